@@ -1,0 +1,106 @@
+"""One error hierarchy for everything a player or GM can get wrong; every message is safe to show."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+__all__ = [
+    "AmbiguousName",
+    "CannotAct",
+    "DataError",
+    "DiceError",
+    "DiceExhausted",
+    "FrayError",
+    "InvalidInput",
+    "InvalidSheet",
+    "NotYourTurn",
+    "RulesError",
+    "TooManyDice",
+    "UnknownName",
+    "UnknownSystem",
+]
+
+
+class FrayError(Exception):
+    """Base of every error Fray reports to a user; ``message`` is readable by a player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidInput(FrayError):
+    """Raise when a value given by a user is malformed or out of range."""
+
+
+class DiceError(InvalidInput):
+    """Raise when a dice request is malformed."""
+
+
+class TooManyDice(DiceError):
+    """Raise when one request would roll more dice than allowed."""
+
+
+class DiceExhausted(FrayError):
+    """Raise when a scripted dice source has no face left for the next roll."""
+
+
+class UnknownSystem(InvalidInput):
+    """Raise when no rule system has the given key."""
+
+
+class UnknownName(InvalidInput):
+    """Raise when a name matches nothing; suggest the nearest candidate."""
+
+    def __init__(self, kind: str, name: str, candidates: Iterable[str]) -> None:
+        names = list(candidates)
+        close = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
+        if not close:
+            lowered = {c.lower(): c for c in names}
+            close = [lowered[c] for c in difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.5)]
+        hint = f"; did you mean '{close[0]}'?" if close else "."
+        super().__init__(f"No {kind} named '{name}' here{hint}")
+        self.kind = kind
+        self.name = name
+        self.suggestion = close[0] if close else None
+
+
+class AmbiguousName(InvalidInput):
+    """Raise when a name prefix matches several candidates."""
+
+    def __init__(self, kind: str, name: str, matches: Iterable[str]) -> None:
+        listed = ", ".join(f"'{m}'" for m in sorted(matches))
+        super().__init__(f"'{name}' could be more than one {kind} ({listed}); give the full name.")
+
+
+class InvalidSheet(InvalidInput):
+    """Raise when a character sheet or template breaks the system's rules."""
+
+
+class DataError(FrayError):
+    """Raise when a data table is malformed; the message names the file and the field."""
+
+    def __init__(self, source: str, field: str, problem: str) -> None:
+        super().__init__(f"{source}: {field}: {problem}")
+        self.source = source
+        self.field = field
+
+
+class RulesError(FrayError):
+    """Raise when an action is not allowed by the rules in the current situation."""
+
+
+class CannotAct(RulesError):
+    """Raise when a combatant is in no state to take the requested action."""
+
+
+class NotYourTurn(RulesError):
+    """Raise when someone acts out of turn."""
+
+    def __init__(self, actor: str, current: Iterable[str]) -> None:
+        names = list(current)
+        whose = " and ".join(names) if names else "nobody"
+        verb = "turn" if len(names) <= 1 else "turns (together)"
+        super().__init__(f"It is {whose}'s {verb}, not {actor}'s.")
+        self.actor = actor

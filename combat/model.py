@@ -1,0 +1,105 @@
+"""The encounter as plain frozen data: combatants, their conditions and health, and the turn state."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from combat.errors import AmbiguousName, UnknownName
+from combat.sheet import Sheet
+from combat.turns import TurnState
+
+__all__ = ["Combatant", "Condition", "Encounter"]
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A named state on a combatant: frozen, stunned, pinned, prone, a feint penalty, this element's dodge.
+
+    ``elements`` counts the rounds it still lasts (None: until removed); ``value`` is its size; ``source`` is
+    the combatant who caused it; ``uses`` counts how often it has been applied (a dodge's later attacks).
+    """
+
+    name: str
+    value: int = 0
+    elements: int | None = None
+    source: str | None = None
+    uses: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Combatant:
+    """One fighter in an encounter; ``health`` is the system's own frozen health object."""
+
+    id: str
+    name: str
+    side: str
+    sheet: Sheet
+    health: Any
+    conditions: tuple[Condition, ...] = ()
+    owner: str | None = None
+
+    def condition(self, name: str) -> Condition | None:
+        """Return the condition called ``name``, if any."""
+        return next((c for c in self.conditions if c.name == name), None)
+
+    def has(self, name: str) -> bool:
+        """Tell whether the combatant has condition ``name``."""
+        return self.condition(name) is not None
+
+    def with_condition(self, condition: Condition) -> Combatant:
+        """Return a copy with ``condition`` set, replacing one of the same name."""
+        others = tuple(c for c in self.conditions if c.name != condition.name)
+        return replace(self, conditions=(*others, condition))
+
+    def without(self, *names: str) -> Combatant:
+        """Return a copy without the named conditions."""
+        return replace(self, conditions=tuple(c for c in self.conditions if c.name not in names))
+
+
+@dataclass(frozen=True, slots=True)
+class Encounter:
+    """A fight in one channel: its system, its combatants and where the turn is."""
+
+    system: str
+    combatants: tuple[Combatant, ...] = ()
+    turns: TurnState = field(default_factory=TurnState)
+
+    def get(self, combatant_id: str) -> Combatant:
+        """Return the combatant with this id."""
+        for c in self.combatants:
+            if c.id == combatant_id:
+                return c
+        raise UnknownName("combatant", combatant_id, [c.name for c in self.combatants])
+
+    def find(self, name: str) -> Combatant:
+        """Find a combatant by name, case-insensitively, accepting a unique prefix."""
+        wanted = name.strip().lower()
+        exact = [c for c in self.combatants if c.name.lower() == wanted or c.id == wanted]
+        if exact:
+            return exact[0]
+        prefixed = [c for c in self.combatants if c.name.lower().startswith(wanted)]
+        if len(prefixed) == 1:
+            return prefixed[0]
+        if prefixed:
+            raise AmbiguousName("combatant", name, [c.name for c in prefixed])
+        raise UnknownName("combatant", name, [c.name for c in self.combatants])
+
+    def put(self, *changed: Combatant) -> Encounter:
+        """Return a copy with these combatants replaced (or added when new)."""
+        by_id = {c.id: c for c in changed}
+        kept = tuple(by_id.pop(c.id, c) for c in self.combatants)
+        return replace(self, combatants=(*kept, *by_id.values()))
+
+    def drop(self, combatant_id: str) -> Encounter:
+        """Return a copy without the combatant."""
+        return replace(self, combatants=tuple(c for c in self.combatants if c.id != combatant_id))
+
+    def names(self, ids: Iterable[str]) -> tuple[str, ...]:
+        """Return the display names for combatant ids."""
+        return tuple(self.get(i).name for i in ids)
+
+    def side_of(self, combatant_id: str) -> str:
+        """Return the side of a combatant."""
+        return self.get(combatant_id).side

@@ -1,0 +1,101 @@
+"""Character sheets: what a system declares (traits, talents, gear, tiers) and how sheets are built and checked."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from combat.errors import InvalidSheet, UnknownName
+
+__all__ = ["Sheet", "SheetSpec"]
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A combatant's traits (attributes and skills by lower-case name), talents, gear and cinematic tier."""
+
+    traits: Mapping[str, int] = field(default_factory=dict)
+    talents: frozenset[str] = frozenset()
+    weapons: tuple[str, ...] = ()
+    armour: str | None = None
+    shield: str | None = None
+    tier: str = ""
+
+    def has(self, talent: str) -> bool:
+        """Tell whether the sheet has ``talent``."""
+        return talent.lower() in self.talents
+
+
+@dataclass(frozen=True, slots=True)
+class SheetSpec:
+    """What a system's sheet holds: attributes with defaults, known skills, talents, tiers and level bounds."""
+
+    attributes: Mapping[str, int]
+    skills: Mapping[str, int]
+    unskilled: int
+    talents: frozenset[str]
+    tiers: tuple[str, ...]
+    default_tier: str
+    lowest: int
+    highest: int
+
+    def level(self, sheet: Sheet, trait: str) -> int:
+        """Return the sheet's level in ``trait``, falling back to the system default."""
+        key = trait.lower()
+        if key in sheet.traits:
+            return sheet.traits[key]
+        if key in self.attributes:
+            return self.attributes[key]
+        if key in self.skills:
+            return self.skills[key]
+        raise UnknownName("trait", trait, [*self.attributes, *self.skills])
+
+    def build(
+        self,
+        base: Sheet | None = None,
+        traits: Mapping[str, int] | None = None,
+        talents: frozenset[str] | None = None,
+        tier: str | None = None,
+        weapons: tuple[str, ...] | None = None,
+        armour: str | None = None,
+        shield: str | None = None,
+    ) -> Sheet:
+        """Build a checked sheet from an optional template plus named traits, talents, tier and gear."""
+        start = base or Sheet(traits=dict(self.attributes), tier=self.default_tier)
+        merged = {**self.attributes, **start.traits}
+        for name, value in (traits or {}).items():
+            merged[self._trait_key(name)] = self._checked_level(name, value)
+        chosen_talents = start.talents | {self._talent_key(t) for t in (talents or frozenset())}
+        sheet = replace(
+            start,
+            traits=merged,
+            talents=frozenset(chosen_talents),
+            tier=self._tier_key(tier) if tier else start.tier,
+            weapons=weapons if weapons is not None else start.weapons,
+            armour=armour if armour is not None else start.armour,
+            shield=shield if shield is not None else start.shield,
+        )
+        return sheet
+
+    def _trait_key(self, name: str) -> str:
+        key = name.strip().lower()
+        if key not in self.attributes and key not in self.skills:
+            raise UnknownName("attribute or skill", name, [*self.attributes, *self.skills])
+        return key
+
+    def _checked_level(self, name: str, value: int) -> int:
+        if not self.lowest <= value <= self.highest:
+            raise InvalidSheet(f"{name} must be between {self.lowest:+d} and {self.highest:+d}; {value:+d} is not.")
+        return value
+
+    def _talent_key(self, name: str) -> str:
+        key = name.strip().lower()
+        if key not in self.talents:
+            raise UnknownName("talent", name, self.talents)
+        return key
+
+    def _tier_key(self, name: str) -> str:
+        key = name.strip().lower()
+        if key not in self.tiers:
+            raise UnknownName("tier", name, self.tiers)
+        return key

@@ -1,0 +1,122 @@
+"""The one protocol every rule system implements, the intents it resolves, and the registry by key."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from combat.dice import DiceSource
+from combat.errors import UnknownSystem
+from combat.model import Combatant, Encounter
+from combat.sheet import Sheet, SheetSpec
+from combat.turns import InitiativeEntry, Phase
+
+__all__ = [
+    "ActionOutcome",
+    "Intent",
+    "MoveSpec",
+    "RoundStart",
+    "RuleSystem",
+    "get_system",
+    "register",
+    "system_keys",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """What a player asked for: who does which move to whom, with options and the GM's explicit modifier."""
+
+    actor: str
+    move: str
+    targets: tuple[str, ...] = ()
+    options: Mapping[str, str] = field(default_factory=dict)
+    modifier: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MoveSpec:
+    """A move a system offers: its name, what it does, its options, and whether it is a reaction."""
+
+    name: str
+    summary: str
+    options: tuple[str, ...] = ()
+    targets: int = 1
+    reaction: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ActionOutcome:
+    """The encounter after a move, the move's frozen result, and whether the actor's turn is used up."""
+
+    encounter: Encounter
+    result: Any
+    ends_turn: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStart:
+    """What happened as a round began: recovery rolls, conditions that ran out; systems subclass or fill it."""
+
+    round: int
+    events: tuple[Any, ...] = ()
+
+
+class RuleSystem(Protocol):
+    """A rule system: its sheet, its round structure, and how it resolves intents."""
+
+    key: str
+    title: str
+    phases: tuple[Phase, ...]
+    sheet_spec: SheetSpec
+
+    def moves(self) -> tuple[MoveSpec, ...]:
+        """Return the moves this system offers."""
+        ...
+
+    def new_health(self, sheet: Sheet) -> Any:
+        """Return the unhurt health state for a combatant with this sheet."""
+        ...
+
+    def initiative(self, encounter: Encounter, dice: DiceSource) -> tuple[InitiativeEntry, ...]:
+        """Rank the combatants for the coming round, rolling where the system rolls."""
+        ...
+
+    def can_act(self, combatant: Combatant, phase: str) -> bool:
+        """Tell whether the combatant can act in ``phase`` now."""
+        ...
+
+    def start_round(self, encounter: Encounter, dice: DiceSource) -> tuple[Encounter, RoundStart]:
+        """Apply what happens as a round begins (conditions wearing off, recovery rolls)."""
+        ...
+
+    def act(self, encounter: Encounter, intent: Intent, dice: DiceSource) -> ActionOutcome:
+        """Resolve one intent."""
+        ...
+
+
+_REGISTRY: dict[str, Callable[[], RuleSystem]] = {}
+
+
+def register(key: str, factory: Callable[[], RuleSystem]) -> None:
+    """Register a rule system factory under ``key``."""
+    _REGISTRY[key] = factory
+
+
+def system_keys() -> tuple[str, ...]:
+    """Return the keys of every registered system."""
+    return tuple(sorted(_REGISTRY))
+
+
+def get_system(key: str) -> RuleSystem:
+    """Return the rule system registered under ``key``."""
+    _load_builtins()
+    factory = _REGISTRY.get(key.strip().lower())
+    if factory is None:
+        raise UnknownSystem(f"There is no rule system '{key}'; choose one of {', '.join(system_keys())}.")
+    return factory()
+
+
+def _load_builtins() -> None:
+    import combat.systems  # noqa: F401  (registers the built-in systems)

@@ -1,0 +1,1 @@
+"""FUDGE Farscape: static Speed initiative, opposed exchanges, Damage Rating against armour, tiered wound tracks."""
