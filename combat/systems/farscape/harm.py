@@ -1,0 +1,67 @@
+"""What every Farscape attack shares: trait levels, current penalties and applying a wound to a combatant."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from combat.dice import DiceSource
+from combat.fudge import Check, check
+from combat.model import Combatant, Condition
+from combat.systems.farscape.sheet import SPEC
+from combat.systems.farscape.wounds import Health, Kind, WoundMark, mark, stun_condition, stun_penalty
+
+__all__ = ["Harm", "apply_wound", "penalty", "trait"]
+
+# Willpower difficulty to stay conscious on newly reaching these levels [seed: "usually"; Fray always rolls].
+_KNOCKOUT_DL = {("lethal", "Very Hurt"): 1, ("lethal", "Incapacitated"): 2, ("stun", "Very Stunned"): 1}
+
+
+def trait(combatant: Combatant, name: str) -> int:
+    """Return a combatant's level in a trait."""
+    return SPEC.level(combatant.sheet, name)
+
+
+def penalty(combatant: Combatant) -> int:
+    """Return the current penalty to actions: lethal wounds plus the stun penalty still in force."""
+    health: Health = combatant.health
+    return health.lethal_penalty + stun_penalty(combatant.condition("stun"))
+
+
+@dataclass(frozen=True, slots=True)
+class Harm:
+    """A wound marked on a combatant, the Willpower roll it forced, and whether they are now out."""
+
+    target: str
+    wound: WoundMark
+    willpower: Check | None
+    unconscious: bool
+    out: bool
+
+
+def _worse_stun(current: Condition | None, new: Condition | None) -> Condition | None:
+    """Keep the harsher stun penalty; of two equal ones, the one that lasts longer."""
+    if new is None or current is None:
+        return new or current
+    if (new.value, -(new.elements or 0)) <= (current.value, -(current.elements or 0)):
+        return new
+    return current
+
+
+def apply_wound(combatant: Combatant, kind: Kind, damage: int, dice: DiceSource) -> tuple[Combatant, Harm]:
+    """Mark ``damage`` on the combatant's track, set stun penalties and roll Willpower against blacking out."""
+    health, wound = mark(combatant.health, kind, damage)
+    updated = replace(combatant, health=health)
+    if kind == "stun" and wound.marked is not None:
+        stun = _worse_stun(updated.condition("stun"), stun_condition(wound.marked))
+        if stun is not None:
+            updated = updated.with_condition(stun)
+    roll = None
+    difficulty = _KNOCKOUT_DL.get((kind, wound.marked or ""))
+    if difficulty is not None and wound.before != wound.after and not updated.has("unconscious"):
+        roll = check(dice, "willpower", trait(updated, "willpower"), difficulty)
+        if not roll.success:
+            updated = updated.with_condition(Condition("unconscious"))
+    if health.knocked_out and not updated.has("unconscious"):
+        updated = updated.with_condition(Condition("unconscious"))
+    out = updated.has("unconscious") or health.incapacitated
+    return updated, Harm(combatant.id, wound, roll, updated.has("unconscious"), out)
