@@ -154,9 +154,16 @@ def parse_dice(text: str) -> DiceSpec:
         raise DiceError(f"'{text}' is not dice notation; write it like 3d6+2, d10 or 4dF.")
     count_text, sides_text, sign, mod_text = match.groups()
     count = int(count_text) if count_text else 1
-    die = FUDGE if sides_text.lower() == "f" else Die(int(sides_text))
+    die = FUDGE if sides_text.lower() == "f" else _numbered(int(sides_text))
     modifier = int(mod_text) * (-1 if sign == "-" else 1) if mod_text else 0
     return DiceSpec(count, die, modifier)
+
+
+def _numbered(sides: int) -> Die:
+    """Return a numbered die, refusing d0 and d1 (``Die(0)`` would silently be a Fudge die)."""
+    if not 2 <= sides <= MAX_SIDES:
+        raise DiceError(f"A die needs 2 to {MAX_SIDES} sides; d{sides} is not one.")
+    return Die(sides)
 
 
 def roll(source: DiceSource, spec: DiceSpec) -> Roll:
@@ -172,4 +179,4 @@ def roll_fudge(source: DiceSource, count: int = 4) -> Roll:
 
 def roll_d(source: DiceSource, count: int, sides: int) -> Roll:
     """Roll ``count`` dice with ``sides`` faces each."""
-    return roll(source, DiceSpec(count, Die(sides)))
+    return roll(source, DiceSpec(count, _numbered(sides)))

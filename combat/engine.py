@@ -99,8 +99,9 @@ def act(system: RuleSystem, encounter: Encounter, intent: Intent, dice: DiceSour
     outcome: ActionOutcome = system.act(encounter, intent, dice)
     encounter = outcome.encounter
     if spec.reaction or not outcome.ends_turn or not encounter.turns.is_turn_of(actor.id):
-        return Step(encounter, outcome.result, TurnChange())
-    moved = turns.finish(encounter.turns, actor.id, _can_act(system, encounter))
+        moved = turns.settle(encounter.turns, _can_act(system, encounter))
+    else:
+        moved = turns.finish(encounter.turns, actor.id, _can_act(system, encounter))
     encounter, change = _follow(system, encounter, moved, dice)
     return Step(encounter, outcome.result, change)
 
@@ -113,9 +114,9 @@ def hold(system: RuleSystem, encounter: Encounter, combatant_id: str, dice: Dice
     return Step(encounter, None, change)
 
 
-def release(encounter: Encounter, combatant_id: str) -> Encounter:
+def release(system: RuleSystem, encounter: Encounter, combatant_id: str) -> Encounter:
     """Let a holding combatant act now, interrupting the current turn."""
-    return replace(encounter, turns=turns.release(encounter.turns, combatant_id))
+    return replace(encounter, turns=turns.release(encounter.turns, combatant_id, _can_act(system, encounter)))
 
 
 def add(system: RuleSystem, encounter: Encounter, combatant: Combatant, dice: DiceSource) -> Encounter:
@@ -131,6 +132,7 @@ def add(system: RuleSystem, encounter: Encounter, combatant: Combatant, dice: Di
 
 def remove(system: RuleSystem, encounter: Encounter, combatant_id: str, dice: DiceSource) -> Step:
     """Take a combatant out of the encounter."""
+    encounter.get(combatant_id)
     moved = turns.remove(encounter.turns, combatant_id, _can_act(system, encounter))
     encounter = encounter.drop(combatant_id)
     encounter, change = _follow(system, encounter, moved, dice)

@@ -53,6 +53,19 @@ class Combatant:
         others = tuple(c for c in self.conditions if c.name != condition.name)
         return replace(self, conditions=(*others, condition))
 
+    def tick(self) -> tuple[Combatant, tuple[str, ...]]:
+        """Count one element off every timed condition; return the copy and the names that ran out."""
+        kept: list[Condition] = []
+        expired: list[str] = []
+        for c in self.conditions:
+            if c.elements is None:
+                kept.append(c)
+            elif c.elements > 1:
+                kept.append(replace(c, elements=c.elements - 1))
+            else:
+                expired.append(c.name)
+        return replace(self, conditions=tuple(kept)), tuple(expired)
+
     def without(self, *names: str) -> Combatant:
         """Return a copy without the named conditions."""
         return replace(self, conditions=tuple(c for c in self.conditions if c.name not in names))

@@ -61,21 +61,22 @@ class SheetSpec:
         shield: str | None = None,
     ) -> Sheet:
         """Build a checked sheet from an optional template plus named traits, talents, tier and gear."""
-        start = base or Sheet(traits=dict(self.attributes), tier=self.default_tier)
-        merged = {**self.attributes, **start.traits}
-        for name, value in (traits or {}).items():
-            merged[self._trait_key(name)] = self._checked_level(name, value)
-        chosen_talents = start.talents | {self._talent_key(t) for t in (talents or frozenset())}
-        sheet = replace(
+        start = base or Sheet()
+        merged = dict(self.attributes)
+        for source in (start.traits, traits or {}):
+            for name, value in source.items():
+                merged[self._trait_key(name)] = self._checked_level(name, value)
+        chosen_talents = {self._talent_key(t) for t in (*start.talents, *(talents or ()))}
+        chosen_tier = tier or start.tier or self.default_tier
+        return replace(
             start,
             traits=merged,
             talents=frozenset(chosen_talents),
-            tier=self._tier_key(tier) if tier else start.tier,
+            tier=self._tier_key(chosen_tier) if chosen_tier else "",
             weapons=weapons if weapons is not None else start.weapons,
             armour=armour if armour is not None else start.armour,
             shield=shield if shield is not None else start.shield,
         )
-        return sheet
 
     def _trait_key(self, name: str) -> str:
         key = name.strip().lower()

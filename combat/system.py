@@ -71,6 +71,11 @@ class RuleSystem(Protocol):
     phases: tuple[Phase, ...]
     sheet_spec: SheetSpec
 
+    @property
+    def health_type(self) -> type:
+        """Return the class of this system's health objects (for storing and loading them)."""
+        ...
+
     def moves(self) -> tuple[MoveSpec, ...]:
         """Return the moves this system offers."""
         ...
@@ -96,26 +101,27 @@ class RuleSystem(Protocol):
         ...
 
 
-_REGISTRY: dict[str, Callable[[], RuleSystem]] = {}
+_REGISTRY: dict[str, Callable[[Any], RuleSystem]] = {}
 
 
-def register(key: str, factory: Callable[[], RuleSystem]) -> None:
-    """Register a rule system factory under ``key``."""
+def register(key: str, factory: Callable[[Any], RuleSystem]) -> None:
+    """Register a factory that builds the system ``key`` from its validated tables (or None for none)."""
     _REGISTRY[key] = factory
 
 
 def system_keys() -> tuple[str, ...]:
     """Return the keys of every registered system."""
+    _load_builtins()
     return tuple(sorted(_REGISTRY))
 
 
-def get_system(key: str) -> RuleSystem:
-    """Return the rule system registered under ``key``."""
+def get_system(key: str, tables: Any = None) -> RuleSystem:
+    """Return the rule system registered under ``key``, built with its tables."""
     _load_builtins()
     factory = _REGISTRY.get(key.strip().lower())
     if factory is None:
         raise UnknownSystem(f"There is no rule system '{key}'; choose one of {', '.join(system_keys())}.")
-    return factory()
+    return factory(tables)
 
 
 def _load_builtins() -> None:

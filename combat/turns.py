@@ -8,6 +8,7 @@ ascending phase. Entries with exactly equal keys share one slot and act together
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
@@ -28,6 +29,7 @@ __all__ = [
     "remove",
     "reschedule",
     "schedule",
+    "settle",
     "start_round",
 ]
 
@@ -119,11 +121,13 @@ def _phase_index(phases: Sequence[Phase], name: str) -> int:
     return next(i for i, p in enumerate(phases) if p.name == name)
 
 
-def _position(phases: Sequence[Phase], slot: Slot) -> tuple[int, tuple[int, ...]]:
+def _position(phases: Sequence[Phase], slot: Slot) -> tuple[int, tuple[float, ...]]:
     """Return a key that sorts slots in the order they happen in the round."""
     index = _phase_index(phases, slot.phase)
-    oriented = slot.key if phases[index].ascending else tuple(-k for k in slot.key)
-    return index, oriented
+    if phases[index].ascending:
+        return index, slot.key
+    # Negate, ending with a sentinel so that (5, 0) still comes before (5,) highest-first.
+    return index, (*(-k for k in slot.key), math.inf)
 
 
 def schedule(phases: Sequence[Phase], entries: Iterable[InitiativeEntry]) -> tuple[Slot, ...]:
@@ -156,9 +160,7 @@ def _settle(state: TurnState, can_act: CanAct) -> tuple[TurnState, tuple[tuple[s
     return replace(state, queue=tuple(queue)), tuple(skipped)
 
 
-def start_round(
-    state: TurnState, entries: Iterable[InitiativeEntry], can_act: CanAct
-) -> Advance:
+def start_round(state: TurnState, entries: Iterable[InitiativeEntry], can_act: CanAct) -> Advance:
     """Begin the next round with this round's initiative entries."""
     ordered = tuple(entries)
     fresh = replace(state, round=state.round + 1, queue=schedule(state.phases, ordered), held=(), order=ordered)
@@ -166,26 +168,35 @@ def start_round(
     return Advance(settled, skipped=skipped, round_over=not settled.queue)
 
 
-def advance(state: TurnState, can_act: CanAct) -> Advance:
-    """End the current slot and move to the next one that has someone able to act."""
-    if not state.queue:
-        return Advance(state, round_over=True)
-    settled, skipped = _settle(replace(state, queue=state.queue[1:]), can_act)
+def _settled(state: TurnState, can_act: CanAct) -> Advance:
+    """Settle the front of the queue; when nothing is left, end the round and let held actions lapse."""
+    settled, skipped = _settle(state, can_act)
     if settled.queue:
         return Advance(settled, skipped=skipped)
     return Advance(replace(settled, held=()), skipped=skipped, lapsed=state.held, round_over=True)
 
 
+def settle(state: TurnState, can_act: CanAct) -> Advance:
+    """Skip whoever at the front can no longer act (knocked out mid-slot); move on if nobody is left."""
+    if not state.queue:
+        return Advance(state)
+    return _settled(state, can_act)
+
+
+def advance(state: TurnState, can_act: CanAct) -> Advance:
+    """End the current slot and move to the next one that has someone able to act."""
+    if not state.queue:
+        return Advance(replace(state, held=()), lapsed=state.held, round_over=True)
+    return _settled(replace(state, queue=state.queue[1:]), can_act)
+
+
 def finish(state: TurnState, combatant: str, can_act: CanAct) -> Advance:
-    """Record that ``combatant`` acted; move on when everyone in the slot has."""
+    """Record that ``combatant`` acted; move on when everyone in the slot has (or can no longer act)."""
     slot = state.current
     if slot is None or combatant not in slot.waiting:
         raise CannotAct("That combatant has no action waiting right now.")
     marked = replace(slot, done=slot.done | {combatant})
-    state = replace(state, queue=(marked, *state.queue[1:]))
-    if marked.waiting:
-        return Advance(state)
-    return advance(state, can_act)
+    return _settled(replace(state, queue=(marked, *state.queue[1:])), can_act)
 
 
 def hold(state: TurnState, combatant: str, can_act: CanAct) -> Advance:
@@ -195,37 +206,68 @@ def hold(state: TurnState, combatant: str, can_act: CanAct) -> Advance:
         raise CannotAct("Only a combatant whose turn it is can hold their action.")
     if combatant in state.held:
         raise CannotAct("That combatant is already holding an action.")
-    remaining = tuple(a for a in slot.actors if a != combatant)
-    state = replace(state, held=(*state.held, combatant))
-    if any(a not in slot.done for a in remaining):
-        return Advance(replace(state, queue=(replace(slot, actors=remaining), *state.queue[1:])))
-    return advance(replace(state, queue=(replace(slot, actors=remaining), *state.queue[1:])), can_act)
+    remaining = replace(slot, actors=tuple(a for a in slot.actors if a != combatant))
+    return _settled(replace(state, queue=(remaining, *state.queue[1:]), held=(*state.held, combatant)), can_act)
 
 
-def release(state: TurnState, combatant: str) -> TurnState:
-    """Let a held combatant act now, before whoever's turn it is."""
+def release(state: TurnState, combatant: str, can_act: CanAct | None = None) -> TurnState:
+    """Let a held combatant act now, before whoever's turn it is (if they still can in this phase)."""
     if combatant not in state.held:
         raise CannotAct("That combatant is not holding an action.")
     slot = state.current
     if slot is None:
         raise CannotAct("There is no round under way to act in.")
+    if can_act is not None and not can_act(combatant, slot.phase):
+        raise CannotAct(f"That combatant cannot act in the {slot.phase} phase now.")
     jump = Slot(slot.phase, slot.key, (combatant,), interrupt=True)
     held = tuple(h for h in state.held if h != combatant)
     return replace(state, queue=(jump, *state.queue), held=held)
 
 
 def reschedule(state: TurnState, entries: Iterable[InitiativeEntry]) -> TurnState:
-    """Re-rank the rest of the round; slots whose moment has passed are dropped."""
+    """Re-rank the rest of the round; passed slots are dropped and nobody gains slots they have already had."""
     ordered = tuple(entries)
     if not state.queue:
         return replace(state, order=ordered)
     lead = 0
     while lead < len(state.queue) - 1 and state.queue[lead].interrupt:
         lead += 1
-    kept = state.queue[: lead + 1]
+    kept, to_come = state.queue[: lead + 1], state.queue[lead + 1 :]
     here = _position(state.phases, kept[-1])
-    later = tuple(s for s in schedule(state.phases, ordered) if _position(state.phases, s) > here)
-    return replace(state, queue=(*kept, *later), order=ordered)
+    later = [s for s in schedule(state.phases, ordered) if _position(state.phases, s) > here]
+    budget = {
+        (e.combatant, phase): _planned(e, phase) - _had(state.order, to_come, e.combatant, phase)
+        for e in ordered
+        for phase in (p.name for p in state.phases)
+    }
+    trimmed: list[Slot] = []
+    for slot in reversed(later):  # the latest slots are the ones still owed
+        actors = tuple(a for a in slot.actors if _spend(budget, (a, slot.phase)))
+        if actors:
+            trimmed.append(replace(slot, actors=actors))
+    return replace(state, queue=(*kept, *reversed(trimmed)), order=ordered)
+
+
+def _planned(entry: InitiativeEntry | None, phase: str) -> int:
+    """Count the slots ``entry`` gives in ``phase``."""
+    if entry is None or (entry.phases and phase not in entry.phases):
+        return 0
+    return len(entry.counts)
+
+
+def _had(order: Sequence[InitiativeEntry], to_come: Sequence[Slot], combatant: str, phase: str) -> int:
+    """Count the combatant's slots in ``phase`` that have come this round (the current one included)."""
+    entry = next((e for e in order if e.combatant == combatant), None)
+    remaining = sum(1 for s in to_come if s.phase == phase and combatant in s.actors)
+    return max(0, _planned(entry, phase) - remaining)
+
+
+def _spend(budget: dict[tuple[str, str], int], key: tuple[str, str]) -> bool:
+    """Use one slot of the budget, telling whether there was one."""
+    if budget.get(key, 0) <= 0:
+        return False
+    budget[key] -= 1
+    return True
 
 
 def join(state: TurnState, entry: InitiativeEntry) -> TurnState:
@@ -252,20 +294,15 @@ def join(state: TurnState, entry: InitiativeEntry) -> TurnState:
 
 
 def remove(state: TurnState, combatant: str, can_act: CanAct) -> Advance:
-    """Take a combatant out of the fight entirely."""
+    """Take a combatant out of the fight entirely; if they were acting, the turn moves on."""
     current = state.current
-    slots = [replace(s, actors=tuple(a for a in s.actors if a != combatant)) for s in state.queue]
+    slots = (replace(s, actors=tuple(a for a in s.actors if a != combatant)) for s in state.queue)
     state = replace(
         state,
         queue=tuple(s for s in slots if s.actors),
         held=tuple(h for h in state.held if h != combatant),
         order=tuple(e for e in state.order if e.combatant != combatant),
     )
-    if current is None or combatant not in current.waiting or slots[0].waiting:
+    if current is None or combatant not in current.waiting:
         return Advance(state)
-    if slots[0].actors:
-        return advance(state, can_act)
-    settled, skipped = _settle(state, can_act)
-    if settled.queue:
-        return Advance(settled, skipped=skipped)
-    return Advance(replace(settled, held=()), skipped=skipped, lapsed=state.held, round_over=True)
+    return _settled(state, can_act)

@@ -39,10 +39,10 @@ class Harm:
 
 
 def _worse_stun(current: Condition | None, new: Condition | None) -> Condition | None:
-    """Keep the harsher stun penalty; of two equal ones, the one that lasts longer."""
+    """Keep the harsher stun penalty in force now; of two equal ones, the one that lasts longer."""
     if new is None or current is None:
         return new or current
-    if (new.value, -(new.elements or 0)) <= (current.value, -(current.elements or 0)):
+    if (stun_penalty(new), -(new.elements or 0)) <= (stun_penalty(current), -(current.elements or 0)):
         return new
     return current
 

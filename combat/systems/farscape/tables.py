@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from combat.errors import DataError
+from combat.errors import DataError, InvalidInput
+from combat.ladder import parse_level
+from combat.systems.farscape.sheet import SKILLS, SPEC, TALENTS, TIERS
 
 __all__ = ["Armour", "FarscapeTables", "Grenade", "Shield", "Template", "Weapon", "load_tables"]
 
@@ -37,6 +39,13 @@ class Weapon(_Row):
     burst: int = Field(default=0, ge=0, le=50, description="Rounds per +1 on automatic; 0 = not automatic")
     magazine: int = Field(default=0, ge=0, le=1000)
 
+    @field_validator("skill")
+    @classmethod
+    def _known_skill(cls, value: str) -> str:
+        if value not in SKILLS:
+            raise ValueError(f"'{value}' is not a Farscape skill; use one of {', '.join(SKILLS)}")
+        return value
+
 
 class Armour(_Row):
     """Body armour: its class picks the penetration column; rating is the protective rating."""
@@ -63,6 +72,19 @@ class Grenade(_Row):
     fragmentation_type: DamageType = "projectile"
 
 
+def _trait_level(name: str, value: str | int) -> int:
+    """Read one template trait as a ladder level within the sheet's bounds, or raise ValueError."""
+    if name not in SPEC.attributes and name not in SPEC.skills:
+        raise ValueError(f"'{name}' is not a Farscape attribute or skill")
+    try:
+        level = parse_level(value) if isinstance(value, str) else value
+    except InvalidInput as err:
+        raise ValueError(f"{name}: {err.message}") from None
+    if not SPEC.lowest <= level <= SPEC.highest:
+        raise ValueError(f"{name} must be between {SPEC.lowest:+d} and {SPEC.highest:+d}")
+    return level
+
+
 class Template(_Row):
     """An NPC or character template: traits by name (ladder names or numbers), talents, gear and tier."""
 
@@ -73,6 +95,32 @@ class Template(_Row):
     weapons: tuple[str, ...] = ()
     armour: str | None = None
     shield: str | None = None
+
+    @field_validator("tier")
+    @classmethod
+    def _known_tier(cls, value: str) -> str:
+        if value not in TIERS:
+            raise ValueError(f"'{value}' is not a tier; use one of {', '.join(TIERS)}")
+        return value
+
+    @field_validator("talents")
+    @classmethod
+    def _known_talents(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        unknown = [t for t in value if t not in TALENTS]
+        if unknown:
+            raise ValueError(f"'{unknown[0]}' is not a talent; use one of {', '.join(TALENTS)}")
+        return value
+
+    @field_validator("traits")
+    @classmethod
+    def _known_traits(cls, value: dict[str, str | int]) -> dict[str, str | int]:
+        for name, level in value.items():
+            _trait_level(name, level)
+        return value
+
+    def levels(self) -> dict[str, int]:
+        """Return the template's traits as ladder numbers."""
+        return {name: _trait_level(name, value) for name, value in self.traits.items()}
 
 
 class FarscapeTables(BaseModel):
@@ -96,26 +144,65 @@ _MODELS: dict[str, type[_Row]] = {
 }
 
 
+def _field(loc: tuple[int | str, ...]) -> str:
+    """Write a pydantic error location as 'dr', 'weapons[0]' or 'traits.strength'."""
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def _rows(where: str, stem: str, content: Mapping[str, Any]) -> list[Any]:
+    """Return the list of rows under the file's stem, rejecting anything else at the top level."""
+    extra = [k for k in content if k != stem]
+    if extra:
+        raise DataError(where, extra[0], f"unexpected top-level entry; rows go under [[{stem}]]")
+    rows = content.get(stem)
+    if not isinstance(rows, list):
+        raise DataError(where, stem, f"expected a list of [[{stem}]] rows")
+    return rows
+
+
+def _parse_table(where: str, stem: str, rows: list[Any]) -> dict[str, Any]:
+    """Validate one table's rows; the error names the row index and the field."""
+    model = _MODELS[stem]
+    parsed_rows: dict[str, Any] = {}
+    for index, row in enumerate(rows):
+        try:
+            parsed = model.model_validate(row)
+        except ValidationError as err:
+            first = err.errors()[0]
+            field = _field(tuple(first["loc"]))
+            raise DataError(where, f"{stem}[{index}]" + (f".{field}" if field else ""), first["msg"]) from None
+        if parsed.key in parsed_rows:
+            raise DataError(where, f"{stem}[{index}].key", f"duplicate key '{parsed.key}'")
+        parsed_rows[parsed.key] = parsed
+    return parsed_rows
+
+
+def _check_gear(tables: Mapping[str, dict[str, Any]], source: str) -> None:
+    """Check that every template's gear names a row of a table that was given."""
+    where = f"{source}/templates.toml"
+    for index, template in enumerate(tables.get("templates", {}).values()):
+        refs: list[tuple[str, str, str | None]] = [
+            (f"weapons[{i}]", "weapons", w) for i, w in enumerate(template.weapons)
+        ]
+        refs += [("armour", "armour", template.armour), ("shield", "shields", template.shield)]
+        for field, table, key in refs:
+            if key is not None and table in tables and key not in tables[table]:
+                raise DataError(where, f"templates[{index}].{field}", f"no row '{key}' in {table}.toml")
+
+
 def load_tables(files: Mapping[str, Mapping[str, Any]], source: str = "data/farscape") -> FarscapeTables:
-    """Validate parsed table files (file stem → content with a list under the stem); name file and field on error."""
+    """Validate parsed table files (file stem → content with a list under the stem); name file and field on error.
+
+    Template gear is checked against the weapons, armour and shields tables when those files are given.
+    """
     tables: dict[str, dict[str, Any]] = {}
     for stem, content in files.items():
-        model = _MODELS.get(stem)
         where = f"{source}/{stem}.toml"
-        if model is None:
+        if stem not in _MODELS:
             raise DataError(where, "(file)", f"unknown table; expected one of {', '.join(_MODELS)}")
-        rows = content.get(stem)
-        if not isinstance(rows, list):
-            raise DataError(where, stem, f"expected a list of [[{stem}]] rows")
-        tables[stem] = {}
-        for index, row in enumerate(rows):
-            try:
-                parsed = model.model_validate(row)
-            except ValidationError as err:
-                first = err.errors()[0]
-                field = ".".join(str(p) for p in first["loc"]) or "(row)"
-                raise DataError(where, f"{stem}[{index}].{field}", first["msg"]) from None
-            if parsed.key in tables[stem]:
-                raise DataError(where, f"{stem}[{index}].key", f"duplicate key '{parsed.key}'")
-            tables[stem][parsed.key] = parsed
+        tables[stem] = _parse_table(where, stem, _rows(where, stem, content))
+    _check_gear(tables, source)
     return FarscapeTables(**tables)

@@ -1,0 +1,1 @@
+"""The Discord side of Fray: settings, persistence, data loading and the bot itself."""

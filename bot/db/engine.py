@@ -1,0 +1,133 @@
+"""The database connection: engines set up for SQLite or PostgreSQL, and ``Database``, which hands out units of work.
+
+No lost updates, in three layers:
+
+1. in-process, an ``asyncio.Lock`` per channel (``ChannelLocks``) is held for the whole unit of work; on SQLite
+   one more lock serialises every write transaction of the process, since SQLite has one writer at a time and
+   connections left to contend through its sleeping busy handler see multi-second stalls;
+2. across processes, ``SELECT … FOR UPDATE`` on the encounter row (PostgreSQL), and ``BEGIN IMMEDIATE`` on every
+   transaction plus ``busy_timeout`` (SQLite);
+3. the encounter's ``version`` column, checked on every save, as a last line of defence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import URL, event, make_url
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.pool import ConnectionPoolEntry
+
+from bot.db.locks import ChannelLocks
+from bot.db.repositories.encounters import health_type_resolver
+from bot.db.uow import UnitOfWork
+
+__all__ = ["BUSY_TIMEOUT_MS", "Database", "create_engine", "is_sqlite", "open_database"]
+
+BUSY_TIMEOUT_MS = 5000
+
+
+def is_sqlite(url: str | URL) -> bool:
+    """Tell whether a database URL points at SQLite."""
+    return make_url(url).get_backend_name() == "sqlite"
+
+
+def create_engine(url: str | URL, *, foreign_keys: bool = True, echo: bool = False, **kwargs: Any) -> AsyncEngine:
+    """Create an async engine; on SQLite with WAL, foreign keys, a busy timeout and BEGIN IMMEDIATE transactions.
+
+    ``foreign_keys=False`` is for migrations only: SQLite's batch mode rebuilds tables, which must not cascade.
+    """
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_async_engine(parsed, echo=echo, **kwargs)
+    _make_parent_dir(parsed)
+    engine = create_async_engine(parsed, echo=echo, **kwargs)
+    _set_up_sqlite(engine, foreign_keys=foreign_keys)
+    return engine
+
+
+def _make_parent_dir(url: URL) -> None:
+    database = url.database or ""
+    if database and database != ":memory:" and not database.startswith("file:"):
+        Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+
+
+def _set_up_sqlite(engine: AsyncEngine, *, foreign_keys: bool) -> None:
+    """Apply SQLAlchemy's documented pysqlite/aiosqlite recipe: we emit BEGIN ourselves, as BEGIN IMMEDIATE."""
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
+        dbapi_connection.isolation_level = None  # the driver no longer emits BEGIN itself
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.execute(f"PRAGMA foreign_keys = {'ON' if foreign_keys else 'OFF'}")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        # Take the write lock up front: a deferred transaction that later upgrades to a writer gets
+        # SQLITE_BUSY at once, without waiting in the busy handler.
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+class Database:
+    """One database: its engine, a session factory and the per-channel locks; hands out units of work."""
+
+    def __init__(self, url: str | URL, *, health_types: Mapping[str, type] | None = None, echo: bool = False) -> None:
+        self.url = make_url(url)
+        self.engine = create_engine(self.url, echo=echo)
+        self.sessions: async_sessionmaker[AsyncSession] = async_sessionmaker(self.engine, expire_on_commit=False)
+        self.locks = ChannelLocks()
+        self.health_type: Callable[[str], type] = health_type_resolver(health_types)
+        # [D] SQLite has one writer at a time: serialise this process's transactions in-process instead of
+        # letting pooled connections contend through SQLite's sleeping busy handler.
+        self._writer = asyncio.Lock() if self.url.get_backend_name() == "sqlite" else None
+
+    @property
+    def dialect(self) -> str:
+        """Return the backend's name: 'sqlite' or 'postgresql'."""
+        return self.url.get_backend_name()
+
+    @contextlib.asynccontextmanager
+    async def unit_of_work(self, channel_id: int | None = None) -> AsyncIterator[UnitOfWork]:
+        """Open a unit of work, holding the channel's lock (when given) until it ends; commit it explicitly.
+
+        Keep it short: load, apply the rules, save, commit; never wait on Discord inside it.
+        """
+        async with contextlib.AsyncExitStack() as stack:
+            if channel_id is not None:
+                await stack.enter_async_context(self.locks.get(channel_id))
+            if self._writer is not None:
+                await stack.enter_async_context(self._writer)
+            uow = await stack.enter_async_context(UnitOfWork(self.sessions, self.health_type))
+            yield uow
+
+    async def dispose(self) -> None:
+        """Close every pooled connection."""
+        await self.engine.dispose()
+
+    async def __aenter__(self) -> Database:
+        """Return the database itself; leaving the block disposes of it."""
+        return self
+
+    async def __aexit__(self, *_exc: object) -> None:
+        """Dispose of the engine."""
+        await self.dispose()
+
+
+async def open_database(
+    url: str | URL, *, migrate: bool = True, health_types: Mapping[str, type] | None = None
+) -> Database:
+    """Bring the schema up to date (unless ``migrate`` is false) and return a ``Database`` on ``url``."""
+    if migrate:
+        from bot.db.migrate import upgrade
+
+        await upgrade(str(url) if isinstance(url, str) else url.render_as_string(hide_password=False))
+    return Database(url, health_types=health_types)

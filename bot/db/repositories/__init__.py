@@ -1,0 +1,16 @@
+"""Repositories over one session: encounters, their event log, characters and guild settings."""
+
+from bot.db.repositories.characters import CharacterRepository
+from bot.db.repositories.encounters import EncounterRepository, LoadedEncounter, health_type_resolver
+from bot.db.repositories.events import EventRepository
+from bot.db.repositories.guild_settings import GuildSettings, GuildSettingsRepository
+
+__all__ = [
+    "CharacterRepository",
+    "EncounterRepository",
+    "EventRepository",
+    "GuildSettings",
+    "GuildSettingsRepository",
+    "LoadedEncounter",
+    "health_type_resolver",
+]

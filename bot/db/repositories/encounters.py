@@ -1,0 +1,165 @@
+"""Encounters: load the active one of a channel (locked), create one, save it with a version check, end it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple, cast
+
+from sqlalchemy import CursorResult, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
+
+from bot.db.codec import decode_encounter, encode_encounter
+from bot.db.errors import ActiveEncounterExists, ConcurrentUpdate
+from bot.db.rows import CombatantRow, EncounterRow, utcnow
+from combat.model import Encounter
+from combat.system import get_system
+
+__all__ = ["EncounterRepository", "LoadedEncounter", "health_type_resolver"]
+
+Roster = tuple[tuple[str, str, str, str | None], ...]
+
+
+class LoadedEncounter(NamedTuple):
+    """An encounter row as stored, and the encounter decoded from its state."""
+
+    row: EncounterRow
+    encounter: Encounter
+
+
+def health_type_resolver(overrides: Mapping[str, type] | None = None) -> Callable[[str], type]:
+    """Return a function giving a system's health class: from ``overrides``, else from the system itself."""
+    known = dict(overrides or {})
+
+    def resolve(system: str) -> type:
+        if system not in known:
+            known[system] = get_system(system).health_type
+        return known[system]
+
+    return resolve
+
+
+def _roster(encounter: Encounter) -> Roster:
+    return tuple((c.id, c.name, c.side, c.owner) for c in encounter.combatants)
+
+
+def _stored_roster(state: Mapping[str, Any]) -> Roster:
+    return tuple((c["id"], c["name"], c["side"], c.get("owner")) for c in state.get("combatants", ()))
+
+
+class EncounterRepository:
+    """Encounters of one unit of work; the event log is never loaded from here."""
+
+    def __init__(self, session: AsyncSession, health_type: Callable[[str], type]) -> None:
+        self.session = session
+        self._health_type = health_type
+
+    def decode(self, system: str, state: dict[str, Any]) -> Encounter:
+        """Decode a stored encounter state (``row.state`` or an event's ``before``) of ``system``."""
+        return decode_encounter(state, self._health_type(system))
+
+    def _loaded(self, row: EncounterRow) -> LoadedEncounter:
+        return LoadedEncounter(row, self.decode(row.system, row.state))
+
+    async def get_active(self, channel_id: int, *, for_update: bool = True) -> LoadedEncounter | None:
+        """Return the channel's active encounter, locking its row until the transaction ends (on PostgreSQL)."""
+        stmt = select(EncounterRow).where(EncounterRow.channel_id == channel_id, EncounterRow.active.is_(True))
+        if for_update:
+            stmt = stmt.with_for_update()
+        row = (await self.session.execute(stmt)).scalar_one_or_none()
+        return None if row is None else self._loaded(row)
+
+    async def get(self, encounter_id: int, *, for_update: bool = False) -> LoadedEncounter | None:
+        """Return an encounter by id, active or ended."""
+        stmt = select(EncounterRow).where(EncounterRow.id == encounter_id)
+        if for_update:
+            stmt = stmt.with_for_update()
+        row = (await self.session.execute(stmt)).scalar_one_or_none()
+        return None if row is None else self._loaded(row)
+
+    async def create(
+        self, *, guild_id: int, channel_id: int, system: str, name: str, gm_id: int, encounter: Encounter
+    ) -> LoadedEncounter:
+        """Store a new active encounter for the channel; raise ActiveEncounterExists if one is under way."""
+        row = EncounterRow(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            system=system,
+            name=name,
+            gm_id=gm_id,
+            active=True,
+            version=1,
+            state=encode_encounter(encounter),
+        )
+        try:
+            async with self.session.begin_nested():
+                self.session.add(row)
+                await self.session.flush()
+        except IntegrityError as exc:
+            raise ActiveEncounterExists(channel_id) from exc
+        await self._write_roster(row.id, _roster(encounter))
+        return LoadedEncounter(row, encounter)
+
+    async def save(self, row: EncounterRow, encounter: Encounter) -> None:
+        """Store the encounter's new state if nobody saved since ``row`` was loaded; else raise ConcurrentUpdate."""
+        state = encode_encounter(encounter)
+        await self._versioned_update(row, state=state)
+        old_roster, new_roster = _stored_roster(row.state), _roster(encounter)
+        set_committed_value(row, "state", state)
+        if old_roster != new_roster:
+            await self._write_roster(row.id, new_roster)
+
+    async def end(self, row: EncounterRow) -> None:
+        """Mark the encounter ended (no longer the channel's active one), with the same version check."""
+        await self._versioned_update(row, active=False)
+        set_committed_value(row, "active", False)
+
+    async def list_active(self, guild_id: int) -> list[EncounterRow]:
+        """Return the guild's active encounters (rows only, not decoded)."""
+        stmt = select(EncounterRow).where(EncounterRow.guild_id == guild_id, EncounterRow.active.is_(True))
+        return list((await self.session.execute(stmt.order_by(EncounterRow.id))).scalars())
+
+    async def owned_by(self, owner: str, *, active_only: bool = True) -> list[EncounterRow]:
+        """Return the encounters in which ``owner`` owns a combatant (rows only, not decoded)."""
+        owned = select(CombatantRow.encounter_id).where(CombatantRow.owner_id == owner)
+        stmt = select(EncounterRow).where(EncounterRow.id.in_(owned))
+        if active_only:
+            stmt = stmt.where(EncounterRow.active.is_(True))
+        return list((await self.session.execute(stmt.order_by(EncounterRow.id))).scalars())
+
+    async def _versioned_update(self, row: EncounterRow, **values: Any) -> None:
+        """UPDATE … WHERE id = :id AND version = :v, bumping the version; raise ConcurrentUpdate on 0 rows."""
+        now = utcnow()
+        stmt = (
+            update(EncounterRow)
+            .where(EncounterRow.id == row.id, EncounterRow.version == row.version)
+            .values(version=row.version + 1, updated=now, **values)
+            .execution_options(synchronize_session=False)
+        )
+        result = cast("CursorResult[Any]", await self.session.execute(stmt))
+        if result.rowcount != 1:
+            raise ConcurrentUpdate(row.id)
+        set_committed_value(row, "version", row.version + 1)
+        set_committed_value(row, "updated", now)
+
+    async def _write_roster(self, encounter_id: int, roster: Roster) -> None:
+        """Replace the encounter's combatant rows with ``roster``."""
+        await self.session.execute(
+            delete(CombatantRow)
+            .where(CombatantRow.encounter_id == encounter_id)
+            .execution_options(synchronize_session=False)
+        )
+        if roster:
+            rows = [
+                {
+                    "encounter_id": encounter_id,
+                    "key": key,
+                    "name": name,
+                    "side": side,
+                    "owner_id": owner,
+                    "position": position,
+                }
+                for position, (key, name, side, owner) in enumerate(roster)
+            ]
+            await self.session.execute(insert(CombatantRow), rows)

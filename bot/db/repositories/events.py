@@ -1,0 +1,90 @@
+"""The append-only event log of an encounter; every query reads only the rows it needs."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
+
+from bot.db.codec import encode_encounter, encode_payload
+from bot.db.rows import EventRow
+from combat.model import Encounter
+
+__all__ = ["EventRepository"]
+
+
+class EventRepository:
+    """Events of one unit of work.
+
+    Append them inside the unit of work that loaded the encounter for update, so the next ``seq`` is
+    decided under the encounter's lock; the unique (encounter_id, seq) constraint backs that up.
+    """
+
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def append(
+        self,
+        encounter_id: int,
+        kind: str,
+        *,
+        round: int,
+        payload: Any = None,
+        user_id: int | None = None,
+        before: Encounter | None = None,
+    ) -> EventRow:
+        """Add the next event; ``before`` (the encounter before it) makes it undoable."""
+        last = select(func.coalesce(func.max(EventRow.seq), 0)).where(EventRow.encounter_id == encounter_id)
+        seq = int((await self.session.execute(last)).scalar_one()) + 1
+        row = EventRow(
+            encounter_id=encounter_id,
+            seq=seq,
+            round=round,
+            kind=kind,
+            user_id=user_id,
+            payload=encode_payload(payload),
+            before=None if before is None else encode_encounter(before),
+            undone=False,
+        )
+        self.session.add(row)
+        await self.session.flush()
+        return row
+
+    async def last_action(self, encounter_id: int, kinds: Collection[str] | None = None) -> EventRow | None:
+        """Return the latest undoable event not yet undone (one row: ORDER BY seq DESC LIMIT 1)."""
+        stmt = select(EventRow).where(
+            EventRow.encounter_id == encounter_id,
+            EventRow.undone.is_(False),
+            EventRow.before.is_not(None),
+        )
+        if kinds is not None:
+            stmt = stmt.where(EventRow.kind.in_(tuple(kinds)))
+        stmt = stmt.order_by(EventRow.seq.desc()).limit(1)
+        return (await self.session.execute(stmt)).scalar_one_or_none()
+
+    async def round_events(self, encounter_id: int, round: int) -> list[EventRow]:
+        """Return one round's events in order, undone ones included (check ``undone``)."""
+        stmt = (
+            select(EventRow)
+            .where(EventRow.encounter_id == encounter_id, EventRow.round == round)
+            .order_by(EventRow.seq)
+        )
+        return list((await self.session.execute(stmt)).scalars())
+
+    async def all_events(self, encounter_id: int) -> list[EventRow]:
+        """Return the whole log in order, for an export."""
+        stmt = select(EventRow).where(EventRow.encounter_id == encounter_id).order_by(EventRow.seq)
+        return list((await self.session.execute(stmt)).scalars())
+
+    async def mark_undone(self, event: EventRow) -> None:
+        """Mark an event undone, so ``last_action`` passes over it."""
+        await self.session.execute(
+            update(EventRow)
+            .where(EventRow.id == event.id)
+            .values(undone=True)
+            .execution_options(synchronize_session=False)
+        )
+        set_committed_value(event, "undone", True)

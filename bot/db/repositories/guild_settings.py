@@ -1,0 +1,69 @@
+"""Each guild's Fray settings, with defaults for a guild that never changed any."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Executable
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.rows import GuildSettingsRow, utcnow
+
+__all__ = ["GuildSettings", "GuildSettingsRepository"]
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """A guild's settings; the defaults apply until a GM changes them."""
+
+    guild_id: int
+    gm_role_id: int | None = None
+    summary_channel_id: int | None = None
+    # [D] Players may end their own turn, and may join their characters into a running encounter.
+    players_end_turn: bool = True
+    allow_join: bool = True
+
+
+def _upsert(dialect: str, values: dict[str, Any]) -> Executable:
+    """Return INSERT … ON CONFLICT (guild_id) DO UPDATE for PostgreSQL or SQLite."""
+    changes = {k: v for k, v in values.items() if k != "guild_id"}
+    key = [GuildSettingsRow.guild_id]
+    if dialect == "postgresql":
+        return (
+            postgresql.insert(GuildSettingsRow).values(values).on_conflict_do_update(index_elements=key, set_=changes)
+        )
+    return sqlite.insert(GuildSettingsRow).values(values).on_conflict_do_update(index_elements=key, set_=changes)
+
+
+class GuildSettingsRepository:
+    """Guild settings of one unit of work."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def get(self, guild_id: int) -> GuildSettings:
+        """Return the guild's settings, or the defaults when it has none stored."""
+        row = await self.session.get(GuildSettingsRow, guild_id, populate_existing=True)
+        if row is None:
+            return GuildSettings(guild_id)
+        return GuildSettings(
+            guild_id=row.guild_id,
+            gm_role_id=row.gm_role_id,
+            summary_channel_id=row.summary_channel_id,
+            players_end_turn=row.players_end_turn,
+            allow_join=row.allow_join,
+        )
+
+    async def save(self, settings: GuildSettings) -> None:
+        """Store the guild's settings, inserting or updating in one statement (safe against a racing insert)."""
+        values = {
+            "guild_id": settings.guild_id,
+            "gm_role_id": settings.gm_role_id,
+            "summary_channel_id": settings.summary_channel_id,
+            "players_end_turn": settings.players_end_turn,
+            "allow_join": settings.allow_join,
+            "updated": utcnow(),
+        }
+        await self.session.execute(_upsert(self.session.get_bind().dialect.name, values))

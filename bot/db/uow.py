@@ -1,0 +1,61 @@
+"""One unit of work: one session, one transaction, the repositories over it; nothing is kept unless committed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import TracebackType
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.db.repositories import (
+    CharacterRepository,
+    EncounterRepository,
+    EventRepository,
+    GuildSettingsRepository,
+)
+
+__all__ = ["UnitOfWork"]
+
+
+class UnitOfWork:
+    """An async context manager over one ``AsyncSession``; commits only on ``await uow.commit()``.
+
+    Leaving the block closes the session, which rolls back whatever was not committed.
+    """
+
+    session: AsyncSession
+    encounters: EncounterRepository
+    events: EventRepository
+    characters: CharacterRepository
+    settings: GuildSettingsRepository
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], health_type: Callable[[str], type]) -> None:
+        self._sessions = sessions
+        self._health_type = health_type
+
+    async def __aenter__(self) -> UnitOfWork:
+        """Open the session and the repositories over it."""
+        self.session = self._sessions()
+        self.encounters = EncounterRepository(self.session, self._health_type)
+        self.events = EventRepository(self.session)
+        self.characters = CharacterRepository(self.session)
+        self.settings = GuildSettingsRepository(self.session)
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        """Close the session: the database rolls back anything not committed.
+
+        Closing (rather than rolling back first) detaches the rows with their loaded values, so rows read in a
+        unit of work that was never committed stay readable after it; they are snapshots, not live objects.
+        """
+        await self.session.close()
+
+    async def commit(self) -> None:
+        """Commit everything done so far."""
+        await self.session.commit()
+
+    async def rollback(self) -> None:
+        """Throw away everything done since the last commit."""
+        await self.session.rollback()

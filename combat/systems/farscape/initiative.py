@@ -1,0 +1,79 @@
+"""Farscape initiative: Speed with wound and stun penalties and weapon-size steps; Agility breaks ties."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from combat.errors import UnknownName
+from combat.model import Combatant, Encounter
+from combat.systems.farscape.harm import penalty, trait
+from combat.systems.farscape.tables import FarscapeTables, Weapon
+from combat.turns import InitiativeEntry
+
+__all__ = ["InitiativeScore", "initiative_entries", "score", "size_penalty", "wielded"]
+
+
+def wielded(combatant: Combatant, tables: FarscapeTables) -> Weapon | None:
+    """Return the melee weapon in hand: the one last used, else the first melee weapon on the sheet."""
+    last = combatant.condition("wielding")
+    keys = [last.source] if last and last.source else []
+    keys += list(combatant.sheet.weapons)
+    for key in keys:
+        weapon = tables.weapons.get(key or "")
+        if weapon is not None and weapon.kind == "melee":
+            return weapon
+    return None
+
+
+def size_penalty(own_size: int, other_size: int) -> int:
+    """Return the Initiative penalty for the larger weapon: one per size step (sizes on the ladder, knife Good)."""
+    return own_size - other_size if own_size < other_size else 0
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeScore:
+    """Every part of one combatant's Initiative."""
+
+    combatant: str
+    speed: int
+    wounds: int
+    size: int
+    other: int
+    agility: int
+
+    @property
+    def total(self) -> int:
+        """Return the Initiative value."""
+        return self.speed + self.wounds + self.size + self.other
+
+
+def _size_steps(combatant: Combatant, encounter: Encounter, tables: FarscapeTables) -> int:
+    engaged = combatant.condition("engaged")
+    own = wielded(combatant, tables)
+    if engaged is None or engaged.source is None or own is None:
+        return 0
+    try:
+        foe = encounter.get(engaged.source)
+    except UnknownName:
+        return 0
+    theirs = wielded(foe, tables)
+    return 0 if theirs is None else size_penalty(own.size, theirs.size)
+
+
+def score(combatant: Combatant, encounter: Encounter, tables: FarscapeTables) -> InitiativeScore:
+    """Work out a combatant's Initiative from Speed, penalties, weapon size and GM adjustments."""
+    other = combatant.condition("initiative")
+    return InitiativeScore(
+        combatant.id,
+        trait(combatant, "speed"),
+        penalty(combatant),
+        _size_steps(combatant, encounter, tables),
+        other.value if other else 0,
+        trait(combatant, "agility"),
+    )
+
+
+def initiative_entries(encounter: Encounter, tables: FarscapeTables) -> tuple[InitiativeEntry, ...]:
+    """Rank everyone for the element: Initiative, then Agility; exact ties act at the same time."""
+    scores = [score(c, encounter, tables) for c in encounter.combatants]
+    return tuple(InitiativeEntry(s.combatant, (s.total,), (s.agility,)) for s in scores)

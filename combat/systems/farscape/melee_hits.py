@@ -1,0 +1,149 @@
+"""Landing a Farscape exchange's blows in Initiative order: damage against armour, wounds, knock-downs, locks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from itertools import groupby
+
+from combat.dice import DiceSource
+from combat.errors import UnknownName
+from combat.fudge import TraitRoll
+from combat.model import Combatant, Condition, Encounter
+from combat.systems.farscape import grapple
+from combat.systems.farscape.damage import Damage, damage
+from combat.systems.farscape.harm import apply_wound, penalty, trait
+from combat.systems.farscape.melee_fighters import Fighter
+from combat.systems.farscape.melee_moves import ARMOUR_AREAS
+from combat.systems.farscape.melee_results import Hit, Strike
+from combat.systems.farscape.tables import FarscapeTables
+from combat.systems.farscape.wounds import Kind
+
+__all__ = ["FEINTED", "PRONE", "InitiativeKey", "blow_damage", "initiative_key", "land_blows"]
+
+InitiativeKey = Callable[[str], tuple[int, ...]]
+
+PRONE = "prone"
+FEINTED = "feinted"
+
+
+def initiative_key(encounter: Encounter, initiative: Mapping[str, int] | None = None) -> InitiativeKey:
+    """Return each combatant's place in the element: the given values, else the turn order, else Speed."""
+    entries = {e.combatant: e for e in encounter.turns.order}
+
+    def key(combatant_id: str) -> tuple[int, ...]:
+        if initiative is not None and combatant_id in initiative:
+            return (initiative[combatant_id],)
+        entry = entries.get(combatant_id)
+        if entry is not None and entry.counts:
+            return entry.key(max(entry.counts))
+        combatant = encounter.get(combatant_id)
+        return (trait(combatant, "speed") + penalty(combatant), trait(combatant, "agility"))
+
+    return key
+
+
+def _armour(victim: Combatant, location: str, tables: FarscapeTables) -> tuple[str | None, int]:
+    """Return the armour class and rating protecting the location hit (none where the armour does not cover)."""
+    key = victim.sheet.armour
+    if key is None:
+        return None, 0
+    armour = tables.armour.get(key)
+    if armour is None:
+        raise UnknownName("armour", key, tables.armour)
+    if ARMOUR_AREAS.get(location, location) not in armour.covers:
+        return None, 0
+    return armour.cls, armour.rating
+
+
+def blow_damage(
+    fighter: Fighter, victim: Combatant, margin: int, location: str, tables: FarscapeTables
+) -> tuple[Damage, Kind]:
+    """Work out a landed blow's damage value and whether it is Stun or lethal."""
+    technique, weapon = fighter.technique, fighter.weapon
+    if weapon is None:
+        rating, damage_type, quality, muscle, stun = technique.dr, "impact", 0, True, True
+    elif weapon.kind == "unarmed":
+        # [D] A knuckleduster or claws replace the hand blow's own Damage Rating; the move's damage change stays.
+        rating, damage_type, quality, muscle, stun = weapon.dr, weapon.damage_type, weapon.quality, True, weapon.stun
+    else:
+        rating, damage_type, quality, muscle, stun = (
+            weapon.dr, weapon.damage_type, weapon.quality, weapon.muscle, weapon.stun
+        )
+    if technique.stun:
+        # [D] The flat of the blade or the pommel bludgeons: impact damage.
+        damage_type, stun = "impact", True
+    armour_class, armour_rating = _armour(victim, location, tables)
+    value = damage(
+        rating=rating,
+        success=margin,
+        damage_type=damage_type,
+        strength=trait(fighter.combatant, "strength") if muscle else None,
+        quality=quality,
+        armour_class=armour_class,
+        armour_rating=armour_rating,
+        bonus=technique.damage,
+    )
+    return value, "stun" if stun else "lethal"
+
+
+def _land(
+    encounter: Encounter,
+    strike: Strike,
+    fighter: Fighter,
+    tables: FarscapeTables,
+    dice: DiceSource,
+    base: Hit,
+) -> tuple[Encounter, Hit]:
+    """Apply one landed blow's effect to the defender."""
+    effect = fighter.technique.effect
+    victim = encounter.get(strike.defender)
+    if effect == "lock":
+        encounter = grapple.lock(encounter, strike.attacker, strike.defender)
+        condition = encounter.get(strike.defender).condition(grapple.PINNED)
+        return encounter, replace(base, condition=condition)
+    if effect in ("prone", "feint"):
+        name, value = (PRONE, -1) if effect == "prone" else (FEINTED, -strike.margin)
+        # [D] Knocked down for the rest of this element and the next (-1 to offence and defence), then up again;
+        # a feint's penalty lasts the next element and applies only against the feinter.
+        condition = Condition(name, value=value, elements=2, source=strike.attacker)
+        return encounter.put(victim.with_condition(condition)), replace(base, condition=condition)
+    dealt, kind = blow_damage(fighter, victim, strike.margin, base.location, tables)
+    hurt, harm = apply_wound(victim, kind, dealt.value, dice)
+    return encounter.put(hurt), replace(base, damage=dealt, kind=kind, harm=harm)
+
+
+def land_blows(
+    encounter: Encounter,
+    strikes: tuple[Strike, ...],
+    fighters: Mapping[str, Fighter],
+    rolls: Mapping[str, TraitRoll | None],
+    key: InitiativeKey,
+    tables: FarscapeTables,
+    dice: DiceSource,
+) -> tuple[Encounter, tuple[Hit, ...], frozenset[str]]:
+    """Land the blows highest Initiative first; a fighter taken out earlier strikes only on a critical roll.
+
+    Blows at exactly the same Initiative land together, so both fighters can take each other out. Returns
+    the encounter, the hits in the order resolved, and who was taken out.
+    """
+    landing = sorted((s for s in strikes if s.lands), key=lambda s: key(s.attacker), reverse=True)
+    out: set[str] = set()
+    hits: list[Hit] = []
+    for order, group in groupby(landing, key=lambda s: key(s.attacker)):
+        fallen: set[str] = set()
+        for strike in group:
+            fighter = fighters[strike.attacker]
+            roll = rolls[strike.attacker]
+            critical = roll is not None and roll.critical
+            base = Hit(strike.attacker, strike.defender, fighter.technique.name, strike.margin,
+                       fighter.technique.effect, order, location=fighter.location)
+            if strike.attacker in out and not critical:
+                hits.append(replace(base, blocked=True))
+                continue
+            encounter, hit = _land(encounter, strike, fighter, tables, dice, base)
+            hits.append(replace(hit, critical=strike.attacker in out))
+            if hit.harm is not None and hit.harm.out:
+                fallen.add(hit.harm.target)
+        out |= fallen
+    return encounter, tuple(hits), frozenset(out)

@@ -1,0 +1,187 @@
+"""Farscape melee and unarmed moves: the technique table, hit locations, stances and the moves offered."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from combat.errors import InvalidInput, UnknownName
+from combat.system import MoveSpec
+from combat.systems.farscape.initiative import size_penalty
+from combat.systems.farscape.melee_results import Effect
+
+__all__ = [
+    "ARMOUR_AREAS",
+    "BRAWLING",
+    "DEFAULT_TECHNIQUE",
+    "LOCATIONS",
+    "MARTIAL_ARTS",
+    "MAX_OPPONENTS",
+    "MELEE_MOVES",
+    "TECHNIQUES",
+    "UNARMED",
+    "WEAPON",
+    "Technique",
+    "find_technique",
+    "location_modifier",
+    "parse_stance",
+    "parse_yes",
+    "size_penalty",
+    "technique_names",
+]
+
+BRAWLING = "brawling"
+MARTIAL_ARTS = "martial arts"
+WEAPON = "weapon"
+UNARMED = (BRAWLING, MARTIAL_ARTS)
+ANY_STYLE = (BRAWLING, MARTIAL_ARTS, WEAPON)
+MAX_OPPONENTS = 6  # [D] a lone fighter can be surrounded by at most six foes
+
+
+@dataclass(frozen=True, slots=True)
+class Technique:
+    """A melee or unarmed move: the styles that use it, its Damage Rating, offence and damage changes, effect.
+
+    ``dr`` is the unarmed Damage Rating (weapon moves use the weapon's); ``damage`` is added to the damage
+    value; ``kick`` marks moves a brawler blocks at -1; ``hand`` marks blows a knuckleduster or claws improve;
+    ``stun`` forces Stun damage; ``skill`` is the trait rolled for offence when it is not the style's own.
+    """
+
+    name: str
+    styles: tuple[str, ...]
+    dr: int = 0
+    offence: int = 0
+    damage: int = 0
+    effect: Effect = "damage"
+    kick: bool = False
+    hand: bool = False
+    stun: bool = False
+    skill: str | None = None
+
+    @property
+    def unarmed(self) -> bool:
+        """Tell whether the move is fought without a weapon."""
+        return WEAPON not in self.styles
+
+    @property
+    def weapon_only(self) -> bool:
+        """Tell whether the move needs a melee weapon."""
+        return self.styles == (WEAPON,)
+
+
+TECHNIQUES: tuple[Technique, ...] = (
+    Technique("punch", (BRAWLING,), dr=-1, hand=True),
+    Technique("roundhouse", (BRAWLING,), dr=-1, offence=-1, damage=1, hand=True),
+    Technique("kick", (BRAWLING,), dr=0, offence=-1, kick=True),
+    Technique("body blow", (BRAWLING,), dr=-1),
+    Technique("hand strike", (MARTIAL_ARTS,), dr=0, hand=True),
+    Technique("power strike", (MARTIAL_ARTS,), dr=0, offence=-1, damage=1, hand=True),
+    Technique("fast strike", (MARTIAL_ARTS,), dr=0, offence=1, damage=-1, hand=True),
+    Technique("kick", (MARTIAL_ARTS,), dr=1, kick=True),
+    Technique("body blow", (MARTIAL_ARTS,), dr=0),
+    # [D] A sweep is a kick (a brawler blocks it at -1); on a hit it knocks the target down instead of hurting.
+    Technique("sweep", (MARTIAL_ARTS,), effect="prone", kick=True),
+    Technique("grapple", UNARMED, effect="lock", skill="grapple"),
+    Technique("counter lock", (MARTIAL_ARTS,), effect="counter"),
+    Technique("feint", ANY_STYLE, effect="feint"),
+    Technique("strike", (WEAPON,)),
+    Technique("flat", (WEAPON,), offence=-1, damage=-1, stun=True),
+)
+
+_ALIASES: dict[str, tuple[str, str | None]] = {
+    "ma kick": ("kick", MARTIAL_ARTS),
+    "martial arts kick": ("kick", MARTIAL_ARTS),
+    "brawling kick": ("kick", BRAWLING),
+    "flat of the blade": ("flat", None),
+    "pommel": ("flat", None),
+    "lock": ("grapple", None),
+}
+
+DEFAULT_TECHNIQUE = {BRAWLING: "punch", MARTIAL_ARTS: "hand strike", WEAPON: "strike"}
+
+# Otkjaer's hit location modifiers to offence (RULES-REFERENCE §2.3), and the armour area each location is in.
+LOCATIONS = {"torso": 0, "arm": -1, "leg": -1, "head": -2, "hand": -2, "foot": -2, "eye": -3}
+# [D] hands count as arms and feet as legs for armour coverage; an eye is part of the head.
+ARMOUR_AREAS = {"torso": "torso", "arm": "arms", "leg": "legs", "head": "head", "hand": "arms", "foot": "legs",
+                "eye": "head"}
+
+_STANCES = {"offensive": 1, "defensive": -1, "even": 0, "neutral": 0}
+
+
+def technique_names() -> tuple[str, ...]:
+    """Return every move name a fighter may ask for."""
+    return tuple(dict.fromkeys([*(t.name for t in TECHNIQUES), *_ALIASES]))
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.strip().lower().replace("_", " ").split())
+
+
+def find_technique(name: str, style: str) -> Technique:
+    """Return the move called ``name``; where brawling and martial arts both have it, the one of ``style``."""
+    key, forced = _ALIASES.get(_normal(name), (_normal(name), None))
+    found = [t for t in TECHNIQUES if t.name == key and (forced is None or forced in t.styles)]
+    if not found:
+        raise UnknownName("move", name, technique_names())
+    return next((t for t in found if style in t.styles), found[0])
+
+
+def location_modifier(name: str | None) -> tuple[str, int]:
+    """Return a called hit location and its offence modifier; no location means the torso."""
+    if name is None:
+        return "torso", 0
+    key = _normal(name)
+    key = key[:-1] if key.endswith("s") and key[:-1] in LOCATIONS else key
+    if key == "feet":
+        key = "foot"
+    if key not in LOCATIONS:
+        raise UnknownName("hit location", name, LOCATIONS)
+    return key, LOCATIONS[key]
+
+
+def parse_stance(text: str | None) -> int:
+    """Read a stance as the shift to offence: '+1'/'+2' offensive, '-1'/'-2' defensive, '0' even."""
+    if text is None:
+        return 0
+    cleaned = _normal(text).replace("−", "-")
+    if cleaned in _STANCES:
+        return _STANCES[cleaned]
+    try:
+        value = int(cleaned)
+    except ValueError:
+        value = 99
+    if not -2 <= value <= 2:
+        raise InvalidInput(f"'{text}' is not a stance; use +1 or +2 (offensive), -1 or -2 (defensive), or 0.")
+    return value
+
+
+def parse_yes(text: str | None, option: str) -> bool:
+    """Read a yes/no option."""
+    if text is None:
+        return False
+    cleaned = _normal(text)
+    if cleaned in ("yes", "y", "true", "on", "1"):
+        return True
+    if cleaned in ("no", "n", "false", "off", "0"):
+        return False
+    raise InvalidInput(f"The option '{option}' takes yes or no, not '{text}'.")
+
+
+_ATTACK_OPTIONS = ("move", "weapon", "stance", "location", "defend", "extend")
+
+MELEE_MOVES: tuple[MoveSpec, ...] = (
+    MoveSpec(
+        "attack",
+        "Trade blows in melee or unarmed combat: one opposed roll each, both sides can hit.",
+        _ATTACK_OPTIONS,
+        targets=MAX_OPPONENTS,
+    ),
+    MoveSpec("feint", "Draw the foe's guard: your winning margin lowers their defence against you next element.",
+             ("weapon", "stance", "defend"), targets=MAX_OPPONENTS),
+    MoveSpec("grapple", "Wrestle the foe into a lock with the Grapple skill; they are pinned.", ("stance", "defend"),
+             targets=MAX_OPPONENTS),
+    MoveSpec("sweep", "Martial arts: kick the foe's feet out from under them.", ("stance", "defend"),
+             targets=MAX_OPPONENTS),
+    MoveSpec("counter lock", "Martial arts: defend, and if the defence holds, Grapple against their Speed for a lock.",
+             ("stance",)),
+    MoveSpec("escape", "Break the lock holding you: opposed Strength, you at -1.", (), targets=0),
+)

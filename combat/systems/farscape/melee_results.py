@@ -1,0 +1,154 @@
+"""What a Farscape melee exchange reports: each side's roll, every blow's numbers, the hits and the locks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from combat.fudge import TraitRoll
+from combat.model import Condition
+from combat.systems.farscape.damage import Damage
+from combat.systems.farscape.harm import Harm
+from combat.systems.farscape.wounds import Kind
+
+__all__ = [
+    "BlowReason",
+    "Effect",
+    "EscapeResult",
+    "ExchangeResult",
+    "Hit",
+    "LockAttempt",
+    "Modifier",
+    "Side",
+    "Strike",
+    "total",
+]
+
+Effect = Literal["damage", "prone", "lock", "feint", "counter"]
+
+# Why a blow did or did not land: it beat the defence ("hit"), was extended to an extra foe at -1 ("extended"),
+# did not beat the defence ("miss"), the lone fighter was beaten offensively by another foe ("outmatched"),
+# he tied his best foe and this one was not two levels below him ("tied"), he beat this foe but struck
+# another ("unchosen"), or the move strikes no blow ("no strike": a counter lock, a frozen fighter).
+BlowReason = Literal["hit", "extended", "miss", "outmatched", "tied", "unchosen", "no strike"]
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One named modifier, so that every step of an offence or defence value can be shown."""
+
+    name: str
+    value: int
+
+
+def total(modifiers: Iterable[Modifier]) -> int:
+    """Return the sum of the modifiers."""
+    return sum(m.value for m in modifiers)
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One fighter in the exchange: style, move, gear, the roll and the modifiers that apply to every foe.
+
+    ``roll`` is the offence trait rolled with 4dF (None for a frozen fighter, who neither rolls nor strikes);
+    the same dice are added to the defence trait, which may differ per foe (see ``Strike.defence_trait``).
+    """
+
+    combatant: str
+    style: str
+    move: str
+    weapon: str | None
+    shield: str | None
+    roll: TraitRoll | None
+    offence_modifiers: tuple[Modifier, ...]
+    defence_modifiers: tuple[Modifier, ...]
+
+    @property
+    def offence(self) -> int | None:
+        """Return the offence value before any modifier that depends on the foe."""
+        return None if self.roll is None else self.roll.result + total(self.offence_modifiers)
+
+
+@dataclass(frozen=True, slots=True)
+class Strike:
+    """One attacker's offence against one defender's defence, with the modifiers that apply to this pair only."""
+
+    attacker: str
+    defender: str
+    offence: int
+    defence: int
+    defence_trait: str
+    offence_modifiers: tuple[Modifier, ...]
+    defence_modifiers: tuple[Modifier, ...]
+    lands: bool
+    reason: BlowReason
+
+    @property
+    def margin(self) -> int:
+        """Return the attack success level: offence minus defence."""
+        return self.offence - self.defence
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A blow that landed (or would have): its order, effect, damage and wound, or why it was stopped.
+
+    ``blocked`` means the attacker was taken out earlier in the exchange and did not act; ``critical`` means
+    they were taken out but acted anyway thanks to a critical roll.
+    """
+
+    attacker: str
+    defender: str
+    move: str
+    margin: int
+    effect: Effect
+    initiative: tuple[int, ...]
+    blocked: bool = False
+    critical: bool = False
+    location: str = "torso"
+    damage: Damage | None = None
+    kind: Kind | None = None
+    harm: Harm | None = None
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LockAttempt:
+    """A martial artist's lock after a successful defence: Grapple against the opponent's Speed."""
+
+    grappler: str
+    victim: str
+    grappler_roll: TraitRoll
+    grappler_modifiers: tuple[Modifier, ...]
+    victim_roll: TraitRoll
+    victim_modifiers: tuple[Modifier, ...]
+    success: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeResult:
+    """One melee or unarmed exchange: the sides, every strike compared, the hits in order and what changed."""
+
+    actor: str
+    targets: tuple[str, ...]
+    move: str
+    sides: tuple[Side, ...]
+    strikes: tuple[Strike, ...]
+    hits: tuple[Hit, ...]
+    lock: LockAttempt | None
+    conditions_set: tuple[tuple[str, Condition], ...]
+    conditions_removed: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EscapeResult:
+    """A pinned fighter's try to break a lock: opposed Strength, the victim at -1; ties hold the lock."""
+
+    victim: str
+    grappler: str
+    victim_roll: TraitRoll | None
+    victim_modifiers: tuple[Modifier, ...]
+    grappler_roll: TraitRoll | None
+    grappler_modifiers: tuple[Modifier, ...]
+    broken: bool

@@ -1,0 +1,66 @@
+"""Farscape quick draw: an Opposed Speed contest to get a weapon out first."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from combat.dice import DiceSource
+from combat.errors import CannotAct
+from combat.fudge import TraitRoll, roll_trait
+from combat.model import Combatant, Encounter
+from combat.system import ActionOutcome, Intent
+from combat.systems.farscape.harm import penalty, trait
+from combat.systems.farscape.ranged_common import Modifier, can_defend, option, require_able, targets_of, total
+from combat.systems.farscape.ranged_dodge import act_while_dodging
+from combat.systems.farscape.tables import FarscapeTables
+
+__all__ = ["QUICK_DRAW_BONUS", "QuickDraw", "resolve_quick_draw"]
+
+QUICK_DRAW_BONUS = 2  # [D] the Quick Draw talent: +2 to the Speed roll
+
+
+@dataclass(frozen=True, slots=True)
+class QuickDraw:
+    """Both Speed rolls with their modifiers, and who drew first (None: a tie, both at once)."""
+
+    actor: str
+    opponent: str
+    actor_roll: TraitRoll
+    actor_modifiers: tuple[Modifier, ...]
+    opponent_roll: TraitRoll
+    opponent_modifiers: tuple[Modifier, ...]
+
+    @property
+    def margin(self) -> int:
+        """Return the actor's result minus the opponent's."""
+        return self.actor_roll.result - self.opponent_roll.result
+
+    @property
+    def winner(self) -> str | None:
+        """Return who drew first, or None when both drew at the same moment."""
+        if self.margin == 0:
+            return None
+        return self.actor if self.margin > 0 else self.opponent
+
+
+def _modifiers(combatant: Combatant, *extra: Modifier) -> tuple[Modifier, ...]:
+    """Return the non-zero modifiers to a combatant's Speed roll."""
+    talent = QUICK_DRAW_BONUS if combatant.sheet.has("quick draw") else 0
+    mods = (Modifier("quick draw", talent), Modifier("wounds", penalty(combatant)), *extra)
+    return tuple(m for m in mods if m.value)
+
+
+def resolve_quick_draw(encounter: Encounter, intent: Intent, tables: FarscapeTables, dice: DiceSource) -> ActionOutcome:
+    """Roll Speed against the target's Speed (the actor's dice first); the turn goes on so the winner can fire [D]."""
+    actor = encounter.get(intent.actor)
+    require_able(actor)
+    (opponent,) = targets_of(encounter, intent, 1)
+    if not can_defend(opponent):
+        raise CannotAct(f"{opponent.name} is in no state to draw; no contest is needed.")
+    actor, acting, _ = act_while_dodging(actor, option(intent.options, "dodging"))
+    own = _modifiers(actor, Modifier("dodging", acting), Modifier("GM", intent.modifier))
+    theirs = _modifiers(opponent)
+    first = roll_trait(dice, "speed", trait(actor, "speed"), total(own))
+    second = roll_trait(dice, "speed", trait(opponent, "speed"), total(theirs))
+    result = QuickDraw(actor.id, opponent.id, first, own, second, theirs)
+    return ActionOutcome(encounter.put(actor), result, ends_turn=False)

@@ -1,0 +1,169 @@
+"""One Farscape ranged attack roll against one target: how the target defends, whether it hits, and the wound.
+
+The defence, in order of precedence:
+* ``warning``: a minion's first shot of the fight is rolled against the range DL and harms nobody [D];
+* ``melee``: a target engaged in a melee is hit Unopposed, the range DL raised by the target's Agility [D];
+  a miss by exactly one hits the first other combatant in that melee (success level 0) [D];
+* ``unaware``: option aware=no, or a frozen, unconscious or incapacitated target: Unopposed against the range DL;
+* ``minion``: minions never dodge: Unopposed against their Agility, the range DL as the minimum [D: the higher];
+* ``dodge``: Opposed against the target's element dodge (a free Agility dodge is rolled after the attacker's
+  dice when none was declared [D]); the result must also reach the range DL.
+Dice order: the attacker's 4dF, then any free dodge, then any Willpower roll the wound forces.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from combat.dice import DiceSource
+from combat.fudge import TraitRoll, roll_trait
+from combat.model import Combatant, Encounter
+from combat.systems.farscape.damage import Damage, damage
+from combat.systems.farscape.harm import Harm, apply_wound, trait
+from combat.systems.farscape.ranged_common import Modifier, armour_for, can_defend, is_minion, total
+from combat.systems.farscape.ranged_dodge import DodgeUse, use_dodge
+from combat.systems.farscape.tables import FarscapeTables
+
+__all__ = ["Attack", "DamageProfile", "Defence", "Firing", "fire_at", "melee_partners", "strike"]
+
+Defence = Literal["warning", "melee", "unaware", "minion", "dodge"]
+
+
+@dataclass(frozen=True, slots=True)
+class DamageProfile:
+    """What a hit does before armour: Damage Rating, type, quality, Strength (muscle weapons) and extra bonus."""
+
+    rating: int
+    damage_type: str
+    quality: int = 0
+    strength: int | None = None
+    bonus: int = 0
+    stun: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Firing:
+    """What every attack roll of one action shares: the skill, modifiers, range DL, location and flags."""
+
+    actor: str
+    skill: str
+    level: int
+    modifiers: tuple[Modifier, ...]
+    range: int
+    thrown: int
+    profile: DamageProfile
+    location: str = "torso"
+    aware: bool = True
+    melee: tuple[str, ...] | None = None
+    no_melee: bool = False
+    warning: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """One attack roll at one target: the defence met, the margin, who was struck and the wound."""
+
+    target: str
+    shot: int
+    roll: TraitRoll
+    modifiers: tuple[Modifier, ...]
+    defence: Defence
+    dodge: DodgeUse | None
+    difficulty: int
+    minimum: int
+    margin: int
+    hit: bool
+    struck: str | None
+    damage: Damage | None
+    harm: Harm | None
+
+
+def melee_partners(encounter: Encounter, target: Combatant, named: tuple[str, ...] | None, actor: str) -> tuple[
+    str, ...
+] | None:
+    """Return who else is in the target's melee (None: not in one) [D].
+
+    The option's names come first, then whom the target is ``engaged`` with, then whoever is engaged with the
+    target; ``named == ()`` means option melee=yes, ``None`` that the option was not given.
+    """
+    engaged = target.condition("engaged")
+    found = list(named or ())
+    if engaged is not None and engaged.source:
+        found.append(engaged.source)
+    for other in encounter.combatants:
+        held = other.condition("engaged")
+        if held is not None and held.source == target.id:
+            found.append(other.id)
+    partners = tuple(dict.fromkeys(p for p in found if p not in (target.id, actor)))
+    if named is None and not partners:
+        return None
+    return partners
+
+
+def _defence(firing: Firing, target: Combatant, partners: tuple[str, ...] | None) -> tuple[Defence, int]:
+    """Pick how the target defends, and the Difficulty Level of an Unopposed roll (the range DL if Opposed)."""
+    if firing.warning:
+        return "warning", firing.range
+    if partners is not None:
+        return "melee", firing.range + trait(target, "agility")
+    if not firing.aware or not can_defend(target):
+        return "unaware", firing.range
+    if is_minion(target):
+        return "minion", max(trait(target, "agility"), firing.range)
+    return "dodge", firing.range
+
+
+def strike(
+    victim: Combatant, tables: FarscapeTables, profile: DamageProfile, success: int, location: str, dice: DiceSource
+) -> tuple[Combatant, Damage, Harm | None]:
+    """Work out the damage against the victim's armour and mark the wound (none when it is 0 or less)."""
+    armour_class, rating = armour_for(victim, tables, location)
+    value = damage(
+        rating=profile.rating,
+        success=success,
+        damage_type=profile.damage_type,
+        strength=profile.strength,
+        quality=profile.quality,
+        armour_class=armour_class,
+        armour_rating=rating,
+        bonus=profile.bonus,
+    )
+    if value.value <= 0:
+        return victim, value, None
+    victim, harm = apply_wound(victim, "stun" if profile.stun else "lethal", value.value, dice)
+    return victim, value, harm
+
+
+def fire_at(
+    encounter: Encounter, tables: FarscapeTables, firing: Firing, target_id: str, shot: int, recoil: int,
+    dice: DiceSource,
+) -> tuple[Encounter, Attack]:
+    """Roll one attack at one target and apply its wound."""
+    target = encounter.get(target_id)
+    mods = (*firing.modifiers, Modifier("recoil", recoil)) if recoil else firing.modifiers
+    partners = None if firing.no_melee else melee_partners(encounter, target, firing.melee, firing.actor)
+    defence, difficulty = _defence(firing, target, partners)
+    roll = roll_trait(dice, firing.skill, firing.level, total(mods))
+    use = None
+    if defence == "dodge":
+        target, use = use_dodge(target, firing.thrown, dice)
+        encounter = encounter.put(target)
+        margin = roll.result - use.value
+        hit = margin >= 1 and roll.result >= firing.range
+    else:
+        margin = roll.result - difficulty
+        hit = margin >= 0 and defence != "warning"
+    struck, success = (target.id, margin) if hit else (None, 0)
+    location = firing.location
+    if not hit and defence == "melee" and margin == -1 and partners:
+        struck, location = partners[0], "torso"
+    wound: Damage | None = None
+    harm: Harm | None = None
+    if struck is not None:
+        victim, wound, harm = strike(encounter.get(struck), tables, firing.profile, success, location, dice)
+        encounter = encounter.put(victim)
+    attack = Attack(
+        target.id, shot, roll, mods, defence, use, difficulty, firing.range, margin, hit, struck, wound, harm
+    )
+    return encounter, attack

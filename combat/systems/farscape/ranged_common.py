@@ -1,0 +1,225 @@
+"""What Farscape's ranged moves share: reading their options, named modifiers, gear look-ups and who may act."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from combat.errors import CannotAct, InvalidInput, RulesError, UnknownName
+from combat.model import Combatant, Encounter
+from combat.system import Intent
+from combat.systems.farscape.tables import FarscapeTables, Weapon
+from combat.systems.farscape.wounds import Health, category
+
+__all__ = [
+    "LOCATIONS",
+    "NO",
+    "RANGES",
+    "YES",
+    "Modifier",
+    "armour_for",
+    "can_defend",
+    "carried_weapon",
+    "chosen",
+    "distances",
+    "hit_location",
+    "is_minion",
+    "is_protagonist",
+    "key_option",
+    "number",
+    "option",
+    "range_level",
+    "ranged_weapon",
+    "require_able",
+    "targets_of",
+    "total",
+    "yes",
+]
+
+# [D] RULES-REFERENCE §2.2: the seed gives no range Difficulty Levels.
+RANGES = {"point blank": -2, "short": 0, "medium": 1, "long": 2, "extreme": 3}
+DEFAULT_RANGE = "short"  # [D] a Fair difficulty when no range is given
+# [D] Otkjaer's hit-location modifiers (RULES-REFERENCE §2.3); the seed's own table was stripped.
+LOCATIONS = {"torso": 0, "arm": -1, "leg": -1, "head": -2, "hand": -2, "foot": -2, "eye": -3}
+YES = {"yes", "y", "true", "on", "1", "all"}
+NO = {"no", "n", "false", "off", "0", "none"}
+_OUT = ("frozen", "unconscious", "out")
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One named modifier to a roll: accuracy, recoil, burst, hit location, wounds, the GM's."""
+
+    name: str
+    value: int
+
+
+def total(modifiers: tuple[Modifier, ...]) -> int:
+    """Return the sum of the modifiers."""
+    return sum(m.value for m in modifiers)
+
+
+def option(options: Mapping[str, str], key: str) -> str | None:
+    """Return an option's value, lower-cased with dashes and underscores as spaces, or None when unset."""
+    raw = options.get(key)
+    if raw is None or not raw.strip():
+        return None
+    return re.sub(r"[\s_-]+", " ", raw.strip().lower())
+
+
+def key_option(options: Mapping[str, str], key: str) -> str | None:
+    """Return an option naming a table row (a weapon or grenade key) as given, trimmed, or None when unset."""
+    raw = options.get(key)
+    return raw.strip().lower() if raw and raw.strip() else None
+
+
+def yes(options: Mapping[str, str], key: str, default: bool = False) -> bool:
+    """Read a yes/no option."""
+    value = option(options, key)
+    if value is None:
+        return default
+    if value in YES:
+        return True
+    if value in NO:
+        return False
+    raise InvalidInput(f"Option {key} takes yes or no, not '{options[key]}'.")
+
+
+def number(options: Mapping[str, str], key: str, default: int, low: int, high: int) -> int:
+    """Read a whole-number option within bounds."""
+    value = option(options, key)
+    if value is None:
+        return default
+    if not re.fullmatch(r"[+-]?\d+", value):
+        raise InvalidInput(f"Option {key} takes a whole number, not '{options[key]}'.")
+    result = int(value)
+    if not low <= result <= high:
+        raise InvalidInput(f"Option {key} must be from {low} to {high}; {result} is not.")
+    return result
+
+
+def range_level(options: Mapping[str, str]) -> int:
+    """Return the Difficulty Level for the range: point blank Poor … extreme Superb."""
+    value = option(options, "range") or DEFAULT_RANGE
+    if value == "pointblank":
+        value = "point blank"
+    if value not in RANGES:
+        raise InvalidInput(f"Range '{options['range']}' is not one of {', '.join(RANGES)}.")
+    return RANGES[value]
+
+
+def hit_location(options: Mapping[str, str]) -> tuple[str, int]:
+    """Return the aimed hit location and its modifier (torso by default)."""
+    value = option(options, "location") or "torso"
+    singular = {"feet": "foot", "eyes": "eye"}.get(value, value.removesuffix("s"))
+    if singular not in LOCATIONS:
+        raise InvalidInput(f"Location '{options['location']}' is not one of {', '.join(LOCATIONS)}.")
+    return singular, LOCATIONS[singular]
+
+
+def targets_of(encounter: Encounter, intent: Intent, most: int, allow_none: bool = False) -> tuple[Combatant, ...]:
+    """Return the intent's targets, checking their number and that nobody targets themselves."""
+    if not intent.targets and not allow_none:
+        raise InvalidInput("Name a target.")
+    if len(intent.targets) > most:
+        raise InvalidInput(f"Name at most {most} target{'s' if most > 1 else ''}.")
+    if intent.actor in intent.targets:
+        raise InvalidInput("A combatant cannot target themselves.")
+    if len(set(intent.targets)) != len(intent.targets):
+        raise InvalidInput("Name each target only once.")
+    return tuple(encounter.get(t) for t in intent.targets)
+
+
+def chosen(encounter: Encounter, options: Mapping[str, str], key: str, targets: tuple[str, ...]) -> frozenset[str]:
+    """Read an option naming some targets: 'yes' means all of them, 'no' none, else a comma-separated list."""
+    value = option(options, key)
+    if value is None or value in NO:
+        return frozenset()
+    if value in YES:
+        return frozenset(targets)
+    named = {encounter.find(part).id for part in options[key].split(",") if part.strip()}
+    stray = named - set(targets)
+    if stray:
+        raise InvalidInput(f"Option {key} names {', '.join(encounter.names(sorted(stray)))}, who is not a target.")
+    return frozenset(named)
+
+
+def distances(encounter: Encounter, options: Mapping[str, str], targets: tuple[str, ...]) -> dict[str, int]:
+    """Read 'distance' as one number for every target or as 'Name=3, Other=5'; unnamed targets are at 0 [D]."""
+    raw = (options.get("distance") or "").strip()
+    found = dict.fromkeys(targets, 0)
+    if not raw:
+        return found
+    if "=" not in raw:
+        return dict.fromkeys(targets, number(options, "distance", 0, 0, 200))
+    for part in raw.split(","):
+        name, _, text = part.partition("=")
+        who = encounter.find(name).id
+        if who not in found:
+            raise InvalidInput(f"{encounter.get(who).name} has a distance but is not a target.")
+        found[who] = number({"distance": text}, "distance", 0, 0, 200)
+    return found
+
+
+def is_minion(combatant: Combatant) -> bool:
+    """Tell whether the combatant is a bystander or minion (never dodges, fires a warning shot first)."""
+    health: Health = combatant.health
+    return category(health.tier) == "minion"
+
+
+def is_protagonist(combatant: Combatant) -> bool:
+    """Tell whether the combatant is a protagonist or antagonist (full dodge against every attack)."""
+    health: Health = combatant.health
+    return category(health.tier) == "protagonist"
+
+
+def can_defend(combatant: Combatant) -> bool:
+    """Tell whether the combatant can react at all: not frozen, unconscious, out or incapacitated."""
+    health: Health = combatant.health
+    return not any(combatant.has(n) for n in _OUT) and not health.incapacitated
+
+
+def require_able(combatant: Combatant) -> None:
+    """Raise unless the combatant is in a state to act."""
+    if not can_defend(combatant):
+        raise CannotAct(f"{combatant.name} is in no state to act.")
+
+
+def carried_weapon(combatant: Combatant, tables: FarscapeTables, key: str) -> Weapon:
+    """Return a weapon from the tables that the combatant carries."""
+    wanted = key.strip().lower()
+    weapon = tables.weapons.get(wanted)
+    if weapon is None:
+        raise UnknownName("weapon", key, tables.weapons)
+    if wanted not in combatant.sheet.weapons:
+        raise CannotAct(f"{combatant.name} does not carry a {weapon.name}.")
+    return weapon
+
+
+def ranged_weapon(combatant: Combatant, tables: FarscapeTables, key: str | None) -> Weapon:
+    """Return the named ranged or thrown weapon, or the first one on the sheet."""
+    if key is None:
+        for carried in combatant.sheet.weapons:
+            weapon = tables.weapons.get(carried)
+            if weapon is not None and weapon.kind in ("ranged", "thrown"):
+                return weapon
+        raise CannotAct(f"{combatant.name} carries no ranged or thrown weapon.")
+    weapon = carried_weapon(combatant, tables, key)
+    if weapon.kind not in ("ranged", "thrown"):
+        raise RulesError(f"A {weapon.name} is not a ranged or thrown weapon.")
+    return weapon
+
+
+def armour_for(combatant: Combatant, tables: FarscapeTables, location: str = "torso") -> tuple[str | None, int]:
+    """Return the class and rating of the armour covering ``location``; none when it leaves that spot bare [D]."""
+    key = combatant.sheet.armour
+    if key is None:
+        return None, 0
+    armour = tables.armour.get(key)
+    if armour is None:
+        raise UnknownName("armour", key, tables.armour)
+    areas = {location, f"{location}s", "head" if location == "eye" else location}
+    if not areas & set(armour.covers):
+        return None, 0
+    return armour.cls, armour.rating

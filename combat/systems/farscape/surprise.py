@@ -1,0 +1,120 @@
+"""Farscape surprise: frozen sides, Cool Head, the leaders' contest, and Willpower recovery each element."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from combat.dice import DiceSource
+from combat.fudge import Check, TraitRoll, check, roll_trait
+from combat.model import Combatant, Condition, Encounter
+from combat.systems.farscape.harm import trait
+
+__all__ = [
+    "FAIR",
+    "LeaderScore",
+    "MutualSurprise",
+    "Recovery",
+    "freeze_side",
+    "leader_score",
+    "mutual_surprise",
+    "recover",
+]
+
+FAIR = 0
+COOL_HEAD = "cool head"
+
+
+def _freeze(combatant: Combatant, mutual: bool, running: bool, difficulty: int) -> Combatant:
+    """Freeze one combatant unless they have Cool Head."""
+    if combatant.sheet.has(COOL_HEAD):
+        return combatant
+    source = "mutual" if mutual else "ambush"
+    return combatant.with_condition(Condition("frozen", value=difficulty, source=source, uses=1 if running else 0))
+
+
+def freeze_side(
+    encounter: Encounter, side: str, mutual: bool = False, difficulty: int = FAIR
+) -> tuple[Encounter, tuple[str, ...]]:
+    """Freeze every member of ``side`` without Cool Head; ``difficulty`` is their recovery DL (GM-adjusted)."""
+    running = encounter.turns.round > 0
+    members = [c for c in encounter.combatants if c.side == side]
+    frozen = [_freeze(c, mutual, running, difficulty) for c in members]
+    who = tuple(c.id for c in frozen if c.has("frozen"))
+    return encounter.put(*frozen), who
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderScore:
+    """A side leader's Initiative in a mutual surprise, with each bonus."""
+
+    leader: str
+    initiative: int
+    cool_head: int
+    intellect: int
+    tactics: int
+    modifier: int
+
+    @property
+    def total(self) -> int:
+        """Return the leader's total."""
+        return self.initiative + self.cool_head + self.intellect + self.tactics + self.modifier
+
+
+def leader_score(
+    leader: Combatant, rival: Combatant, side: list[Combatant], initiative: int, modifier: int = 0
+) -> LeaderScore:
+    """Score a leader: Cool Head +2 (or +1 if another on the side has it), higher Intellect +1, better Tactics +1."""
+    if leader.sheet.has(COOL_HEAD):
+        cool = 2
+    else:
+        cool = 1 if any(c.sheet.has(COOL_HEAD) for c in side if c.id != leader.id) else 0
+    smarter = 1 if trait(leader, "intellect") > trait(rival, "intellect") else 0
+    tactics = 1 if trait(leader, "tactics") > trait(rival, "tactics") else 0
+    return LeaderScore(leader.id, initiative, cool, smarter, tactics, modifier)
+
+
+@dataclass(frozen=True, slots=True)
+class MutualSurprise:
+    """The leaders' contest: both scores, any roll-offs to break a tie, and the side that froze."""
+
+    first: LeaderScore
+    second: LeaderScore
+    rolloffs: tuple[tuple[TraitRoll, TraitRoll], ...]
+    winner: str
+    loser: str
+
+
+def mutual_surprise(first: LeaderScore, second: LeaderScore, dice: DiceSource, limit: int = 10) -> MutualSurprise:
+    """Compare the leaders' totals; a tie is broken by 4dF roll-offs on the totals [D], repeated until one leads."""
+    rolls: list[tuple[TraitRoll, TraitRoll]] = []
+    a, b = first.total, second.total
+    while a == b and len(rolls) < limit:
+        pair = (roll_trait(dice, "initiative", first.total), roll_trait(dice, "initiative", second.total))
+        rolls.append(pair)
+        a, b = pair[0].result, pair[1].result
+    winner, loser = (first, second) if a >= b else (second, first)
+    return MutualSurprise(first, second, tuple(rolls), winner.leader, loser.leader)
+
+
+@dataclass(frozen=True, slots=True)
+class Recovery:
+    """A frozen combatant's Willpower roll to regain their wits at the start of an element."""
+
+    combatant: str
+    check: Check
+    recovered: bool
+
+
+def recover(combatant: Combatant, dice: DiceSource) -> tuple[Combatant, Recovery | None]:
+    """Roll to unfreeze as an element starts: none in the first element, then Willpower (mutual: easier)."""
+    frozen = combatant.condition("frozen")
+    if frozen is None:
+        return combatant, None
+    if frozen.uses == 0:
+        return combatant.with_condition(Condition("frozen", frozen.value, None, frozen.source, 1)), None
+    difficulty = frozen.value - (frozen.uses - 1 if frozen.source == "mutual" else 0)
+    roll = check(dice, "willpower", trait(combatant, "willpower"), difficulty)
+    if roll.success:
+        return combatant.without("frozen"), Recovery(combatant.id, roll, True)
+    stays = Condition("frozen", frozen.value, None, frozen.source, frozen.uses + 1)
+    return combatant.with_condition(stays), Recovery(combatant.id, roll, False)

@@ -1,0 +1,117 @@
+"""The FUDGE Farscape rule system: wires initiative, surprise, exchanges, ranged fire and wounds together."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from combat.dice import DiceSource
+from combat.errors import CannotAct
+from combat.model import Combatant, Condition, Encounter
+from combat.sheet import Sheet
+from combat.system import ActionOutcome, Intent, MoveSpec, RoundStart
+from combat.systems.farscape import exchange, ranged
+from combat.systems.farscape.initiative import initiative_entries
+from combat.systems.farscape.sheet import SPEC
+from combat.systems.farscape.surprise import Recovery, freeze_side, recover
+from combat.systems.farscape.tables import FarscapeTables
+from combat.systems.farscape.wounds import Health, fresh_health
+from combat.turns import SINGLE_PHASE, InitiativeEntry
+
+__all__ = ["ElementStart", "FarscapeSystem", "Frozen"]
+
+Resolver = Callable[[Encounter, Intent, FarscapeTables, DiceSource], ActionOutcome]
+
+
+@dataclass(frozen=True, slots=True)
+class ElementStart(RoundStart):
+    """An element began: conditions that ran out, and frozen combatants' recovery rolls."""
+
+    expired: tuple[tuple[str, str], ...] = ()
+    recoveries: tuple[Recovery, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Frozen:
+    """Who froze when surprise was declared."""
+
+    side: str
+    frozen: tuple[str, ...]
+    mutual: bool
+
+
+class FarscapeSystem:
+    """FUDGE Farscape: elements of about three seconds, static Speed initiative, one phase."""
+
+    key = "farscape"
+    title = "FUDGE Farscape"
+    phases = SINGLE_PHASE
+    sheet_spec = SPEC
+    health_type = Health
+
+    def __init__(self, tables: FarscapeTables | None = None) -> None:
+        self.tables = tables or FarscapeTables()
+        self._resolvers: dict[str, Resolver] = {
+            **dict.fromkeys((m.name for m in exchange.MELEE_MOVES), exchange.resolve_melee),
+            **ranged.RESOLVERS,
+        }
+
+    def moves(self) -> tuple[MoveSpec, ...]:
+        """Return every Farscape move."""
+        return (*exchange.MELEE_MOVES, *ranged.RANGED_MOVES)
+
+    def new_health(self, sheet: Sheet) -> Health:
+        """Return unhurt tracks for the sheet's tier."""
+        return fresh_health(sheet.tier)
+
+    def initiative(self, encounter: Encounter, dice: DiceSource) -> tuple[InitiativeEntry, ...]:
+        """Rank everyone by Speed with penalties; no dice in Farscape."""
+        return initiative_entries(encounter, self.tables)
+
+    def can_act(self, combatant: Combatant, phase: str) -> bool:
+        """Tell whether the combatant can act: not frozen, unconscious, incapacitated or out."""
+        health: Health = combatant.health
+        blocked = any(combatant.has(n) for n in ("frozen", "unconscious", "out"))
+        return not blocked and not health.incapacitated
+
+    def start_round(self, encounter: Encounter, dice: DiceSource) -> tuple[Encounter, ElementStart]:
+        """Count conditions down, then roll frozen combatants' recovery in initiative order."""
+        expired: list[tuple[str, str]] = []
+        ticked: list[Combatant] = []
+        for combatant in encounter.combatants:
+            after, gone = combatant.tick()
+            ticked.append(after)
+            expired.extend((combatant.id, name) for name in gone)
+        encounter = encounter.put(*ticked)
+        recoveries: list[Recovery] = []
+        for entry in sorted(initiative_entries(encounter, self.tables), key=lambda e: e.key(e.counts[0]), reverse=True):
+            combatant, roll = recover(encounter.get(entry.combatant), dice)
+            encounter = encounter.put(combatant)
+            if roll is not None:
+                recoveries.append(roll)
+        start = ElementStart(encounter.turns.round + 1, (), tuple(expired), tuple(recoveries))
+        return encounter, start
+
+    def act(self, encounter: Encounter, intent: Intent, dice: DiceSource) -> ActionOutcome:
+        """Resolve a move through its resolver."""
+        resolver = self._resolvers.get(intent.move)
+        if resolver is None:
+            raise CannotAct(f"Farscape has no move '{intent.move}'.")
+        return resolver(encounter, intent, self.tables, dice)
+
+    def surprise(self, encounter: Encounter, side: str, mutual: bool = False, difficulty: int = 0) -> tuple[
+        Encounter, Frozen
+    ]:
+        """Freeze a side caught by surprise (members with Cool Head still act)."""
+        if not any(c.side == side for c in encounter.combatants):
+            raise CannotAct(f"No combatant is on the side '{side}'.")
+        encounter, who = freeze_side(encounter, side, mutual, difficulty)
+        return encounter, Frozen(side, who, mutual)
+
+    def adjust_initiative(self, encounter: Encounter, combatant_id: str, value: int) -> Encounter:
+        """Set a GM adjustment to a combatant's Initiative ('other factors')."""
+        combatant = encounter.get(combatant_id)
+        updated = combatant.with_condition(Condition("initiative", value=value)) if value else combatant.without(
+            "initiative"
+        )
+        return replace(encounter.put(updated))

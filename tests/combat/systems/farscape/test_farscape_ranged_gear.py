@@ -1,0 +1,88 @@
+"""Farscape reloading, the quick draw, and the ranged moves on offer."""
+
+import pytest
+from farscape_ranged_kit import encounter, fighter, mods, run, shoot
+
+from combat.errors import CannotAct, InvalidInput, RulesError
+from combat.model import Condition
+from combat.systems.farscape import ranged
+
+
+def test_reloading_fills_the_magazine_and_takes_the_element():
+    pc = fighter("pc", weapons=("pistol", "derringer"),
+                 conditions=[Condition("ammo:pistol", value=4), Condition("ammo:derringer", value=1)])
+    out = run("reload", encounter(pc), "pc", [])
+    assert (out.result.weapon, out.result.rounds, out.result.dodge) == ("pistol", 12, None)
+    assert out.encounter.get("pc").condition("ammo:pistol").value == 12
+    assert out.ends_turn
+    assert out.encounter.get("pc").condition("ammo:derringer").value == 1  # the other weapon is untouched
+    again = run("reload", out.encounter, "pc", [])  # the first one not full, now the derringer
+    assert (again.result.weapon, again.result.rounds) == ("derringer", 2)
+
+
+def test_reloading_while_dodging_costs_the_dodge_one():
+    pc = fighter("pc", conditions=[Condition("dodge", value=2, elements=1), Condition("ammo:pistol", value=0)])
+    out = run("reload", encounter(pc), "pc", [])
+    assert out.result.dodge == 1
+    assert out.encounter.get("pc").condition("dodge").value == 1
+
+
+def test_a_reloaded_weapon_fires_again():
+    pc = fighter("pc", weapons=("derringer",), firearms=0, conditions=[Condition("ammo:derringer", value=0)])
+    foe = fighter("foe", conditions=[Condition("dodge", value=3, elements=1)])
+    with pytest.raises(CannotAct, match="empty"):
+        shoot(encounter(pc, foe), "pc", ["foe"])
+    loaded = run("reload", encounter(pc, foe), "pc", []).encounter
+    assert dict(shoot(loaded, "pc", ["foe"], 0).result.ammo) == {"derringer": 1}
+
+
+def test_reload_refusals():
+    full = encounter(fighter("pc", weapons=("pistol", "blaster")))
+    with pytest.raises(RulesError, match="already fully loaded"):
+        run("reload", full, "pc", [])
+    with pytest.raises(RulesError, match="no magazine"):
+        run("reload", full, "pc", [], weapon="blaster")
+    with pytest.raises(RulesError, match="nothing that needs"):
+        run("reload", encounter(fighter("pc", weapons=("blaster",))), "pc", [])
+    with pytest.raises(CannotAct):
+        run("reload", encounter(fighter("pc", conditions=[Condition("frozen")])), "pc", [])
+
+
+def test_quick_draw_is_opposed_speed_with_the_talent_giving_plus_two():
+    enc = encounter(fighter("pc", speed=1, talents=("quick draw",)), fighter("foe", speed=2))
+    out = run("quick draw", enc, "pc", ["foe"], 0, 1)  # the actor's dice first: 1 + 2 + 0 = 3 against 2 + 1 = 3
+    draw = out.result
+    assert mods(draw.actor_modifiers) == {"quick draw": 2}
+    assert (draw.actor_roll.result, draw.opponent_roll.result, draw.margin, draw.winner) == (3, 3, 0, None)
+    assert not out.ends_turn
+    win = run("quick draw", enc, "pc", ["foe"], 1, 1).result
+    assert win.winner == "pc" and win.margin == 1
+    lose = run("quick draw", enc, "pc", ["foe"], -2, 1, modifier=1).result  # 1 + 2 + 1 - 2 = 2 against 3
+    assert mods(lose.actor_modifiers) == {"quick draw": 2, "GM": 1}
+    assert lose.winner == "foe" and lose.margin == -1
+
+
+def test_the_opponent_can_have_the_talent_too():
+    enc = encounter(fighter("pc", speed=1), fighter("foe", speed=0, talents=("quick draw",)))
+    draw = run("quick draw", enc, "pc", ["foe"], 0, 0).result
+    assert mods(draw.opponent_modifiers) == {"quick draw": 2} and draw.winner == "foe"
+
+
+def test_quick_draw_needs_one_able_opponent():
+    enc = encounter(fighter("pc"), fighter("foe"), fighter("ice", conditions=[Condition("frozen")]))
+    with pytest.raises(InvalidInput, match="at most 1 target"):
+        run("quick draw", enc, "pc", ["foe", "ice"])
+    with pytest.raises(CannotAct, match="no state to draw"):
+        run("quick draw", enc, "pc", ["ice"])
+
+
+def test_the_ranged_moves_and_their_resolvers():
+    names = [m.name for m in ranged.RANGED_MOVES]
+    assert names == ["dodge", "shoot", "reload", "quick draw", "grenade"]
+    assert set(ranged.RESOLVERS) == set(names)
+    reactions = {m.name for m in ranged.RANGED_MOVES if m.reaction}
+    assert reactions == {"dodge"}
+    shoot_spec = next(m for m in ranged.RANGED_MOVES if m.name == "shoot")
+    for key in ("weapon", "range", "mode", "shots", "rounds", "arc", "second", "aware", "location", "melee",
+                "dodging"):
+        assert key in shoot_spec.options

@@ -1,0 +1,111 @@
+import json
+from dataclasses import dataclass, replace
+
+from dbsamples import sample_encounter
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.db.codec import (
+    decode_encounter,
+    decode_health,
+    decode_sheet,
+    encode_encounter,
+    encode_payload,
+    encode_sheet,
+)
+from combat.model import Condition, Encounter
+from combat.sheet import Sheet
+from combat.systems.farscape.wounds import Health, Track, fresh_health
+from combat.turns import Slot, TurnState
+
+
+def through_json(data):
+    return json.loads(json.dumps(data))
+
+
+def test_encounter_round_trips_with_conditions_slots_held_and_done():
+    enc = sample_encounter(counter=7)
+    decoded = decode_encounter(through_json(encode_encounter(enc)), Health)
+    assert decoded == enc
+    # The decoded objects are the real types, not dicts or lists.
+    assert isinstance(decoded.combatants[0].health, Health)
+    assert isinstance(decoded.combatants[0].health.lethal, Track)
+    assert decoded.combatants[0].conditions[1] == Condition("stun", value=-1, elements=2, source="pk1", uses=1)
+    assert decoded.turns.queue[0].done == frozenset({"aeryn"})
+    assert isinstance(decoded.turns.queue[0].done, frozenset)
+    assert decoded.turns.held == ("pk1",)
+    assert decoded.combatants[0].sheet.talents == frozenset({"lucky"})
+
+
+def test_encoding_is_plain_json():
+    data = encode_encounter(sample_encounter())
+    assert through_json(data) == data
+    first = data["combatants"][0]
+    assert first["health"]["lethal"] == {"kind": "lethal", "filled": [0, 1, 0, 0, 0]}
+    assert data["turns"]["queue"][0]["done"] == ["aeryn"]
+
+
+def test_empty_encounter_round_trips():
+    enc = Encounter("farscape")
+    assert decode_encounter(through_json(encode_encounter(enc)), Health) == enc
+
+
+def test_health_is_decoded_with_the_given_type():
+    @dataclass(frozen=True)
+    class Points:
+        hp: int
+
+    enc = replace(sample_encounter(), combatants=(replace(sample_encounter().combatants[0], health=Points(4)),))
+    decoded = decode_encounter(through_json(encode_encounter(enc)), Points)
+    assert decoded.combatants[0].health == Points(4)
+    assert decode_health({"hp": 2}, Points) == Points(2)
+
+
+def test_sheet_round_trips():
+    sheet = Sheet(traits={"strength": 2}, talents=frozenset({"a", "b"}), weapons=("knife", "pistol"), armour="vest")
+    assert decode_sheet(through_json(encode_sheet(sheet))) == sheet
+
+
+def test_payload_encodes_result_dataclasses():
+    @dataclass(frozen=True)
+    class Hit:
+        faces: tuple[int, ...]
+        targets: frozenset[str]
+        health: Health
+
+    encoded = encode_payload(Hit((1, -1, 0), frozenset({"x"}), fresh_health("minion")))
+    assert through_json(encoded) == encoded
+    assert encoded["faces"] == [1, -1, 0]
+    assert encoded["targets"] == ["x"]
+    assert encoded["health"]["tier"] == "minion"
+
+
+names = st.text(alphabet="abcdefgh", min_size=1, max_size=5)
+conditions = st.builds(
+    Condition,
+    name=names,
+    value=st.integers(-5, 5),
+    elements=st.none() | st.integers(0, 6),
+    source=st.none() | names,
+    uses=st.integers(0, 3),
+)
+slots = st.builds(
+    Slot,
+    phase=st.just("action"),
+    key=st.tuples(st.integers(-3, 9), st.integers(-3, 3)),
+    actors=st.lists(names, min_size=1, max_size=3, unique=True).map(tuple),
+    done=st.frozensets(names, max_size=3),
+    interrupt=st.booleans(),
+)
+
+
+@given(st.lists(conditions, max_size=4), st.lists(slots, max_size=4), st.lists(names, max_size=3), st.integers(0, 50))
+def test_round_trip_holds_for_any_conditions_and_turn_state(conds, queue, held, round_no):
+    base = sample_encounter()
+    first = replace(base.combatants[0], conditions=tuple(conds))
+    enc = replace(
+        base,
+        combatants=(first, *base.combatants[1:]),
+        turns=TurnState(round=round_no, queue=tuple(queue), held=tuple(held)),
+    )
+    assert decode_encounter(through_json(encode_encounter(enc)), Health) == enc

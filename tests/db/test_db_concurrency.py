@@ -1,0 +1,135 @@
+import asyncio
+
+import pytest
+from dbsamples import bump, counter_of, sample_encounter
+
+from bot.db.engine import Database
+from bot.db.locks import ChannelLocks
+
+CHANNEL = 4242
+WORKERS = 200
+
+
+async def start(db):
+    async with db.unit_of_work(CHANNEL) as uow:
+        loaded = await uow.encounters.create(
+            guild_id=1, channel_id=CHANNEL, system="farscape", name="brawl", gm_id=2, encounter=sample_encounter()
+        )
+        await uow.commit()
+    return loaded.row.id
+
+
+async def increment(db, n):
+    """One command: load the encounter, change it, log the change, save, commit."""
+    async with db.unit_of_work(CHANNEL) as uow:
+        loaded = await uow.encounters.get_active(CHANNEL)
+        assert loaded is not None
+        row, enc = loaded
+        await asyncio.sleep(0)  # give every other command the chance to interleave here
+        await uow.events.append(row.id, "action", round=1, payload={"n": n}, before=enc)
+        await uow.encounters.save(row, bump(enc))
+        await uow.commit()
+
+
+async def final_state(db, encounter_id):
+    async with db.unit_of_work(CHANNEL) as uow:
+        row, enc = await uow.encounters.get_active(CHANNEL)
+        events = await uow.events.all_events(encounter_id)
+    return row.version, counter_of(enc), events
+
+
+def assert_each_applied_once(version, counter, events):
+    assert counter == WORKERS
+    assert version == WORKERS + 1
+    assert [e.seq for e in events] == list(range(1, WORKERS + 1))
+    assert sorted(e.payload["n"] for e in events) == list(range(WORKERS))
+    # Every command saw the state the one before it left: the counters in the undo snapshots are 0..199.
+    assert [counter_of_state(e.before) for e in events] == list(range(WORKERS))
+
+
+def counter_of_state(state):
+    crichton = next(c for c in state["combatants"] if c["id"] == "crichton")
+    return next(c["value"] for c in crichton["conditions"] if c["name"] == "counter")
+
+
+@pytest.mark.asyncio
+async def test_concurrent_commands_in_one_process_are_serialised(db):
+    encounter_id = await start(db)
+    await asyncio.gather(*(increment(db, n) for n in range(WORKERS)))
+    assert_each_applied_once(*await final_state(db, encounter_id))
+    assert len(db.locks) == 0
+
+
+@pytest.mark.asyncio
+async def test_concurrent_commands_from_two_processes_are_serialised(migrated_url):
+    # Two Database objects share no in-process lock: only the database keeps them apart.
+    first, second = Database(migrated_url), Database(migrated_url)
+    try:
+        encounter_id = await start(first)
+        await asyncio.gather(*(increment(first if n % 2 else second, n) for n in range(WORKERS)))
+        assert_each_applied_once(*await final_state(second, encounter_id))
+    finally:
+        await first.dispose()
+        await second.dispose()
+
+
+@pytest.mark.asyncio
+async def test_the_row_lock_holds_a_second_process_until_commit(migrated_url):
+    first, second = Database(migrated_url), Database(migrated_url)
+    try:
+        await start(first)
+        order = []
+        loaded = asyncio.Event()
+
+        async def holder():
+            async with first.unit_of_work(CHANNEL) as uow:
+                row, enc = await uow.encounters.get_active(CHANNEL)
+                loaded.set()
+                await asyncio.sleep(0.3)
+                await uow.encounters.save(row, bump(enc))
+                order.append("first saved")
+                await uow.commit()
+
+        async def latecomer():
+            await loaded.wait()
+            async with second.unit_of_work(CHANNEL) as uow:
+                row, enc = await uow.encounters.get_active(CHANNEL)
+                order.append(f"second loaded counter {counter_of(enc)}")
+                await uow.encounters.save(row, bump(enc))
+                await uow.commit()
+
+        await asyncio.gather(holder(), latecomer())
+        assert order == ["first saved", "second loaded counter 1"]
+        _, counter, _ = await final_state(first, 0)
+        assert counter == 2
+    finally:
+        await first.dispose()
+        await second.dispose()
+
+
+@pytest.mark.asyncio
+async def test_channel_locks_are_shared_while_held_and_then_dropped():
+    locks = ChannelLocks()
+    first = locks.get(1)
+    assert locks.get(1) is first
+    assert locks.get(2) is not first
+    async with first:
+        assert locks.get(1).locked()
+    del first
+    assert len(locks) == 0
+
+
+@pytest.mark.asyncio
+async def test_commands_in_one_channel_wait_for_each_other(db):
+    await start(db)
+    inside = []
+
+    async def command(name):
+        async with db.unit_of_work(CHANNEL) as uow:
+            inside.append(f"{name} in")
+            await uow.encounters.get_active(CHANNEL)
+            await asyncio.sleep(0.05)
+            inside.append(f"{name} out")
+
+    await asyncio.gather(command("a"), command("b"))
+    assert inside == ["a in", "a out", "b in", "b out"]
