@@ -11,7 +11,7 @@ from combat.model import Combatant, Encounter
 from combat.system import ActionOutcome, Intent, RoundStart, RuleSystem
 from combat.turns import Advance
 
-__all__ = ["Step", "TurnChange", "act", "add", "begin", "hold", "next_turn", "release", "remove"]
+__all__ = ["Step", "TurnChange", "act", "add", "add_group", "begin", "hold", "next_turn", "release", "remove"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,13 +121,25 @@ def release(system: RuleSystem, encounter: Encounter, combatant_id: str) -> Enco
 
 def add(system: RuleSystem, encounter: Encounter, combatant: Combatant, dice: DiceSource) -> Encounter:
     """Add a combatant; mid-fight they join the order where their place has not yet passed."""
-    if any(c.id == combatant.id for c in encounter.combatants):
-        raise RulesError(f"There is already a combatant called {combatant.name}.")
-    encounter = encounter.put(combatant)
+    return add_group(system, encounter, (combatant,), dice)
+
+
+def add_group(
+    system: RuleSystem, encounter: Encounter, combatants: tuple[Combatant, ...], dice: DiceSource
+) -> Encounter:
+    """Add several combatants at once; mid-fight the system ranks them together as newcomers."""
+    taken = {c.id for c in encounter.combatants}
+    for combatant in combatants:
+        if combatant.id in taken:
+            raise RulesError(f"There is already a combatant called {combatant.name}.")
+        taken.add(combatant.id)
+    encounter = encounter.put(*combatants)
     if not encounter.turns.round:
         return encounter
-    entry = next(e for e in system.initiative(encounter, dice) if e.combatant == combatant.id)
-    return replace(encounter, turns=turns.join(encounter.turns, entry))
+    state = encounter.turns
+    for entry in system.newcomers(encounter, tuple(c.id for c in combatants), dice):
+        state = turns.join(state, entry)
+    return replace(encounter, turns=state)
 
 
 def remove(system: RuleSystem, encounter: Encounter, combatant_id: str, dice: DiceSource) -> Step:

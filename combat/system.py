@@ -88,6 +88,12 @@ class RuleSystem(Protocol):
         """Rank the combatants for the coming round, rolling where the system rolls."""
         ...
 
+    def newcomers(
+        self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource
+    ) -> tuple[InitiativeEntry, ...]:
+        """Rank combatants who join a fight under way (several newcomers may roll among themselves)."""
+        ...
+
     def can_act(self, combatant: Combatant, phase: str) -> bool:
         """Tell whether the combatant can act in ``phase`` now."""
         ...

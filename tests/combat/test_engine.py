@@ -42,6 +42,10 @@ class Duel:
     def new_health(self, sheet: Sheet) -> int:
         return 2
 
+    def newcomers(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tuple[InitiativeEntry, ...]:
+        joining = tuple(c for c in encounter.combatants if c.id in ids)
+        return self.initiative(replace(encounter, combatants=joining), dice)
+
     def initiative(self, encounter: Encounter, dice: DiceSource) -> tuple[InitiativeEntry, ...]:
         entries = []
         for c in encounter.combatants:
@@ -262,7 +266,7 @@ def test_adding_before_the_fight_just_puts_the_combatant():
 
 def test_adding_mid_round_joins_where_the_place_is_still_to_come():
     enc = started(ScriptedDice([2, 5, 1])).encounter
-    dice = ScriptedDice([1, 1, 1, 4])  # the system ranks everyone; Dargo (speed 0) rolls 4
+    dice = ScriptedDice([4])  # only the newcomer is ranked: Dargo (speed 0) rolls 4
     enc = engine.add(SYSTEM, enc, fighter("dargo"), dice)
     assert dice.remaining == 0
     assert [s.actors for s in enc.turns.queue] == [("bobo",), ("dargo",), ("crais",), ("aeryn",)]
@@ -271,7 +275,7 @@ def test_adding_mid_round_joins_where_the_place_is_still_to_come():
 def test_adding_someone_already_there_is_refused():
     enc = started(ScriptedDice([2, 5, 1])).encounter
     with pytest.raises(RulesError, match="already a combatant called Aeryn"):
-        engine.add(SYSTEM, enc, fighter("aeryn"), ScriptedDice([1, 1, 1]))
+        engine.add(SYSTEM, enc, fighter("aeryn"), ScriptedDice([]))
 
 
 def test_removing_the_current_actor_advances():
@@ -303,3 +307,12 @@ def test_a_holder_who_was_knocked_out_cannot_release():
     knocked = enc.put(replace(enc.get("bobo"), health=0))
     with pytest.raises(CannotAct):
         engine.release(SYSTEM, knocked, "bobo")
+
+
+def test_several_newcomers_are_ranked_together_without_rerolling_the_others():
+    enc = started(ScriptedDice([2, 5, 1])).encounter
+    dice = ScriptedDice([3, 4, 6])  # Dargo 3, Zhaan 4, Rygel 6 (his place has passed: he waits a round)
+    newcomers = (fighter("dargo"), fighter("zhaan"), fighter("rygel"))
+    enc = engine.add_group(SYSTEM, enc, newcomers, dice)
+    assert dice.remaining == 0
+    assert [s.actors for s in enc.turns.queue] == [("bobo",), ("zhaan",), ("dargo",), ("crais",), ("aeryn",)]

@@ -68,6 +68,10 @@ class FarscapeSystem:
         """Rank everyone by Speed with penalties; no dice in Farscape."""
         return initiative_entries(encounter, self.tables)
 
+    def newcomers(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tuple[InitiativeEntry, ...]:
+        """Rank newcomers at their Speed like everyone else [D]."""
+        return tuple(e for e in initiative_entries(encounter, self.tables) if e.combatant in ids)
+
     def can_act(self, combatant: Combatant, phase: str) -> bool:
         """Tell whether the combatant can act: not frozen, unconscious, incapacitated or out."""
         health: Health = combatant.health
