@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from combat.errors import InvalidSheet, UnknownName
 
-__all__ = ["Sheet", "SheetSpec"]
+__all__ = ["BuiltSheet", "Sheet", "SheetRequest", "SheetSpec"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,3 +100,25 @@ class SheetSpec:
         if key not in self.tiers:
             raise UnknownName("tier", name, self.tiers)
         return key
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRequest:
+    """What a user asked for when adding a combatant or saving a character: a template and/or explicit traits."""
+
+    template: str | None = None
+    traits: Mapping[str, str] = field(default_factory=dict)
+    talents: tuple[str, ...] = ()
+    tier: str | None = None
+    weapons: tuple[str, ...] | None = None
+    armour: str | None = None
+    shield: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BuiltSheet:
+    """A checked sheet, with the template's name and side when one was used."""
+
+    sheet: Sheet
+    name: str | None = None
+    side: str | None = None

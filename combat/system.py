@@ -9,7 +9,8 @@ from typing import Any, Protocol
 from combat.dice import DiceSource
 from combat.errors import UnknownSystem
 from combat.model import Combatant, Encounter
-from combat.sheet import Sheet, SheetSpec
+from combat.sheet import BuiltSheet, Sheet, SheetRequest, SheetSpec
+from combat.summary import Beat
 from combat.turns import InitiativeEntry, Phase
 
 __all__ = [
@@ -80,6 +81,10 @@ class RuleSystem(Protocol):
         """Return the moves this system offers."""
         ...
 
+    def build_sheet(self, request: SheetRequest) -> BuiltSheet:
+        """Build a checked sheet from a template, named traits, or both; neither gives the average combatant."""
+        ...
+
     def new_health(self, sheet: Sheet) -> Any:
         """Return the unhurt health state for a combatant with this sheet."""
         ...
@@ -104,6 +109,14 @@ class RuleSystem(Protocol):
 
     def act(self, encounter: Encounter, intent: Intent, dice: DiceSource) -> ActionOutcome:
         """Resolve one intent."""
+        ...
+
+    def digest(self, result: Any) -> tuple[Beat, ...]:
+        """Boil a result down to beats for the round summary: who did what to whom, and the wounds."""
+        ...
+
+    def status(self, combatant: Combatant) -> tuple[str, ...]:
+        """Name the combatant's states worth showing (frozen, stunned, pinned, prone, unconscious, …)."""
         ...
 
 

@@ -11,9 +11,10 @@ from combat.fudge import TraitRoll, roll_trait
 from combat.model import Combatant, Condition, Encounter
 from combat.system import ActionOutcome, Intent
 from combat.systems.farscape import grapple
+from combat.systems.farscape.engagement import engage, opponents
 from combat.systems.farscape.harm import trait
 from combat.systems.farscape.melee_fighters import DODGES, Approach, Fighter, build_fighter
-from combat.systems.farscape.melee_hits import FEINTED, initiative_key, land_blows
+from combat.systems.farscape.melee_hits import FEINTED, initiative_key, land_blows, must_warn, warn
 from combat.systems.farscape.melee_moves import (
     MAX_OPPONENTS,
     MELEE_MOVES,
@@ -31,6 +32,8 @@ from combat.systems.farscape.melee_results import (
     Strike,
     total,
 )
+from combat.systems.farscape.stand import resolve_stand
+from combat.systems.farscape.strain import StrainResult, can_strain, roll_strain, straining
 from combat.systems.farscape.tables import FarscapeTables
 
 __all__ = ["FROZEN_DEFENCE", "MELEE_MOVES", "land_rule", "resolve_melee", "size_penalty"]
@@ -46,7 +49,7 @@ def _is_out(combatant: Combatant) -> bool:
 def _participants(encounter: Encounter, intent: Intent) -> tuple[Combatant, tuple[Combatant, ...]]:
     """Return the actor and the targets, checking that they can fight."""
     actor = encounter.get(intent.actor)
-    if _is_out(actor) or actor.has("frozen"):
+    if actor.has("frozen") or (_is_out(actor) and not can_strain(actor)):
         raise CannotAct(f"{actor.name} is in no state to fight.")
     if not intent.targets:
         raise InvalidInput("Name who to fight.")
@@ -58,12 +61,14 @@ def _participants(encounter: Encounter, intent: Intent) -> tuple[Combatant, tupl
     for target in targets:
         if target.id == actor.id:
             raise InvalidInput(f"{actor.name} cannot fight themself.")
-        if _is_out(target):
+        if _is_out(target) and not can_strain(target):
+            # [D] An Incapacitated fighter the GM lets strain is still in the fight: he can be attacked, and he
+            # defends and strikes back without a Willpower roll (only his own action needs one).
             raise RulesError(f"{target.name} is already down and cannot fight back.")
     return actor, targets
 
 
-def _approach(intent: Intent, opponents: int) -> tuple[Approach, bool]:
+def _approach(intent: Intent, count: int) -> tuple[Approach, bool]:
     """Read the actor's options: move, weapon, stance, dodge, called location, extension."""
     options = {k.strip().lower(): v for k, v in intent.options.items()}
     move = intent.move if intent.move != "attack" else options.get("move")
@@ -81,7 +86,7 @@ def _approach(intent: Intent, opponents: int) -> tuple[Approach, bool]:
         location=location,
         location_modifier=modifier,
         situation=intent.modifier,
-        opponents=opponents,
+        opponents=count,
     )
     return approach, parse_yes(options.get("extend"), "extend")
 
@@ -183,9 +188,7 @@ def _after(encounter: Encounter, actor: Fighter, foes: tuple[Fighter, ...], stri
     """Record who is engaged and wielding what, spend feints used, and strain a lock struck from."""
     updated: list[Combatant] = []
     for fighter in (actor, *foes):
-        combatant = encounter.get(fighter.id)
-        foe = foes[0].id if fighter is actor else actor.id
-        combatant = combatant.with_condition(Condition("engaged", source=foe))
+        combatant = engage(encounter.get(fighter.id), [f.id for f in foes] if fighter is actor else [actor.id])
         if fighter.armed and fighter.weapon is not None:
             combatant = combatant.with_condition(Condition("wielding", source=fighter.weapon.key))
         updated.append(combatant)
@@ -221,7 +224,24 @@ def _counter(encounter: Encounter, actor: Fighter, strikes: tuple[Strike, ...], 
     theirs = next(s for s in strikes if s.defender == actor.id)
     if theirs.lands or theirs.attacker in out:
         return encounter, None
-    return grapple.counter_lock(encounter, actor.id, theirs.attacker, dice)
+    warning = must_warn(encounter.get(actor.id))
+    encounter, attempt = grapple.counter_lock(encounter, actor.id, theirs.attacker, dice, warning)
+    return (warn(encounter, actor.id) if attempt.warning else encounter), attempt
+
+
+def _fighters(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> tuple[
+    Fighter, tuple[Fighter, ...], bool
+]:
+    """Build the actor and his foes, each outnumbered by everyone he is engaged with as well as this exchange."""
+    actor_c, target_cs = _participants(encounter, intent)
+    approach, extend = _approach(intent, len(opponents(encounter, actor_c.id, intent.targets)))
+    actor = build_fighter(actor_c, tables, approach)
+    foes = tuple(
+        build_fighter(t, tables, Approach(opponents=len(opponents(encounter, t.id, (actor_c.id,)))))
+        for t in target_cs
+    )
+    _check(actor, target_cs, extend)
+    return actor, foes, extend
 
 
 def resolve_melee(
@@ -231,14 +251,19 @@ def resolve_melee(
     dice: DiceSource,
     initiative: Mapping[str, int] | None = None,
 ) -> ActionOutcome:
-    """Resolve a melee or unarmed exchange (or an escape from a lock), landing hits in Initiative order."""
+    """Resolve a melee or unarmed exchange (or an escape from a lock, or standing up), hits in Initiative order.
+
+    An Incapacitated actor with the GM's leave first rolls Willpower against Great (see strain); on a failure the
+    element is spent and the result is a ``StrainResult``.
+    """
     if intent.move == "escape":
         return grapple.resolve_escape(encounter, intent, dice)
-    actor_c, target_cs = _participants(encounter, intent)
-    approach, extend = _approach(intent, len(target_cs))
-    actor = build_fighter(actor_c, tables, approach)
-    foes = tuple(build_fighter(t, tables, Approach()) for t in target_cs)
-    _check(actor, target_cs, extend)
+    if intent.move == "stand":
+        return resolve_stand(encounter, intent)
+    actor, foes, extend = _fighters(encounter, intent, tables)
+    strain = roll_strain(dice, actor.combatant) if straining(actor.combatant) else None
+    if strain is not None and not strain.success:
+        return ActionOutcome(encounter, StrainResult(actor.id, actor.technique.name, intent.targets, strain))
     rolls = {f.id: _roll(dice, f) for f in (actor, *foes)}
     mine = land_rule(tuple(_strike(actor, rolls[actor.id], f, rolls[f.id]) for f in foes), extend)
     theirs = tuple(_hits_back(_strike(f, rolls[f.id], actor, rolls[actor.id])) for f in foes)
@@ -252,7 +277,7 @@ def resolve_melee(
     added, removed = _changes(encounter, after, ids)
     result = ExchangeResult(
         actor.id, intent.targets, actor.technique.name, tuple(_side(f, rolls[f.id]) for f in (actor, *foes)),
-        strikes, hits, attempt, added, removed,
+        strikes, hits, attempt, added, removed, strain,
     )
     return ActionOutcome(after, result, ends_turn=True)
 

@@ -91,18 +91,21 @@ def _roll(dice: DiceSource, combatant: Combatant, name: str, modifiers: tuple[Mo
     return roll_trait(dice, name, trait(combatant, name), total(modifiers))
 
 
-def counter_lock(encounter: Encounter, grappler_id: str, victim_id: str, dice: DiceSource) -> tuple[
-    Encounter, LockAttempt
-]:
-    """Roll a martial artist's Grapple against the opponent's Speed; a win pins the opponent."""
+def counter_lock(encounter: Encounter, grappler_id: str, victim_id: str, dice: DiceSource,
+                 warning: bool = False) -> tuple[Encounter, LockAttempt]:
+    """Roll a martial artist's Grapple against the opponent's Speed; a win pins the opponent.
+
+    With ``warning`` (an unwarned minion) a win pins nobody: it is the minion's warning, and the caller marks it.
+    """
     grappler, victim = encounter.get(grappler_id), encounter.get(victim_id)
     g_mods, v_mods = _wounds(grappler), _wounds(victim)
     g_roll = _roll(dice, grappler, "grapple", g_mods)
     v_roll = _roll(dice, victim, "speed", v_mods)
     success = g_roll.result > v_roll.result
-    if success:
+    if success and not warning:
         encounter = lock(encounter, grappler_id, victim_id)
-    return encounter, LockAttempt(grappler_id, victim_id, g_roll, g_mods, v_roll, v_mods, success)
+    attempt = LockAttempt(grappler_id, victim_id, g_roll, g_mods, v_roll, v_mods, success, success and warning)
+    return encounter, attempt
 
 
 def resolve_escape(encounter: Encounter, intent: Intent, dice: DiceSource) -> ActionOutcome:

@@ -14,6 +14,7 @@ from combat.systems.farscape.melee_moves import (
     MARTIAL_ARTS,
     WEAPON,
     Technique,
+    UnknownChoice,
     find_technique,
 )
 from combat.systems.farscape.melee_results import Modifier
@@ -102,11 +103,17 @@ def best_dodge(combatant: Combatant) -> str:
     return "acrobatics" if trait(combatant, "acrobatics") > trait(combatant, "speed") else "speed"
 
 
+def _hand_weapons(combatant: Combatant, tables: FarscapeTables) -> tuple[str, ...]:
+    """Return the keys of the melee and unarmed weapons the combatant carries."""
+    carried = ((k, tables.weapons.get(k)) for k in combatant.sheet.weapons)
+    return tuple(k for k, w in carried if w is not None and w.kind in ("melee", "unarmed"))
+
+
 def _named_weapon(combatant: Combatant, tables: FarscapeTables, key: str) -> Weapon:
     """Return a weapon the combatant carries and can fight hand to hand with."""
     weapon = tables.weapons.get(key)
     if weapon is None:
-        raise UnknownName("weapon", key, combatant.sheet.weapons or tables.weapons)
+        raise UnknownChoice("weapon", key, (*_hand_weapons(combatant, tables), BARE_HANDS[0]))
     if key not in combatant.sheet.weapons:
         raise RulesError(f"{combatant.name} does not carry a {weapon.name}.")
     if weapon.kind not in ("melee", "unarmed"):

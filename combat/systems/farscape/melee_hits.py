@@ -1,4 +1,14 @@
-"""Landing a Farscape exchange's blows in Initiative order: damage against armour, wounds, knock-downs, locks."""
+"""Landing a Farscape exchange's blows in Initiative order: damage against armour, wounds, knock-downs, locks.
+
+[D] A minion's warning blow (seed, Bystanders and Minions: "the first shot they fire (or blow they land in
+unarmed or melee combat) always draws the attention of other characters"): while a minion is not yet
+``warned`` (the condition ranged fire also sets: a warning shot or a warning blow, whichever comes first),
+every blow it lands in that exchange (a damaging blow, a sweep, a grapple, a feint, extended blows too, like
+the rounds of a warning burst) is a warning: it harms no one and has no effect, and the minion becomes
+``warned`` for the rest of the fight. A blow that does not land (a miss, or the minion was taken out first)
+warns no one. A minion's won counter lock is likewise its warning (no pin). [D] Prone is a melee matter only:
+it does not change dodges against ranged attacks (the seed gives prone only +1 against grenade fragments).
+"""
 
 from __future__ import annotations
 
@@ -16,10 +26,12 @@ from combat.systems.farscape.harm import apply_wound, penalty, trait
 from combat.systems.farscape.melee_fighters import Fighter
 from combat.systems.farscape.melee_moves import ARMOUR_AREAS
 from combat.systems.farscape.melee_results import Hit, Strike
+from combat.systems.farscape.ranged import WARNED
+from combat.systems.farscape.ranged_common import is_minion
 from combat.systems.farscape.tables import FarscapeTables
 from combat.systems.farscape.wounds import Kind
 
-__all__ = ["FEINTED", "PRONE", "InitiativeKey", "blow_damage", "initiative_key", "land_blows"]
+__all__ = ["FEINTED", "PRONE", "InitiativeKey", "blow_damage", "initiative_key", "land_blows", "must_warn", "warn"]
 
 InitiativeKey = Callable[[str], tuple[int, ...]]
 
@@ -41,6 +53,16 @@ def initiative_key(encounter: Encounter, initiative: Mapping[str, int] | None = 
         return (trait(combatant, "speed") + penalty(combatant), trait(combatant, "agility"))
 
     return key
+
+
+def must_warn(combatant: Combatant) -> bool:
+    """Tell whether the combatant is a minion whose next landed blow is only a warning."""
+    return is_minion(combatant) and not combatant.has(WARNED)
+
+
+def warn(encounter: Encounter, combatant_id: str) -> Encounter:
+    """Mark a minion as having given its warning: from now on its blows and shots count."""
+    return encounter.put(encounter.get(combatant_id).with_condition(Condition(WARNED)))
 
 
 def _armour(victim: Combatant, location: str, tables: FarscapeTables) -> tuple[str | None, int]:
@@ -128,6 +150,7 @@ def land_blows(
     the encounter, the hits in the order resolved, and who was taken out.
     """
     landing = sorted((s for s in strikes if s.lands), key=lambda s: key(s.attacker), reverse=True)
+    warners = {f.id for f in fighters.values() if must_warn(encounter.get(f.id))}
     out: set[str] = set()
     hits: list[Hit] = []
     for order, group in groupby(landing, key=lambda s: key(s.attacker)):
@@ -140,6 +163,10 @@ def land_blows(
                        fighter.technique.effect, order, location=fighter.location)
             if strike.attacker in out and not critical:
                 hits.append(replace(base, blocked=True))
+                continue
+            if strike.attacker in warners:
+                encounter = warn(encounter, strike.attacker)
+                hits.append(replace(base, warning=True, critical=strike.attacker in out))
                 continue
             encounter, hit = _land(encounter, strike, fighter, tables, dice, base)
             hits.append(replace(hit, critical=strike.attacker in out))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from combat.errors import InvalidInput, UnknownName
@@ -21,6 +22,7 @@ __all__ = [
     "UNARMED",
     "WEAPON",
     "Technique",
+    "UnknownChoice",
     "find_technique",
     "location_modifier",
     "parse_stance",
@@ -35,6 +37,16 @@ WEAPON = "weapon"
 UNARMED = (BRAWLING, MARTIAL_ARTS)
 ANY_STYLE = (BRAWLING, MARTIAL_ARTS, WEAPON)
 MAX_OPPONENTS = 6  # [D] a lone fighter can be surrounded by at most six foes
+
+
+class UnknownChoice(UnknownName):
+    """Raise when an option names nothing known; the message lists every valid choice."""
+
+    def __init__(self, kind: str, name: str, choices: Iterable[str]) -> None:
+        listed = tuple(choices)
+        super().__init__(kind, name, listed)
+        self.message = f"{self.message} Choose from: {', '.join(listed)}." if listed else self.message
+        self.args = (self.message,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +133,7 @@ def find_technique(name: str, style: str) -> Technique:
     key, forced = _ALIASES.get(_normal(name), (_normal(name), None))
     found = [t for t in TECHNIQUES if t.name == key and (forced is None or forced in t.styles)]
     if not found:
-        raise UnknownName("move", name, technique_names())
+        raise UnknownChoice("move", name, technique_names())
     return next((t for t in found if style in t.styles), found[0])
 
 
@@ -134,7 +146,7 @@ def location_modifier(name: str | None) -> tuple[str, int]:
     if key == "feet":
         key = "foot"
     if key not in LOCATIONS:
-        raise UnknownName("hit location", name, LOCATIONS)
+        raise UnknownChoice("hit location", name, LOCATIONS)
     return key, LOCATIONS[key]
 
 
@@ -150,7 +162,9 @@ def parse_stance(text: str | None) -> int:
     except ValueError:
         value = 99
     if not -2 <= value <= 2:
-        raise InvalidInput(f"'{text}' is not a stance; use +1 or +2 (offensive), -1 or -2 (defensive), or 0.")
+        raise InvalidInput(
+            f"'{text}' is not a stance; use +1 or +2 (offensive), -1 or -2 (defensive), or 0 (even)."
+        )
     return value
 
 
@@ -184,4 +198,5 @@ MELEE_MOVES: tuple[MoveSpec, ...] = (
     MoveSpec("counter lock", "Martial arts: defend, and if the defence holds, Grapple against their Speed for a lock.",
              ("stance",)),
     MoveSpec("escape", "Break the lock holding you: opposed Strength, you at -1.", (), targets=0),
+    MoveSpec("stand", "Get back on your feet after being knocked down; it takes the element.", (), targets=0),
 )

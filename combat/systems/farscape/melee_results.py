@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from combat.fudge import TraitRoll
+from combat.fudge import Check, TraitRoll
 from combat.model import Condition
 from combat.systems.farscape.damage import Damage
 from combat.systems.farscape.harm import Harm
@@ -21,6 +21,7 @@ __all__ = [
     "LockAttempt",
     "Modifier",
     "Side",
+    "StandResult",
     "Strike",
     "total",
 ]
@@ -95,7 +96,8 @@ class Hit:
     """A blow that landed (or would have): its order, effect, damage and wound, or why it was stopped.
 
     ``blocked`` means the attacker was taken out earlier in the exchange and did not act; ``critical`` means
-    they were taken out but acted anyway thanks to a critical roll.
+    they were taken out but acted anyway thanks to a critical roll; ``warning`` means it was a minion's warning
+    blow, which harms no one and has no effect.
     """
 
     attacker: str
@@ -111,11 +113,15 @@ class Hit:
     kind: Kind | None = None
     harm: Harm | None = None
     condition: Condition | None = None
+    warning: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class LockAttempt:
-    """A martial artist's lock after a successful defence: Grapple against the opponent's Speed."""
+    """A martial artist's lock after a successful defence: Grapple against the opponent's Speed.
+
+    ``warning`` means the grappler was a minion whose first success is a warning: won, but nobody pinned.
+    """
 
     grappler: str
     victim: str
@@ -124,11 +130,15 @@ class LockAttempt:
     victim_roll: TraitRoll
     victim_modifiers: tuple[Modifier, ...]
     success: bool
+    warning: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class ExchangeResult:
-    """One melee or unarmed exchange: the sides, every strike compared, the hits in order and what changed."""
+    """One melee or unarmed exchange: the sides, every strike compared, the hits in order and what changed.
+
+    ``strain`` is the Great Willpower roll an Incapacitated actor made to fight at all (None when not needed).
+    """
 
     actor: str
     targets: tuple[str, ...]
@@ -139,6 +149,7 @@ class ExchangeResult:
     lock: LockAttempt | None
     conditions_set: tuple[tuple[str, Condition], ...]
     conditions_removed: tuple[tuple[str, str], ...]
+    strain: Check | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,3 +163,11 @@ class EscapeResult:
     grappler_roll: TraitRoll | None
     grappler_modifiers: tuple[Modifier, ...]
     broken: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StandResult:
+    """A knocked-down fighter got back on his feet, spending the element: the prone condition removed."""
+
+    actor: str
+    prone: Condition

@@ -4,17 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from combat.dice import DiceSource
 from combat.errors import CannotAct
 from combat.model import Combatant, Condition, Encounter
-from combat.sheet import Sheet
+from combat.sheet import BuiltSheet, Sheet, SheetRequest
+from combat.summary import Beat
 from combat.system import ActionOutcome, Intent, MoveSpec, RoundStart
-from combat.systems.farscape import exchange, ranged
+from combat.systems.farscape import attack, exchange, ranged
+from combat.systems.farscape.digest import digest as digest_result
+from combat.systems.farscape.digest import status as status_keys
 from combat.systems.farscape.initiative import initiative_entries
 from combat.systems.farscape.sheet import SPEC
+from combat.systems.farscape.strain import allow_strain, can_strain
 from combat.systems.farscape.surprise import Recovery, freeze_side, recover
 from combat.systems.farscape.tables import FarscapeTables
+from combat.systems.farscape.templates import build_sheet, find_template
 from combat.systems.farscape.wounds import Health, fresh_health
 from combat.turns import SINGLE_PHASE, InitiativeEntry
 
@@ -54,11 +60,27 @@ class FarscapeSystem:
         self._resolvers: dict[str, Resolver] = {
             **dict.fromkeys((m.name for m in exchange.MELEE_MOVES), exchange.resolve_melee),
             **ranged.RESOLVERS,
+            "attack": attack.resolve_attack,
         }
 
     def moves(self) -> tuple[MoveSpec, ...]:
         """Return every Farscape move."""
-        return (*exchange.MELEE_MOVES, *ranged.RANGED_MOVES)
+        return attack.all_moves()
+
+    def build_sheet(self, request: SheetRequest) -> BuiltSheet:
+        """Build a sheet from a template and/or named traits, checking gear against the tables."""
+        template = find_template(self.tables, request.template) if request.template else None
+        sheet = build_sheet(
+            self.tables,
+            template.key if template else None,
+            request.traits,
+            talents=request.talents,
+            tier=request.tier,
+            weapons=request.weapons,
+            armour=request.armour,
+            shield=request.shield,
+        )
+        return BuiltSheet(sheet, template.name if template else None, template.side if template else None)
 
     def new_health(self, sheet: Sheet) -> Health:
         """Return unhurt tracks for the sheet's tier."""
@@ -73,10 +95,15 @@ class FarscapeSystem:
         return tuple(e for e in initiative_entries(encounter, self.tables) if e.combatant in ids)
 
     def can_act(self, combatant: Combatant, phase: str) -> bool:
-        """Tell whether the combatant can act: not frozen, unconscious, incapacitated or out."""
+        """Tell whether the combatant can act: not frozen, unconscious or out; Incapacitated only to strain."""
         health: Health = combatant.health
         blocked = any(combatant.has(n) for n in ("frozen", "unconscious", "out"))
-        return not blocked and not health.incapacitated
+        # [D] An Incapacitated combatant keeps a turn only with the GM's leave to strain (see strain.py).
+        return not blocked and (not health.incapacitated or can_strain(combatant))
+
+    def allow_strain(self, encounter: Encounter, combatant_id: str, allowed: bool = True) -> Encounter:
+        """Let (or stop) an Incapacitated combatant strain to fight on: Great Willpower first, at the -3 wound."""
+        return allow_strain(encounter, combatant_id, allowed)
 
     def start_round(self, encounter: Encounter, dice: DiceSource) -> tuple[Encounter, ElementStart]:
         """Count conditions down, then roll frozen combatants' recovery in initiative order."""
@@ -102,6 +129,14 @@ class FarscapeSystem:
         if resolver is None:
             raise CannotAct(f"Farscape has no move '{intent.move}'.")
         return resolver(encounter, intent, self.tables, dice)
+
+    def digest(self, result: Any) -> tuple[Beat, ...]:
+        """Boil a result down to beats for the round summary."""
+        return digest_result(result)
+
+    def status(self, combatant: Combatant) -> tuple[str, ...]:
+        """Name the combatant's states worth showing (frozen, stunned, pinned, prone, unconscious, …)."""
+        return status_keys(combatant)
 
     def surprise(self, encounter: Encounter, side: str, mutual: bool = False, difficulty: int = 0) -> tuple[
         Encounter, Frozen

@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 from combat.dice import ScriptedDice
-from combat.model import Combatant, Encounter
+from combat.model import Combatant, Condition, Encounter
 from combat.system import Intent
 from combat.systems.farscape.exchange import resolve_melee
 from combat.systems.farscape.sheet import SPEC
@@ -82,7 +82,6 @@ def mods(modifiers):
     return {m.name: m.value for m in modifiers}
 
 
-
 def wounded(combatant, kind, filled):
     """Return the combatant with these boxes filled on the lethal or stun track."""
     health = replace(combatant.health, **{kind: Track(kind, tuple(filled))})
@@ -90,5 +89,9 @@ def wounded(combatant, kind, filled):
 
 
 def battered(combatant):
-    """Fill a minion's stun track up to Very Stunned, so any further Stun damage knocks them out."""
-    return wounded(combatant, "stun", (1, 1, 1, 0))
+    """Fill a minion's stun track up to Very Stunned, so any further Stun damage knocks them out.
+
+    A battered minion has been fighting already, so it has given its warning blow: its blows count.
+    """
+    veteran = replace(combatant, conditions=(*combatant.conditions, Condition("warned")))
+    return wounded(veteran, "stun", (1, 1, 1, 0))

@@ -186,7 +186,8 @@ def test_the_exchange_marks_both_fighters_engaged_with_each_other():
     outcome = melee(enc, "hero", ["foe"], 0, 0, initiative={"hero": 1, "foe": 0})
     assert outcome.encounter.get("hero").condition("engaged").source == "foe"
     assert outcome.encounter.get("foe").condition("engaged").source == "hero"
-    assert ("hero", Condition("engaged", source="foe")) in outcome.result.conditions_set
+    assert ("hero", Condition("engaged", elements=2, source="foe")) in outcome.result.conditions_set
+    assert ("foe", Condition("engaged:hero", elements=2, source="hero")) in outcome.result.conditions_set
 
 
 def test_conditions_set_by_a_hit_are_reported():
@@ -197,7 +198,7 @@ def test_conditions_set_by_a_hit_are_reported():
 
 def test_the_moves_are_offered_with_their_options():
     names = [m.name for m in MELEE_MOVES]
-    assert names == ["attack", "feint", "grapple", "sweep", "counter lock", "escape"]
+    assert names == ["attack", "feint", "grapple", "sweep", "counter lock", "escape", "stand"]
     attack = MELEE_MOVES[0]
     assert {"move", "weapon", "stance", "location", "defend", "extend"} <= set(attack.options)
 

@@ -1,0 +1,73 @@
+"""`fray console`: open the database, load the tables, and run lines from a script, stdin or the keyboard."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from bot.config import Settings
+from bot.console.runner import Console
+from bot.db.engine import open_database
+from bot.services import ReplayDice, Services
+
+__all__ = ["add_arguments", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the console's options."""
+    parser.add_argument("--script", type=Path, help="run the lines of this file, then stop")
+    parser.add_argument("--db", help="SQLite file (':memory:' for a throwaway one) or a database URL")
+    parser.add_argument("--seed", type=int, help="make random dice reproducible")
+    parser.add_argument("--json", action="store_true", help="print each command's result as one JSON line")
+    parser.add_argument("--strict", action="store_true", help="stop at the first line that fails, exit 1")
+
+
+def _url(db: str | None, settings: Settings, scratch: Path) -> str:
+    if db is None:
+        return settings.database_url
+    if "://" in db:
+        return db
+    if db == ":memory:":
+        return f"sqlite+aiosqlite:///{scratch / 'fray.sqlite3'}"
+    return f"sqlite+aiosqlite:///{Path(db).expanduser().resolve()}"
+
+
+async def _interactive(console: Console) -> None:
+    sys.stdout.write("Fray's local table. Type lines like: @alice /encounter start system:farscape (Ctrl-D ends)\n")
+    while True:
+        try:
+            line = await asyncio.to_thread(input, "> ")
+        except EOFError:
+            return
+        await console.run_line(line)
+
+
+async def _main(args: argparse.Namespace) -> int:
+    settings = Settings()
+    with tempfile.TemporaryDirectory(prefix="fray-") as scratch:
+        db = await open_database(_url(args.db, settings, Path(scratch)))
+        try:
+            dice = ReplayDice(args.seed)
+            services = Services(db, settings, dice)
+            await services.warm()
+            console = Console(services, dice, sys.stdout, as_json=args.json)
+            if args.script is not None:
+                lines: Iterable[str] = args.script.read_text(encoding="utf-8").splitlines()
+                errors = await console.run_lines(lines, stop_on_error=args.strict)
+            elif not sys.stdin.isatty():
+                errors = await console.run_lines(sys.stdin.read().splitlines(), stop_on_error=args.strict)
+            else:
+                await _interactive(console)
+                errors = 0
+        finally:
+            await db.dispose()
+    return 1 if args.strict and errors else 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the local table."""
+    return asyncio.run(_main(args))

@@ -1,0 +1,123 @@
+"""Read the local table's lines: '@user [#channel] /command option:value option:"with spaces"' and '!dice'."""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+
+from bot.commands import COMMANDS, MOVE_COMMANDS, Command, find_command
+from bot.services.errors import UnknownCommand
+from combat.errors import DiceError, InvalidInput
+
+__all__ = ["CommandLine", "DiceLine", "parse_line"]
+
+MAX_LINE = 4000
+_FACES = {"+": 1, "-": -1, "−": -1, "0": 0, "▢": 0, "_": 0, ".": 0}
+
+
+@dataclass(frozen=True, slots=True)
+class CommandLine:
+    """A command typed by a user in a channel."""
+
+    user: str
+    channel: str | None
+    command: Command
+    options: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class DiceLine:
+    """Exact faces to queue for the next rolls in a channel."""
+
+    channel: str | None
+    faces: tuple[int, ...]
+
+
+def _faces(tokens: list[str]) -> tuple[int, ...]:
+    faces: list[int] = []
+    for token in tokens:
+        if token in _FACES:
+            faces.append(_FACES[token])
+        elif token.isdigit() and 1 <= int(token) <= 1000:
+            faces.append(int(token))
+        else:
+            raise DiceError(f"'{token}' is not a face; queue faces like '!dice + + 0 -' or '!dice 4 6 1 3'.")
+    if not faces:
+        raise DiceError("Queue at least one face, like '!dice + 0 - +'.")
+    return tuple(faces)
+
+
+def _command(words: list[str]) -> tuple[Command, list[str]]:
+    """Take the longest command path from the front of the words."""
+    head = words[0].removeprefix("/").lower()
+    path, used = head, 1
+    if used < len(words) and ":" not in words[used] and find_command(f"{head} {words[used].lower()}"):
+        path, used = f"{head} {words[used].lower()}", 2
+    command = find_command(path)
+    if command is None:
+        groups = sorted({c.path.split()[0] for c in COMMANDS})
+        subs = [c.path for c in COMMANDS if c.path.split()[0] == head]
+        hint = f"; try one of: {', '.join('/' + s for s in subs)}" if subs else f"; commands: /{', /'.join(groups)}"
+        raise UnknownCommand(f"There is no command /{' '.join(w.lower() for w in words[:2] if ':' not in w)}{hint}.")
+    return command, words[used:]
+
+
+def _options(command: Command, tokens: list[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for token in tokens:
+        name, sep, value = token.partition(":")
+        name = name.lower()
+        if not sep or not name:
+            raise UnknownCommand(f"'{token}' is not an option; write options as name:value or name:\"two words\".")
+        if command.option(name) is None and command.path not in MOVE_COMMANDS:
+            known = ", ".join(o.name for o in command.options) or "none"
+            raise UnknownCommand(f"/{command.path} has no option '{name}'; its options are {known}.")
+        if name in options:
+            raise UnknownCommand(f"The option '{name}' is given twice.")
+        options[name] = value
+    for option in command.options:
+        if option.required and not options.get(option.name, "").strip():
+            raise UnknownCommand(f"/{command.path} needs {option.name}: ({option.description})")
+    return options
+
+
+def _strip_comment(line: str) -> str:
+    """Drop a comment: a line starting with '#', or ' # …' after a command (outside quotes)."""
+    if line.lstrip().startswith("#"):
+        return ""
+    quoted = False
+    for i, char in enumerate(line):
+        if char == '"':
+            quoted = not quoted
+        elif char == "#" and not quoted and i and line[i - 1].isspace() and line[i + 1 : i + 2] in ("", " ", "\t"):
+            return line[:i]
+    return line
+
+
+def parse_line(line: str) -> CommandLine | DiceLine | None:
+    """Parse one line; None for a blank line or a comment."""
+    text = _strip_comment(line).strip()
+    if not text:
+        return None
+    if len(text) > MAX_LINE:
+        raise InvalidInput(f"That line is {len(text)} characters long; keep lines under {MAX_LINE}.")
+    try:
+        words = shlex.split(text, comments=False)
+    except ValueError as err:
+        raise InvalidInput(f"Could not read that line ({err}); check the quotes.") from None
+    channel = None
+    if words and words[0].startswith("#") and len(words[0]) > 1:
+        channel, words = words[0][1:].lower(), words[1:]
+    if words and words[0] == "!dice":
+        if len(words) > 1 and words[1].startswith("#") and len(words[1]) > 1:
+            channel, words = words[1][1:].lower(), words[1:]
+        return DiceLine(channel, _faces(words[1:]))
+    if not words or not words[0].startswith("@") or len(words[0]) < 2:
+        raise InvalidInput("Start a line with the user who types it, like: @alice /encounter status")
+    user, words = words[0][1:], words[1:]
+    if words and words[0].startswith("#") and len(words[0]) > 1:
+        channel, words = words[0][1:].lower(), words[1:]
+    if not words or not words[0].startswith("/"):
+        raise InvalidInput("After the user comes a command, like: @alice /attack target:Trooper")
+    command, rest = _command(words)
+    return CommandLine(user.lower(), channel, command, _options(command, rest))

@@ -1,0 +1,85 @@
+"""The local table: runs typed or scripted lines through the same services the Discord bot uses."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable
+from typing import Any, TextIO
+
+from bot.console.identity import GUILD_ID, Identities
+from bot.console.output import render_reply, reply_json
+from bot.console.parser import CommandLine, DiceLine, parse_line
+from bot.services import HANDLERS, Caller, ReplayDice, Services
+from combat.errors import FrayError
+
+__all__ = ["Console"]
+
+log = logging.getLogger(__name__)
+
+
+class Console:
+    """Run lines as different users in different channels; print what Discord would show."""
+
+    def __init__(self, services: Services, dice: ReplayDice, out: TextIO, *, as_json: bool = False) -> None:
+        self.services = services
+        self.dice = dice
+        self.out = out
+        self.as_json = as_json
+        self.ids = Identities()
+        self.channel: str | None = None
+        self.errors = 0
+
+    async def run_lines(self, lines: Iterable[str], *, stop_on_error: bool = False) -> int:
+        """Run every line in order; return how many failed."""
+        for number, line in enumerate(lines, 1):
+            ok = await self.run_line(line, number)
+            if not ok and stop_on_error:
+                break
+        return self.errors
+
+    async def run_line(self, line: str, number: int = 0) -> bool:
+        """Run one line; report an error as one clear line and change nothing."""
+        try:
+            parsed = parse_line(line)
+            if parsed is None:
+                return True
+            if isinstance(parsed, DiceLine):
+                self._queue(parsed)
+                return True
+            await self._command(parsed, number)
+            return True
+        except FrayError as err:
+            self.errors += 1
+            self._error(err.message, number)
+            return False
+
+    def _queue(self, line: DiceLine) -> None:
+        channel = line.channel or self.channel
+        self.dice.queue(self.ids.channel(channel), line.faces)
+        if self.as_json:
+            self._emit({"ok": True, "queued": list(line.faces), "channel": channel or "table"})
+
+    async def _command(self, line: CommandLine, number: int) -> None:
+        self.channel = line.channel or self.channel
+        caller = Caller(self.ids.user(line.user), line.user, GUILD_ID, self.ids.channel(self.channel))
+        options = dict(line.options)
+        if "owner" in options:
+            options["owner"] = str(self.ids.user(options["owner"].strip().lstrip("@")))
+        handler = HANDLERS[line.command.path]
+        reply = await handler(self.services, caller, options)
+        if self.as_json:
+            self._emit({"line": number, "user": line.user, **reply_json(reply, self.ids)})
+        else:
+            for text in render_reply(reply, self.ids):
+                self.out.write(text + "\n")
+
+    def _error(self, message: str, number: int) -> None:
+        if self.as_json:
+            self._emit({"line": number, "ok": False, "error": message})
+        else:
+            where = f"line {number}: " if number else ""
+            self.out.write(f"✗ {where}{message}\n")
+
+    def _emit(self, data: dict[str, Any]) -> None:
+        self.out.write(json.dumps(data, sort_keys=True, ensure_ascii=False) + "\n")

@@ -1,0 +1,65 @@
+"""Farscape grenades as text: the throw, the scatter, and each target's concussion and fragments."""
+
+from __future__ import annotations
+
+from bot.render.dice import check_text, ladder, modifiers_text
+from bot.render.farscape_parts import damage_steps, harm_lines
+from bot.render.farscape_ranged import dodge_lines
+from bot.render.names import Names, safe, who
+from combat.systems.farscape.grenades import BlastHit, Fragments, GrenadeThrow
+
+__all__ = ["render_grenade"]
+
+
+def _fragment_lines(frags: Fragments, names: Names) -> list[str]:
+    """Show the roll to avoid the fragments (or why there was none) and the fragments' wound."""
+    target = who(names, frags.target)
+    lines: list[str] = []
+    if frags.dodge is not None and frags.margin is not None:
+        lines.extend(dodge_lines(target, frags.dodge))
+        prone = ", +1 lying prone" if frags.prone else ""
+        verdict = "avoids the fragments" if frags.avoided else f"fails by {-frags.margin}"
+        lines.append(f"Fragments: against {ladder(frags.difficulty)}{prone}, margin {frags.margin:+d}: {verdict}")
+    else:
+        lines.append(f"Fragments: {target} makes no roll (standing firm, a minion or unable) and takes the base damage")
+    if frags.damage is not None:
+        lines.append(damage_steps(frags.damage, "failed roll", label="Fragments damage", success=False))
+    if frags.harm is not None:
+        lines.extend(harm_lines(frags.harm, names))
+    elif frags.damage is not None:
+        lines.append(f"No wound from the fragments: the damage is 0 or less against {target}")
+    return lines
+
+
+def _hit_lines(hit: BlastHit, names: Names) -> list[str]:
+    """Show one target's distance, the concussion's damage and wound, then the fragments."""
+    target = who(names, hit.target)
+    lines = [f"{target}, {hit.distance} motras from the blast:"]
+    lines.append(damage_steps(hit.concussion, "distance", label="Concussion damage", success=False))
+    if hit.concussion_harm is not None:
+        lines.extend(harm_lines(hit.concussion_harm, names))
+    else:
+        lines.append(f"No wound from the concussion against {target}")
+    if hit.fragments is not None:
+        lines.extend(_fragment_lines(hit.fragments, names))
+    return lines
+
+
+def render_grenade(result: GrenadeThrow, names: Names) -> list[str]:
+    """Render a grenade: the throw against the range DL, the scatter, and what the blast did to each target."""
+    actor = who(names, result.actor)
+    lines = [f"{actor} throws a {safe(result.grenade)} grenade", f"Throw: {check_text(result.throw)}"]
+    if result.modifiers:
+        lines.append(f"Throw modifiers: {modifiers_text(result.modifiers)}")
+    if result.acting is not None:
+        lines.append(f"Dodging while acting: the -1 goes on the {result.acting}")
+    scatter = result.scatter
+    if scatter.die is None:
+        lines.append("It lands where it was aimed")
+    else:
+        lines.append(f"It scatters {scatter.motras} motras {scatter.direction} (d8: {scatter.die})")
+    for hit in result.hits:
+        lines.extend(_hit_lines(hit, names))
+    if not result.hits:
+        lines.append("Nobody is caught in the blast")
+    return lines

@@ -1,0 +1,120 @@
+"""Pieces every Farscape rendering shares: damage steps, the wound marked, Willpower rolls and conditions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.render.dice import check_text, signed
+from bot.render.names import Names, safe, who
+from combat.model import Condition
+from combat.systems.farscape.damage import Damage
+from combat.systems.farscape.harm import Harm
+from combat.systems.farscape.wounds import WoundMark
+
+__all__ = [
+    "HIDDEN_CONDITIONS",
+    "condition_text",
+    "conditions_lines",
+    "damage_steps",
+    "harm_lines",
+    "shown",
+    "wound_text",
+]
+
+# [D] Bookkeeping conditions that say nothing to the table (and per-opponent engagements and ammunition counts,
+# which are shown another way: 'engaged with', 'Ammunition left'); every other condition set is shown.
+HIDDEN_CONDITIONS = frozenset({"acted", "dodge split", "wielding"})
+_HIDDEN_PREFIXES = ("engaged:", "ammo:")
+_WITH = {"engaged": "engaged with", "grappling": "grappling"}
+_CONDITION_WORDS = {"stun": "stunned", "dodge": "dodging", "lock strained": "lock strained"}
+
+
+def _term(label: str, value: int) -> str:
+    """Write one later term of a sum: '+ Strength 1' or '- armour 2'."""
+    return f"+ {label} {value}" if value >= 0 else f"- {label} {-value}"
+
+
+def damage_steps(damage: Damage, bonus: str = "bonus", *, label: str = "Damage", success: bool = True) -> str:
+    """Show every step of a damage value: 'Damage: DR 3 + Strength 1 + success 2 + quality 1 - armour 2 = 5'.
+
+    Strength, quality, the bonus (named by ``bonus``: the move, the burst, the distance) and armour appear
+    only when they are not zero; the Damage Rating always does, and the success level unless ``success`` is
+    False (a grenade's blast has none).
+    """
+    terms = [_term("Strength", damage.strength)] if damage.strength else []
+    if success:
+        terms.append(_term("success", damage.success))
+    if damage.quality:
+        terms.append(_term("quality", damage.quality))
+    if damage.bonus:
+        terms.append(_term(bonus, damage.bonus))
+    if damage.protection:
+        terms.append(_term("armour", -damage.protection))
+    steps = " ".join([f"DR {damage.rating}", *terms])
+    return f"{label}: {steps} = {damage.value}"
+
+
+def wound_text(target: str, wound: WoundMark) -> str:
+    """Describe the box marked: '… takes 5 lethal: Hurt full, rolled up to Very Hurt (box 1)'."""
+    head = f"{target} takes {wound.damage} {wound.kind}"
+    if wound.landed is None:
+        return f"{head}: no wound"
+    if wound.overflow:
+        return f"{head}: lands on {wound.landed}, but every box from there up is full; nothing more to mark"
+    if wound.rolled_up:
+        return f"{head}: {wound.landed} is full, rolled up to {wound.marked} (box {wound.box})"
+    return f"{head}: {wound.marked} (box {wound.box})"
+
+
+def harm_lines(harm: Harm, names: Names) -> list[str]:
+    """Show a wound marked, the track's new level, any Willpower roll and whether the target is out."""
+    target = who(names, harm.target)
+    wound = harm.wound
+    lines = [wound_text(target, wound)]
+    if wound.before != wound.after:
+        lines.append(f"{target}'s {wound.kind} track: {wound.before} → {wound.after}")
+    if harm.willpower is not None:
+        lines.append(f"{target} rolls to stay conscious: {check_text(harm.willpower)}")
+    if harm.unconscious:
+        lines.append(f"{target} is unconscious")
+    elif harm.out:
+        lines.append(f"{target} is out of the fight (incapacitated)")
+    return lines
+
+
+def condition_text(condition: Condition, names: Names) -> str:
+    """Describe a condition: 'prone -1 (2 elements, from Aeryn)', 'engaged with Trooper 1'."""
+    if condition.name in _WITH and condition.source is not None:
+        return f"{_WITH[condition.name]} {who(names, condition.source)}"
+    text = _CONDITION_WORDS.get(condition.name, condition.name)
+    if condition.value:
+        text += f" {signed(condition.value)}"
+    extras: list[str] = []
+    if condition.elements is not None:
+        extras.append(f"{condition.elements} element{'s' if condition.elements != 1 else ''}")
+    if condition.source is not None:
+        extras.append(f"from {who(names, condition.source)}")
+    return safe(text) + (f" ({', '.join(extras)})" if extras else "")
+
+
+def shown(name: str) -> bool:
+    """Tell whether a condition is worth a line of its own."""
+    return name not in HIDDEN_CONDITIONS and not name.startswith(_HIDDEN_PREFIXES)
+
+
+def conditions_lines(
+    added: Iterable[tuple[str, Condition]], removed: Iterable[tuple[str, str]], names: Names
+) -> list[str]:
+    """Show the conditions set and ended, one per line, leaving out bookkeeping ones."""
+    # The wound lines already say who was knocked out.
+    lines = [
+        f"{who(names, cid)} is now {condition_text(c, names)}"
+        for cid, c in added
+        if shown(c.name) and c.name != "unconscious"
+    ]
+    lines.extend(
+        f"{who(names, cid)} is no longer {safe(_CONDITION_WORDS.get(name, name))}"
+        for cid, name in removed
+        if shown(name)
+    )
+    return lines

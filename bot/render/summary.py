@@ -1,0 +1,71 @@
+"""Round summaries and whose turn it is, as plain text: 'Aeryn → Trooper 1: hit, Hurt', 'Round 2 — Aeryn's turn'."""
+
+from __future__ import annotations
+
+from bot.render.names import Names, listing, possessive, safe, who
+from combat.model import Encounter
+from combat.summary import Beat, RoundSummary
+
+__all__ = ["render_beat", "render_round_summary", "render_turn"]
+
+
+def render_beat(beat: Beat, names: Names) -> str:
+    """Render one beat: 'Aeryn → Trooper 1: hit, Hurt, out', 'Aeryn → Rygel: miss', 'Aeryn: dodge (Great)'."""
+    actor = who(names, beat.actor)
+    note = safe(beat.note) if beat.note else None
+    if beat.target is None:
+        return f"{actor}: {safe(beat.move)}" + (f" ({note})" if note else "")
+    parts = ["hit" if beat.hit else "miss"]
+    if beat.wound:
+        parts.append(beat.wound)
+    if note:
+        parts.append(note)
+    if beat.out:
+        parts.append("out")
+    return f"{actor} → {who(names, beat.target)}: " + ", ".join(parts)
+
+
+def _conditions(pairs: tuple[tuple[str, str], ...], names: Names) -> list[str]:
+    """Group the states in force by combatant: 'Aeryn: stunned, prone'."""
+    grouped: dict[str, list[str]] = {}
+    for cid, state in pairs:
+        grouped.setdefault(cid, []).append(safe(state))
+    return [f"{who(names, cid)}: {', '.join(states)}" for cid, states in grouped.items()]
+
+
+def _slot(actors: tuple[str, ...], names: Names) -> str:
+    """Name one slot of the order: 'Aeryn', or 'Aeryn and D'Argo together'."""
+    text = listing(who(names, a) for a in actors)
+    return f"{text} together" if len(actors) > 1 else text
+
+
+def render_round_summary(summary: RoundSummary, names: Names) -> list[str]:
+    """Render a finished round: each beat, the tally, who went down, the states in force, the next order."""
+    lines = [f"Round {summary.round} summary"]
+    lines.extend(render_beat(b, names) for b in summary.beats)
+    if not summary.beats:
+        lines.append("Nothing happened")
+    lines.append(f"Hits: {summary.hits}, misses: {summary.misses}")
+    if summary.down:
+        lines.append("Down: " + listing(who(names, cid) for cid in summary.down))
+    if summary.conditions:
+        lines.append("In force: " + "; ".join(_conditions(summary.conditions, names)))
+    if summary.next_order:
+        lines.append(f"Order for round {summary.round + 1}: " + ", ".join(_slot(s, names) for s in summary.next_order))
+    return lines
+
+
+def render_turn(encounter: Encounter, names: Names) -> str:
+    """Say whose turn it is: 'Round 2 — Aeryn's turn', 'Round 2 — Aeryn and D'Argo act together'."""
+    turns = encounter.turns
+    if turns.round == 0:
+        return "The fight has not started yet"
+    slot = turns.current
+    if slot is None or not slot.waiting:
+        return f"Round {turns.round} is over"
+    phase = f", {slot.phase} phase" if len(turns.phases) > 1 else ""
+    head = f"Round {turns.round}{phase}"
+    waiting = slot.waiting
+    if len(waiting) == 1:
+        return f"{head} — {possessive(who(names, waiting[0]))} turn"
+    return f"{head} — {listing(who(names, a) for a in waiting)} act together"

@@ -1,0 +1,54 @@
+"""Who may do what: the GM (who started the encounter, or holds the GM role), owners, and everyone else."""
+
+from __future__ import annotations
+
+from bot.services.context import Caller
+from bot.services.errors import NotAllowed
+from combat.errors import NotYourTurn
+from combat.model import Combatant, Encounter
+
+__all__ = ["acting_combatant", "is_gm", "require_gm"]
+
+
+def is_gm(caller: Caller, gm_id: int, gm_role: str | None) -> bool:
+    """Tell whether the caller runs this encounter: its starter, or a holder of the configured GM role."""
+    return caller.user_id == gm_id or (gm_role is not None and gm_role.lower() in {r.lower() for r in caller.roles})
+
+
+def require_gm(caller: Caller, gm_id: int, gm_role: str | None, what: str) -> None:
+    """Refuse a GM command from anyone else."""
+    if not is_gm(caller, gm_id, gm_role):
+        raise NotAllowed(f"Only the GM can {what}.")
+
+
+def _owned(encounter: Encounter, caller: Caller) -> list[Combatant]:
+    return [c for c in encounter.combatants if c.owner == caller.owner_key]
+
+
+def acting_combatant(
+    encounter: Encounter, caller: Caller, gm: bool, as_name: str | None, reaction: bool = False
+) -> Combatant:
+    """Work out whose move this is: the ``as`` combatant (GM or owner), else the caller's own combatant."""
+    if as_name:
+        chosen = encounter.find(as_name)
+        if not gm and chosen.owner != caller.owner_key:
+            raise NotAllowed(f"{chosen.name} is not yours to command; only their player or the GM can.")
+        return chosen
+    current = encounter.turns.current
+    waiting = set(current.waiting) if current else set()
+    owned = _owned(encounter, caller)
+    mine_now = [c for c in owned if c.id in waiting]
+    if mine_now:
+        return mine_now[0]
+    if reaction and len(owned) == 1:
+        return owned[0]
+    if gm:
+        npcs_now = [encounter.get(i) for i in (current.waiting if current else ()) if not encounter.get(i).owner]
+        if npcs_now:
+            return npcs_now[0]
+    if owned:
+        names = encounter.names(current.waiting) if current else ()
+        raise NotYourTurn(owned[0].name, names)
+    if gm:
+        raise NotAllowed("Say which combatant acts with as:, e.g. as:\"Trooper 1\".")
+    raise NotAllowed("You have no combatant in this fight; ask the GM to add you, or /encounter join.")

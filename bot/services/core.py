@@ -1,0 +1,126 @@
+"""The service hub: systems and their tables, the database, the dice, and the load → rules → save cycle."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from bot.config import Settings
+from bot.db.engine import Database
+from bot.db.repositories.encounters import LoadedEncounter
+from bot.db.rows import EncounterRow
+from bot.db.uow import UnitOfWork
+from bot.services.access import is_gm, require_gm
+from bot.services.context import Caller, DiceProvider
+from bot.services.errors import NoEncounter
+from bot.services.replies import Reply
+from bot.tables import load_system_tables
+from combat.dice import DiceSource
+from combat.engine import Step, TurnChange
+from combat.model import Encounter
+from combat.summary import Beat, RoundSummary, summarize_round
+from combat.system import RuleSystem, get_system, system_keys
+
+__all__ = ["Scene", "Services"]
+
+_BEATS = TypeAdapter(tuple[Beat, ...])
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """What a command works on: the stored row, the encounter, its system, the dice and whether the caller is GM."""
+
+    row: EncounterRow
+    encounter: Encounter
+    system: RuleSystem
+    dice: DiceSource
+    gm: bool
+
+
+class Services:
+    """Every use case runs here: one unit of work per command, all-or-nothing."""
+
+    def __init__(self, db: Database, settings: Settings, dice: DiceProvider) -> None:
+        self.db = db
+        self.settings = settings
+        self.dice = dice
+        self._systems: dict[str, RuleSystem] = {}
+
+    async def warm(self) -> None:
+        """Load every system's tables off the event loop, once, before serving commands."""
+        for key in system_keys():
+            if key not in self._systems:
+                tables = await asyncio.to_thread(load_system_tables, key, self.settings.data_dir)
+                self._systems[key] = get_system(key, tables)
+
+    def system(self, key: str) -> RuleSystem:
+        """Return the rule system ``key`` with its tables."""
+        if key not in self._systems:
+            self._systems[key] = get_system(key, load_system_tables(key, self.settings.data_dir))
+        return self._systems[key]
+
+    def gm_role(self) -> str | None:
+        """Return the configured GM role name."""
+        return self.settings.gm_role_name or None
+
+    async def scene(self, uow: UnitOfWork, caller: Caller, *, gm_only: str | None = None) -> Scene:
+        """Load the channel's active encounter for update and set up the command's dice."""
+        loaded: LoadedEncounter | None = await uow.encounters.get_active(caller.channel_id)
+        if loaded is None:
+            raise NoEncounter()
+        row, encounter = loaded
+        if gm_only is not None:
+            require_gm(caller, row.gm_id, self.gm_role(), gm_only)
+        dice = self.dice.for_command(caller.channel_id, f"{row.id}:{row.version}")
+        gm = is_gm(caller, row.gm_id, self.gm_role())
+        return Scene(row, encounter, self.system(row.system), dice, gm)
+
+    async def change(
+        self,
+        caller: Caller,
+        command: str,
+        apply: Callable[[Scene], Step],
+        *,
+        gm_only: str | None = None,
+        payload: Mapping[str, Any] | None = None,
+    ) -> Reply:
+        """Load the encounter, apply one rules step, save it, log it (undoable), and build any round summary."""
+        async with self.db.unit_of_work(caller.channel_id) as uow:
+            scene = await self.scene(uow, caller, gm_only=gm_only)
+            step = apply(scene)
+            beats = scene.system.digest(step.result) if step.result is not None else ()
+            await uow.encounters.save(scene.row, step.encounter)
+            await uow.events.append(
+                scene.row.id,
+                command,
+                round=scene.encounter.turns.round,
+                payload={**(payload or {}), "result": step.result, "beats": beats, "change": step.change},
+                user_id=caller.user_id,
+                before=scene.encounter,
+            )
+            summaries = await self.summaries(uow, scene, step.encounter, step.change)
+            await uow.commit()
+        return Reply(command, scene.system, step.encounter, step.result, step.change, summaries, gm=scene.row.gm_id)
+
+    async def summaries(
+        self, uow: UnitOfWork, scene: Scene, after: Encounter, change: TurnChange
+    ) -> tuple[RoundSummary, ...]:
+        """Build the summary of the round that just ended, from that round's log entries only."""
+        if change.ended_round is None:
+            return ()
+        events = await uow.events.round_events(scene.row.id, change.ended_round)
+        beats: list[Beat] = []
+        for event in events:
+            if not event.undone and isinstance(event.payload, dict) and event.payload.get("beats"):
+                beats.extend(_BEATS.validate_python(event.payload["beats"]))
+        conditions = [(c.id, s) for c in after.combatants for s in scene.system.status(c)]
+        order = []
+        for slot in after.turns.queue:
+            able = tuple(a for a in slot.actors if scene.system.can_act(after.get(a), slot.phase))
+            if able:
+                order.append(able)
+        return (summarize_round(change.ended_round, beats, conditions, order),)

@@ -1,0 +1,211 @@
+"""Encounter commands: start, add, join, remove, begin, next, hold, release, surprise, undo, end."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from bot.services.access import acting_combatant
+from bot.services.context import Caller
+from bot.services.core import Scene, Services
+from bot.services.errors import NoEncounter, NotAllowed
+from bot.services.replies import Reply
+from bot.services.roster import check_name, combatant_id, numbered, sheet_request
+from combat import engine
+from combat.errors import InvalidInput, RulesError, UnknownName
+from combat.ladder import parse_level
+from combat.model import Combatant, Encounter
+from combat.system import system_keys
+
+__all__ = ["add", "begin", "end", "hold", "join", "next_turn", "release", "remove", "start", "surprise", "undo"]
+
+Options = Mapping[str, str]
+
+
+async def start(svc: Services, caller: Caller, options: Options) -> Reply:
+    """Start an encounter in the caller's channel; the caller is its GM."""
+    key = options["system"].strip().lower()
+    if key not in system_keys():
+        raise InvalidInput(f"There is no rule system '{key}'; choose one of {', '.join(system_keys())}.")
+    name = check_name(options.get("name") or "Encounter", "encounter name")
+    system = svc.system(key)
+    encounter = Encounter(key, turns=replace(Encounter(key).turns, phases=system.phases))
+    async with svc.db.unit_of_work(caller.channel_id) as uow:
+        loaded = await uow.encounters.create(
+            guild_id=caller.guild_id, channel_id=caller.channel_id, system=key, name=name,
+            gm_id=caller.user_id, encounter=encounter,
+        )
+        await uow.events.append(loaded.row.id, "start", round=0, payload={"name": name}, user_id=caller.user_id)
+        await uow.commit()
+    return Reply("encounter start", system, encounter, info={"name": name}, gm=caller.user_id)
+
+
+def _owner(options: Options) -> str | None:
+    raw = options.get("owner")
+    if raw is None:
+        return None
+    digits = raw.strip().lstrip("<@!").rstrip(">")
+    if not digits.isdigit():
+        raise InvalidInput("owner must be a user mention, like @player.")
+    return digits
+
+
+def _new_combatants(scene: Scene, options: Options) -> tuple[Combatant, ...]:
+    built = scene.system.build_sheet(sheet_request(dict(options)))
+    base = check_name(options.get("name") or built.name or "Combatant")
+    count = int(options.get("count") or 1)
+    taken = [c.name for c in scene.encounter.combatants]
+    side = check_name(options.get("side") or built.side or "foes", "side")
+    owner = _owner(options)
+    health = scene.system.new_health(built.sheet)
+    names = numbered(base, count, taken)
+    return tuple(Combatant(combatant_id(n), n, side.lower(), built.sheet, health, owner=owner) for n in names)
+
+
+async def add(svc: Services, caller: Caller, options: Options) -> Reply:
+    """Add combatants from a template, explicit traits, or the system's average combatant."""
+    if "count" in options and not options["count"].strip().isdigit():
+        raise InvalidInput("count must be a whole number from 1 to 20.")
+
+    names: list[str] = []
+
+    def apply(scene: Scene) -> engine.Step:
+        added = _new_combatants(scene, options)
+        names.extend(c.name for c in added)
+        after = engine.add_group(scene.system, scene.encounter, added, scene.dice)
+        return engine.Step(after, None, engine.TurnChange())
+
+    reply = await svc.change(caller, "encounter add", apply, gm_only="add combatants", payload={"options": options})
+    return replace(reply, info={"added": names})
+
+
+async def join(svc: Services, caller: Caller, options: Options) -> Reply:
+    """Join the fight with a saved character, when the guild allows joining."""
+    async with svc.db.unit_of_work(caller.channel_id) as uow:
+        settings = await uow.settings.get(caller.guild_id)
+        loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
+        if loaded is None:
+            raise NoEncounter()
+        row = await uow.characters.find(caller.guild_id, loaded.row.system, options["character"])
+    if not settings.allow_join:
+        raise NotAllowed("The GM has not opened this fight to joining; ask them to add you.")
+    if row is None or row.owner_id != caller.user_id:
+        raise UnknownName("character of yours", options["character"], [])
+    sheet = uow.characters.sheet(row)
+
+    def apply(scene: Scene) -> engine.Step:
+        side = check_name(options.get("side") or "players", "side").lower()
+        taken = {c.name.lower() for c in scene.encounter.combatants}
+        if row.name.lower() in taken:
+            raise RulesError(f"{row.name} is already in this fight.")
+        health = scene.system.new_health(sheet)
+        joiner = Combatant(combatant_id(row.name), row.name, side, sheet, health, owner=caller.owner_key)
+        return engine.Step(engine.add(scene.system, scene.encounter, joiner, scene.dice), None, engine.TurnChange())
+
+    return await svc.change(caller, "encounter join", apply, payload={"character": row.name})
+
+
+async def remove(svc: Services, caller: Caller, options: Options) -> Reply:
+    """Take a combatant out of the encounter."""
+
+    def apply(scene: Scene) -> engine.Step:
+        target = scene.encounter.find(options["target"])
+        return engine.remove(scene.system, scene.encounter, target.id, scene.dice)
+
+    return await svc.change(caller, "encounter remove", apply, gm_only="remove combatants", payload=dict(options))
+
+
+async def begin(svc: Services, caller: Caller, options: Options) -> Reply:
+    """Work out initiative and start round one."""
+
+    def apply(scene: Scene) -> engine.Step:
+        return engine.begin(scene.system, scene.encounter, scene.dice)
+
+    return await svc.change(caller, "encounter begin", apply, gm_only="begin the fight")
+
+
+async def next_turn(svc: Services, caller: Caller, options: Options) -> Reply:
+    """End the current turn: the GM always may, the current player when the guild allows it."""
+    async with svc.db.unit_of_work(caller.channel_id) as uow:
+        settings = await uow.settings.get(caller.guild_id)
+
+    def apply(scene: Scene) -> engine.Step:
+        current = scene.encounter.turns.current
+        mine = current is not None and any(scene.encounter.get(a).owner == caller.owner_key for a in current.waiting)
+        if not scene.gm and not (mine and settings.players_end_turn):
+            raise NotAllowed("Only the GM (or the player whose turn it is, if allowed) can end the turn.")
+        return engine.next_turn(scene.system, scene.encounter, scene.dice)
+
+    return await svc.change(caller, "encounter next", apply)
+
+
+async def hold(svc: Services, caller: Caller, options: Options) -> Reply:
+    """Hold the current combatant's action to act later in the round."""
+
+    def apply(scene: Scene) -> engine.Step:
+        actor = acting_combatant(scene.encounter, caller, scene.gm, options.get("as"))
+        return engine.hold(scene.system, scene.encounter, actor.id, scene.dice)
+
+    return await svc.change(caller, "encounter hold", apply, payload=dict(options))
+
+
+async def release(svc: Services, caller: Caller, options: Options) -> Reply:
+    """Act now with a held action."""
+
+    def apply(scene: Scene) -> engine.Step:
+        held = [scene.encounter.get(h) for h in scene.encounter.turns.held]
+        if options.get("as"):
+            actor = scene.encounter.find(options["as"])
+            if not scene.gm and actor.owner != caller.owner_key:
+                raise NotAllowed(f"{actor.name} is not yours to command.")
+        else:
+            mine = [c for c in held if c.owner == caller.owner_key or (scene.gm and not c.owner)]
+            if not mine:
+                raise RulesError("None of your combatants is holding an action.")
+            actor = mine[0]
+        after = engine.release(scene.system, scene.encounter, actor.id)
+        return engine.Step(after, None, engine.TurnChange())
+
+    return await svc.change(caller, "encounter release", apply, payload=dict(options))
+
+
+async def surprise(svc: Services, caller: Caller, options: Options) -> Reply:
+    """Freeze a side caught by surprise (systems that have surprise)."""
+    mutual = options.get("mutual", "no").strip().lower() in {"yes", "true", "1"}
+    difficulty = parse_level(options["difficulty"]) if options.get("difficulty") else 0
+
+    def apply(scene: Scene) -> engine.Step:
+        freeze = getattr(scene.system, "surprise", None)
+        if freeze is None:
+            raise RulesError(f"{scene.system.title} has no surprise rule in Fray.")
+        after, frozen = freeze(scene.encounter, options["side"].strip().lower(), mutual, difficulty)
+        return engine.Step(after, frozen, engine.TurnChange())
+
+    return await svc.change(caller, "encounter surprise", apply, gm_only="declare surprise", payload=dict(options))
+
+
+async def undo(svc: Services, caller: Caller, options: Options) -> Reply:
+    """Revert the last action with everything it did; repeatable; the log keeps a record."""
+    async with svc.db.unit_of_work(caller.channel_id) as uow:
+        scene = await svc.scene(uow, caller, gm_only="undo")
+        event = await uow.events.last_action(scene.row.id)
+        if event is None or event.before is None:
+            raise RulesError("There is nothing left to undo.")
+        restored = uow.encounters.decode(scene.row.system, event.before)
+        await uow.encounters.save(scene.row, restored)
+        await uow.events.mark_undone(event)
+        undone = {"seq": event.seq, "kind": event.kind}
+        round_now = restored.turns.round
+        await uow.events.append(scene.row.id, "undo", round=round_now, payload=undone, user_id=caller.user_id)
+        await uow.commit()
+    return Reply("encounter undo", scene.system, restored, info={"undone": undone}, gm=scene.row.gm_id)
+
+
+async def end(svc: Services, caller: Caller, options: Options) -> Reply:
+    """End the encounter; the channel is free for a new one."""
+    async with svc.db.unit_of_work(caller.channel_id) as uow:
+        scene = await svc.scene(uow, caller, gm_only="end the encounter")
+        await uow.events.append(scene.row.id, "end", round=scene.encounter.turns.round, user_id=caller.user_id)
+        await uow.encounters.end(scene.row)
+        await uow.commit()
+    return Reply("encounter end", scene.system, scene.encounter, info={"name": scene.row.name}, gm=scene.row.gm_id)

@@ -1,0 +1,96 @@
+"""Names, numbering and option parsing for adding combatants and saving characters."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from combat.errors import InvalidInput
+from combat.sheet import SheetRequest
+
+__all__ = ["MAX_COUNT", "check_name", "combatant_id", "numbered", "parse_list", "parse_stats", "sheet_request"]
+
+MAX_COUNT = 20
+MAX_NAME = 100
+_NAME = re.compile(r"^[^\W_](?:[^\W_]|[ '\-.])*$")
+
+
+def check_name(raw: str, what: str = "name") -> str:
+    """Return a cleaned name, refusing markdown, mentions and names over 100 characters."""
+    name = " ".join(raw.split())
+    if not name:
+        raise InvalidInput(f"The {what} is empty; give it a name.")
+    if len(name) > MAX_NAME:
+        raise InvalidInput(f"That {what} is {len(name)} characters long; keep it to {MAX_NAME}.")
+    if not _NAME.match(name):
+        raise InvalidInput(
+            f"The {what} '{_safe(name)}' has characters Fray does not allow; use letters, digits, spaces, ' - and ."
+        )
+    return name
+
+
+def _safe(text: str) -> str:
+    """Defuse mentions and markdown in text echoed back in an error."""
+    return re.sub(r"[@#<>*_~|`\\\[\]()]", "?", text)[:MAX_NAME]
+
+
+def combatant_id(name: str) -> str:
+    """Return the key a combatant is stored under: its name in lower case."""
+    return name.lower()
+
+
+def numbered(base: str, count: int, taken: Collection[str]) -> list[str]:
+    """Return ``count`` names: the base alone for one, else 'Base 1', 'Base 2', … skipping names in use."""
+    if not 1 <= count <= MAX_COUNT:
+        raise InvalidInput(f"count must be between 1 and {MAX_COUNT}.")
+    used = {t.lower() for t in taken}
+    if count == 1:
+        if base.lower() in used:
+            raise InvalidInput(f"There is already a combatant called {base}; choose another name.")
+        return [base]
+    names: list[str] = []
+    number = 1
+    while len(names) < count:
+        candidate = f"{base} {number}"
+        if candidate.lower() not in used:
+            names.append(candidate)
+        number += 1
+    return [check_name(n) for n in names]
+
+
+def parse_stats(text: str | None) -> dict[str, str]:
+    """Read 'Agility=Good, Brawling=Great' into {'agility': 'Good', 'brawling': 'Great'}."""
+    if not text:
+        return {}
+    stats: dict[str, str] = {}
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        if "=" not in part:
+            shown = _safe(part.strip())
+            raise InvalidInput(f"'{shown}' is not a trait; write stats like \"Agility=Good, Brawling=+2\".")
+        name, value = (p.strip() for p in part.split("=", 1))
+        if not name or not value:
+            raise InvalidInput(f"'{_safe(part.strip())}' needs a trait and a level, like Agility=Good.")
+        stats[name.lower()] = value
+    return stats
+
+
+def parse_list(text: str | None) -> tuple[str, ...] | None:
+    """Read a comma-separated list; None when not given."""
+    if text is None:
+        return None
+    return tuple(p.strip() for p in text.split(",") if p.strip())
+
+
+def sheet_request(options: dict[str, str]) -> SheetRequest:
+    """Build a sheet request from command options."""
+    return SheetRequest(
+        template=options.get("template"),
+        traits=parse_stats(options.get("stats")),
+        talents=parse_list(options.get("talents")) or (),
+        tier=options.get("tier"),
+        weapons=parse_list(options.get("weapon")),
+        armour=options.get("armour"),
+        shield=options.get("shield"),
+    )

@@ -1,0 +1,62 @@
+"""What a round summary is made of: one beat per attack or reaction, and the round's digest."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+__all__ = ["Beat", "RoundSummary", "summarize_round"]
+
+
+@dataclass(frozen=True, slots=True)
+class Beat:
+    """One thing that happened to one target: a hit or a miss, the wound it left, whether it took them out.
+
+    ``wound`` is the level marked ('Hurt', 'Stunned', …) and ``track`` its kind ('lethal', 'stun', 'htk', 'hp');
+    a beat with no target is an action with no victim (a dodge, a reload, a warning shot).
+    """
+
+    actor: str
+    move: str
+    target: str | None = None
+    hit: bool = False
+    wound: str | None = None
+    track: str | None = None
+    out: bool = False
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSummary:
+    """A finished round: every beat in order, who went down, who is held back, and the order for the next round."""
+
+    round: int
+    beats: tuple[Beat, ...]
+    down: tuple[str, ...]
+    conditions: tuple[tuple[str, str], ...]
+    next_order: tuple[tuple[str, ...], ...]
+
+    @property
+    def hits(self) -> int:
+        """Return how many beats were hits."""
+        return sum(1 for b in self.beats if b.hit)
+
+    @property
+    def misses(self) -> int:
+        """Return how many attacks on a target missed."""
+        return sum(1 for b in self.beats if b.target is not None and not b.hit)
+
+
+def summarize_round(
+    round_number: int,
+    beats: Iterable[Beat],
+    conditions: Iterable[tuple[str, str]],
+    next_order: Iterable[tuple[str, ...]],
+) -> RoundSummary:
+    """Build a round's summary from its beats, the conditions now in force and the next round's order."""
+    ordered = tuple(beats)
+    down: list[str] = []
+    for beat in ordered:
+        if beat.out and beat.target is not None and beat.target not in down:
+            down.append(beat.target)
+    return RoundSummary(round_number, ordered, tuple(down), tuple(conditions), tuple(next_order))

@@ -1,0 +1,210 @@
+"""Boil Farscape results down to round-summary beats, and name the states of a combatant worth showing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from combat.ladder import result_name
+from combat.model import Combatant
+from combat.summary import Beat
+from combat.systems.farscape.ammo import Reload
+from combat.systems.farscape.grenades import BlastHit, GrenadeThrow
+from combat.systems.farscape.harm import Harm
+from combat.systems.farscape.melee_results import EscapeResult, ExchangeResult, Hit, StandResult, Strike
+from combat.systems.farscape.quickdraw import QuickDraw
+from combat.systems.farscape.ranged import Volley
+from combat.systems.farscape.ranged_attack import Attack
+from combat.systems.farscape.ranged_dodge import Dodge
+from combat.systems.farscape.strain import StrainResult
+from combat.systems.farscape.surprise import Recovery
+from combat.systems.farscape.wounds import Health
+
+__all__ = ["STATUS_KEYS", "digest", "status"]
+
+# Every status key, most serious first; the order ``status`` reports them in.
+STATUS_KEYS = (
+    "near death", "incapacitated", "unconscious", "out", "frozen", "stunned", "pinned", "grappling", "prone",
+    "feinted", "dodging",
+)
+
+_EFFECT_NOTES = {"prone": "prone", "lock": "pinned", "feint": "feinted"}
+_MISS_NOTES = {"outmatched": "outmatched", "tied": "tied", "unchosen": "struck another foe"}
+
+
+def _harmed(beat: Beat, harm: Harm | None) -> Beat:
+    """Fill in the wound a harm left: its level and track, and whether it took the target out."""
+    if harm is None:
+        return Beat(beat.actor, beat.move, beat.target, beat.hit, None, None, False, beat.note or "no wound")
+    wound = harm.wound
+    note = beat.note
+    if wound.overflow:
+        note = "track full" if note is None else f"{note}, track full"
+    return Beat(beat.actor, beat.move, beat.target, beat.hit, wound.marked, wound.kind, harm.out, note)
+
+
+def _hit_beat(hit: Hit) -> Beat:
+    """Return the beat for a blow that landed (or was stopped because its striker fell first)."""
+    if hit.blocked:
+        return Beat(hit.attacker, hit.move, hit.defender, False, note="taken out first")
+    if hit.warning:
+        return Beat(hit.attacker, hit.move, note="warning blow")
+    note = "critical" if hit.critical else None
+    if hit.effect != "damage":
+        effect = _EFFECT_NOTES.get(hit.effect, hit.effect)
+        return Beat(hit.attacker, hit.move, hit.defender, True, note=effect if note is None else f"{note}, {effect}")
+    return _harmed(Beat(hit.attacker, hit.move, hit.defender, True, note=note), hit.harm)
+
+
+def _strike_beat(result: ExchangeResult, strike: Strike) -> Beat | None:
+    """Return the beat for one strike: the landed hit's, a miss, or None for a move that strikes no blow."""
+    if strike.reason == "no strike":
+        return None
+    if strike.lands:
+        hit = next((h for h in result.hits if h.attacker == strike.attacker and h.defender == strike.defender), None)
+        if hit is not None:
+            return _hit_beat(hit)
+    move = next((s.move for s in result.sides if s.combatant == strike.attacker), result.move)
+    return Beat(strike.attacker, move, strike.defender, False, note=_MISS_NOTES.get(strike.reason))
+
+
+def _exchange(result: ExchangeResult) -> tuple[Beat, ...]:
+    """Return a beat per blow of an exchange (misses included), then the counter lock if one was tried.
+
+    An Incapacitated actor who strained to fight gets a first beat noting it.
+    """
+    beats = [Beat(result.actor, "strain", note="strained to fight")] if result.strain is not None else []
+    beats.extend(b for s in result.strikes if (b := _strike_beat(result, s)) is not None)
+    lock = result.lock
+    if lock is not None and lock.warning:
+        beats.append(Beat(lock.grappler, "counter lock", note="warning"))
+    elif lock is not None:
+        beats.append(Beat(lock.grappler, "counter lock", lock.victim, lock.success,
+                          note="pinned" if lock.success else None))
+    return tuple(beats)
+
+
+def _escape(result: EscapeResult) -> tuple[Beat, ...]:
+    """Return the beat of a try to break a lock."""
+    return (Beat(result.victim, "escape", note="broke free" if result.broken else "still pinned"),)
+
+
+def _stand(result: StandResult) -> tuple[Beat, ...]:
+    """Return the beat of getting up from prone."""
+    return (Beat(result.actor, "stand", note="stood up"),)
+
+
+def _strain(result: StrainResult) -> tuple[Beat, ...]:
+    """Return the beat of an Incapacitated fighter who failed to strain: the element spent, nothing done."""
+    return (Beat(result.actor, result.move, note="too hurt to act"),)
+
+
+def _attack(actor: str, attack: Attack, warning: bool) -> Beat:
+    """Return the beat of one attack roll; a stray shot that hit someone in the melee names them as the target."""
+    if warning:
+        return Beat(actor, "shoot", note="warning shot")
+    if attack.struck is None:
+        return Beat(actor, "shoot", attack.target, False)
+    note = "stray shot" if attack.struck != attack.target else None
+    return _harmed(Beat(actor, "shoot", attack.struck, True, note=note), attack.harm)
+
+
+def _volley(result: Volley) -> tuple[Beat, ...]:
+    """Return a beat per attack roll of a shoot move."""
+    return tuple(_attack(result.actor, a, result.warning) for a in result.attacks)
+
+
+def _blast(actor: str, hit: BlastHit) -> tuple[Beat, ...]:
+    """Return a beat per part of the blast that wounded the target, or one miss when nothing did."""
+    beats: list[Beat] = []
+    if hit.concussion_harm is not None:
+        beats.append(_harmed(Beat(actor, "grenade", hit.target, True, note="concussion"), hit.concussion_harm))
+    frags = hit.fragments
+    if frags is not None and frags.harm is not None:
+        beats.append(_harmed(Beat(actor, "grenade", hit.target, True, note="fragments"), frags.harm))
+    if not beats:
+        beats.append(Beat(actor, "grenade", hit.target, False))
+    return tuple(beats)
+
+
+def _grenade(result: GrenadeThrow) -> tuple[Beat, ...]:
+    """Return the beats of a grenade: each target's wounds, or a lone beat when it caught no one."""
+    if not result.hits:
+        note = "scattered" if result.scatter.motras else "caught no one"
+        return (Beat(result.actor, "grenade", note=note),)
+    return tuple(b for h in result.hits for b in _blast(result.actor, h))
+
+
+def _dodge(result: Dodge) -> tuple[Beat, ...]:
+    """Return the beat of the element's dodge, noting its result on the ladder."""
+    return (Beat(result.combatant, "dodge", note=result_name(result.value)),)
+
+
+def _reload(result: Reload) -> tuple[Beat, ...]:
+    """Return the beat of a reload."""
+    return (Beat(result.actor, "reload", note=result.weapon),)
+
+
+def _quick_draw(result: QuickDraw) -> tuple[Beat, ...]:
+    """Return the beat of a quick draw: who drew first."""
+    winner = result.winner
+    note = "drew together" if winner is None else "drew first" if winner == result.actor else "outdrawn"
+    return (Beat(result.actor, "quick draw", note=note),)
+
+
+def _recovery(result: Recovery) -> tuple[Beat, ...]:
+    """Return the beat of a frozen combatant's Willpower roll to recover."""
+    return (Beat(result.combatant, "recover", note="recovered" if result.recovered else "still frozen"),)
+
+
+_DIGESTERS: dict[type, Callable[[Any], tuple[Beat, ...]]] = {
+    ExchangeResult: _exchange,
+    EscapeResult: _escape,
+    StandResult: _stand,
+    StrainResult: _strain,
+    Volley: _volley,
+    GrenadeThrow: _grenade,
+    Dodge: _dodge,
+    Reload: _reload,
+    QuickDraw: _quick_draw,
+    Recovery: _recovery,
+}
+
+
+def digest(result: object) -> tuple[Beat, ...]:
+    """Boil a Farscape result down to beats for the round summary; an unknown result gives none."""
+    digester = _DIGESTERS.get(type(result))
+    if digester is not None:
+        return digester(result)
+    events = getattr(result, "recoveries", None)
+    if isinstance(events, tuple):
+        return tuple(b for r in events if isinstance(r, Recovery) for b in _recovery(r))
+    return ()
+
+
+def _health_states(health: object) -> set[str]:
+    """Return the states the wound tracks give."""
+    if not isinstance(health, Health):
+        return set()
+    states: set[str] = set()
+    if health.lethal.level == 4:
+        states.add("near death")
+    elif health.incapacitated:
+        states.add("incapacitated")
+    if health.knocked_out:
+        states.add("unconscious")
+    return states
+
+
+def status(combatant: Combatant) -> tuple[str, ...]:
+    """Name the combatant's states worth showing, most serious first (keys from ``STATUS_KEYS``)."""
+    states = _health_states(combatant.health)
+    names = {c.name for c in combatant.conditions}
+    for key in ("unconscious", "out", "frozen", "pinned", "grappling", "prone", "feinted"):
+        if key in names:
+            states.add(key)
+    if "stun" in names:
+        states.add("stunned")
+    if "dodge" in names:
+        states.add("dodging")
+    return tuple(k for k in STATUS_KEYS if k in states)

@@ -1,0 +1,63 @@
+"""Who is fighting whom hand to hand: engagements, and the opponents a lone fighter counts against himself.
+
+Every exchange engages the actor with each target and each target with the actor. [D] An engagement lasts
+for the rest of the element of the exchange and the whole next element (``elements=2``), and each new
+exchange between the pair refreshes it. Two conditions record it:
+
+* ``engaged:<id>`` per opponent, counted for the gang-up penalty (-1 offence and defence per opponent
+  after the first, even for opponents the fighter did not name as targets);
+* ``engaged`` (source = the opponent of the fighter's latest exchange, his first target when he attacked),
+  which Initiative reads for weapon size and ranged fire reads for shooting into a melee.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from combat.errors import UnknownName
+from combat.model import Combatant, Condition, Encounter
+from combat.systems.farscape.strain import can_strain
+
+__all__ = ["ENGAGED", "ENGAGEMENT_ELEMENTS", "engage", "engaged_with", "opponents", "pair_name"]
+
+ENGAGED = "engaged"
+ENGAGEMENT_ELEMENTS = 2
+_PAIR = "engaged:"
+_UNABLE = ("unconscious", "out", "frozen")
+
+
+def pair_name(opponent_id: str) -> str:
+    """Return the name of the condition that engages a fighter with ``opponent_id``."""
+    return f"{_PAIR}{opponent_id}"
+
+
+def engage(combatant: Combatant, foe_ids: Sequence[str]) -> Combatant:
+    """Engage the combatant with these foes for this element and the next; the first is his main foe."""
+    for foe in foe_ids:
+        combatant = combatant.with_condition(Condition(pair_name(foe), elements=ENGAGEMENT_ELEMENTS, source=foe))
+    return combatant.with_condition(Condition(ENGAGED, elements=ENGAGEMENT_ELEMENTS, source=foe_ids[0]))
+
+
+def engaged_with(combatant: Combatant) -> tuple[str, ...]:
+    """Return the ids of everyone the combatant is still engaged with."""
+    return tuple(c.source for c in combatant.conditions if c.name.startswith(_PAIR) and c.source is not None)
+
+
+def _can_fight(encounter: Encounter, combatant_id: str) -> bool:
+    """Tell whether a combatant is still there and able to press an attack."""
+    try:
+        other = encounter.get(combatant_id)
+    except UnknownName:
+        return False
+    return not any(other.has(n) for n in _UNABLE) and (not other.health.incapacitated or can_strain(other))
+
+
+def opponents(encounter: Encounter, combatant_id: str, current: Iterable[str]) -> tuple[str, ...]:
+    """Return the fighter's opponents: those he fights now, then those still engaged with him and able to fight.
+
+    [D] A former opponent who has since been taken out (unless straining), frozen or removed no longer counts.
+    """
+    now = tuple(current)
+    earlier = engaged_with(encounter.get(combatant_id))
+    kept = [foe for foe in earlier if foe not in now and _can_fight(encounter, foe)]
+    return tuple(dict.fromkeys((*now, *kept)))

@@ -1,0 +1,64 @@
+"""Straining while Incapacitated: a GM-granted Great Willpower roll to fight on hand to hand.
+
+The seed: an Incapacitated character can do little but speak and crawl; "in some cases" a more complex action
+is possible on a Great Willpower roll, and it has a -3 penalty.
+
+[D] "In some cases" is the GM's call: the GM grants it with the ``strain`` condition (``allow_strain``). Only
+a conscious Incapacitated combatant holding it gets a place in the turn order; everyone else Incapacitated is
+skipped. On his turn he may fight in melee or unarmed (ranged moves still refuse him): before the exchange he
+rolls Willpower against Great; a failure spends the element with nothing done, a success lets the exchange go
+ahead. The seed's -3 is the Incapacitated wound penalty, already applied to offence and defence as "wounds",
+so no second -3 is added. The Willpower roll itself is not lowered by wounds, like the rolls against blacking
+out. The grant lasts until the GM withdraws it or the combatant is healed above Incapacitated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from combat.dice import DiceSource
+from combat.fudge import Check, check
+from combat.model import Combatant, Condition, Encounter
+from combat.systems.farscape.harm import trait
+from combat.systems.farscape.wounds import Health
+
+__all__ = ["STRAIN", "STRAIN_DIFFICULTY", "StrainResult", "allow_strain", "can_strain", "roll_strain", "straining"]
+
+STRAIN = "strain"
+STRAIN_DIFFICULTY = 2  # Great
+_UNABLE = ("frozen", "unconscious", "out")
+
+
+@dataclass(frozen=True, slots=True)
+class StrainResult:
+    """An Incapacitated fighter's failed Great Willpower roll: the element is spent and nothing happens."""
+
+    actor: str
+    move: str
+    targets: tuple[str, ...]
+    willpower: Check
+
+
+def straining(combatant: Combatant) -> bool:
+    """Tell whether the combatant is Incapacitated and must strain (roll Willpower) to act."""
+    health: Health = combatant.health
+    return health.incapacitated
+
+
+def can_strain(combatant: Combatant) -> bool:
+    """Tell whether an Incapacitated combatant may try to act: granted, conscious, not frozen, not Near Death."""
+    health: Health = combatant.health
+    awake = not any(combatant.has(n) for n in _UNABLE) and not health.knocked_out
+    return health.incapacitated and awake and combatant.has(STRAIN)
+
+
+def roll_strain(dice: DiceSource, combatant: Combatant) -> Check:
+    """Roll the combatant's Willpower against Great to act while Incapacitated."""
+    return check(dice, "willpower", trait(combatant, "willpower"), STRAIN_DIFFICULTY)
+
+
+def allow_strain(encounter: Encounter, combatant_id: str, allowed: bool = True) -> Encounter:
+    """Grant (or withdraw) a combatant the GM's leave to strain while Incapacitated."""
+    combatant = encounter.get(combatant_id)
+    changed = combatant.with_condition(Condition(STRAIN)) if allowed else combatant.without(STRAIN)
+    return encounter.put(changed)

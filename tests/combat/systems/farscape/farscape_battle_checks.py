@@ -1,0 +1,194 @@
+"""Checks of each Farscape result object against the battle oracle: dodges, shots, exchanges, grenades, reloads.
+
+Every roll's total is rebuilt from its raw dice, the sheet and the modifiers the oracle expects; every wound is
+checked by ``Oracle.wound`` against the seed's damage formula and the victim's tier track.
+"""
+
+from itertools import groupby
+
+from farscape_battle_oracle import RANGE_DL, expected_damage, level
+
+from combat.systems.farscape.ammo import Reload
+from combat.systems.farscape.grenades import GrenadeThrow
+from combat.systems.farscape.melee_results import ExchangeResult
+from combat.systems.farscape.ranged import Volley
+from combat.systems.farscape.ranged_dodge import Dodge
+
+# [seed] Melee moves the battle uses: offence change, damage change, and whether the damage is Stun.
+MOVES = {"strike": (0, 0, False), "flat": (-1, -1, True)}
+
+
+def check_result(oracle, intent, result, keys, distances):
+    """Check one step's result; ``keys`` are this element's Initiative keys, ``distances`` the grenade's."""
+    if isinstance(result, Dodge):
+        assert not result.free and result.combatant == intent.actor
+        oracle.dodge_value(intent.actor, result.roll, intent.options.get("skill", "agility"), intent.modifier)
+    elif isinstance(result, Volley):
+        check_volley(oracle, intent, result)
+    elif isinstance(result, ExchangeResult):
+        check_exchange(oracle, intent, result, keys)
+    elif isinstance(result, GrenadeThrow):
+        check_grenade(oracle, intent, result, distances)
+    elif isinstance(result, Reload):
+        reload(oracle, intent.actor)
+    else:
+        raise AssertionError(f"The battle met a result it does not check: {result!r}")
+
+
+def reload(oracle, actor):
+    """[seed] Reloading while dodging costs the dodge -1."""
+    s = oracle.shadows[actor]
+    if s.dodge is not None and not s.split:
+        s.dodge, s.split = s.dodge - 1, True
+    s.acted = True
+
+
+def _acting(oracle, actor):
+    """[seed] -1 to the action when the actor is dodging this element (the action takes it by default [D])."""
+    s = oracle.shadows[actor]
+    return -1 if s.dodge is not None and not s.split else 0
+
+
+def check_volley(oracle, intent, volley):
+    actor = intent.actor
+    s, sheet, weapons = oracle.shadows[actor], oracle.sheets[actor], oracle.tables.weapons
+    key = intent.options.get("weapon") or next(k for k in sheet.weapons if weapons[k].kind in ("ranged", "thrown"))
+    weapon = weapons[key]
+    rounds = int(intent.options.get("rounds", "0"))
+    burst = rounds // weapon.burst if rounds and weapon.burst else 0
+    modifier = weapon.accuracy + oracle.penalty(actor) + burst + _acting(oracle, actor) + intent.modifier
+    dl = RANGE_DL[intent.options.get("range", "short")]
+    warning = s.category == "minion" and not s.warned
+    s.acted, s.warned = True, True if warning else s.warned
+    assert volley.warning == warning
+    for attack in volley.attacks:
+        roll = attack.roll
+        assert (roll.level, roll.modifier) == (level(sheet, weapon.skill), modifier)
+        result = roll.level + modifier + sum(roll.dice.faces)
+        target = attack.target
+        partners = oracle.partners(target, actor)
+        margin = 0
+        if warning:
+            defence, hit = "warning", False
+        elif partners:
+            defence = "melee"
+            margin = result - (dl + level(oracle.sheets[target], "agility"))
+            hit = margin >= 0
+        elif oracle.shadows[target].category == "minion":
+            defence = "minion"
+            margin = result - max(level(oracle.sheets[target], "agility"), dl)
+            hit = margin >= 0
+        else:
+            defence = "dodge"
+            margin = result - oracle.use_dodge(target, attack.dodge)
+            hit = margin >= 1 and result >= dl
+        assert (attack.defence, attack.hit) == (defence, hit), (attack, partners)
+        struck, success = (target, margin) if hit else (None, 0)
+        if defence == "melee" and margin == -1:
+            struck = partners[0]  # [seed] a shot into a melee that fails by one hits another in it
+        assert attack.struck == struck
+        if struck is None:
+            assert attack.damage is None and attack.harm is None
+            continue
+        strength = level(sheet, "strength") if weapon.muscle else 0
+        value = expected_damage(weapon.dr, success, weapon.damage_type, oracle.armour(struck), strength,
+                                weapon.quality)
+        assert attack.damage.value == value
+        oracle.wound(struck, "stun" if weapon.stun else "lethal", value, attack.harm)
+
+
+def _blows(oracle, intent, result):
+    """Rebuild both strikes of a one-on-one exchange from the dice; return the blows that land."""
+    a, (d,) = intent.actor, intent.targets
+    weapons = oracle.tables.weapons
+    w_a, w_d = weapons[intent.options["weapon"]], oracle.melee_weapon(d)
+    move = intent.options.get("move", "strike")
+    rolls = {side.combatant: side.roll for side in result.sides}
+
+    def base(cid, weapon, fighting):
+        outnumbered = len(oracle.opponents(cid, [fighting])) - 1  # [seed] -1 per opponent after the first
+        return level(oracle.sheets[cid], weapon.skill) + sum(rolls[cid].dice.faces) + oracle.penalty(cid) - outnumbered
+
+    value_a, value_d = base(a, w_a, d), base(d, w_d, a)
+    offence_a = value_a + MOVES[move][0]
+    mine, theirs = result.strikes
+    assert (mine.attacker, mine.defender, mine.offence, mine.defence) == (a, d, offence_a, value_d)
+    assert (theirs.attacker, theirs.defender, theirs.offence, theirs.defence) == (d, a, value_d, value_a)
+    assert mine.lands == (offence_a > value_d) and theirs.lands == (value_d > value_a)
+    blows = [(a, d, offence_a - value_d, w_a, move), (d, a, value_d - value_a, w_d, "strike")]
+    return [b for b in blows if b[2] > 0], rolls, (w_a, w_d)
+
+
+def check_exchange(oracle, intent, result, keys):
+    """[seed] Blows land in Initiative order; one taken out first strikes only on a critical; minions warn first."""
+    landing, rolls, (w_a, w_d) = _blows(oracle, intent, result)
+    landing.sort(key=lambda blow: keys[blow[0]], reverse=True)
+    assert [(h.attacker, h.defender) for h in result.hits] == [(b[0], b[1]) for b in landing]
+    warners = {c for c in (landing and {b[0] for b in landing}) or () if oracle.shadows[c].category == "minion"
+               and not oracle.shadows[c].warned}
+    out = set()
+    for _, group in groupby(zip(landing, result.hits, strict=True), key=lambda pair: keys[pair[0][0]]):
+        fallen = set()
+        for (attacker, victim, margin, weapon, move), hit in group:
+            assert hit.margin == margin
+            if attacker in out and not all(f == 1 for f in rolls[attacker].dice.faces):
+                assert hit.blocked and hit.damage is None
+                continue
+            assert not hit.blocked
+            if attacker in warners:
+                assert hit.warning and hit.damage is None and hit.harm is None
+                oracle.shadows[attacker].warned = True
+                continue
+            assert not hit.warning
+            _, bonus, stun = MOVES[move]
+            kind = "stun" if stun or weapon.stun else "lethal"
+            strength = level(oracle.sheets[attacker], "strength") if weapon.muscle else 0
+            value = expected_damage(weapon.dr, margin, "impact" if stun else weapon.damage_type,
+                                    oracle.armour(victim), strength, weapon.quality, bonus)
+            assert (hit.damage.value, hit.kind) == (value, kind)
+            oracle.wound(victim, kind, value, hit.harm)
+            if not oracle.shadows[victim].able:
+                fallen.add(victim)
+        out |= fallen
+    a, (d,) = intent.actor, intent.targets
+    for cid, foe, weapon in ((a, d, w_a), (d, a, w_d)):
+        s = oracle.shadows[cid]
+        s.engaged, s.pairs[foe], s.wielding = (foe, oracle.element), oracle.element, weapon.key
+
+
+def check_grenade(oracle, intent, throw, distances):
+    """[seed] Throwing Weapon vs the range DL, 2 motras of scatter per level failed, concussion -1 per motra."""
+    actor = intent.actor
+    grenade = oracle.tables.grenades[intent.options["grenade"]]
+    modifier = oracle.penalty(actor) + _acting(oracle, actor) + intent.modifier
+    roll = throw.throw.roll
+    assert (roll.level, roll.modifier) == (level(oracle.sheets[actor], "throwing weapon"), modifier)
+    dl = RANGE_DL[intent.options.get("range", "short")]
+    margin = roll.level + modifier + sum(roll.dice.faces) - dl
+    scatter = 2 * -margin if margin < 0 else 0
+    assert (throw.throw.difficulty, throw.scatter.motras) == (dl, scatter)
+    oracle.shadows[actor].acted = True
+    for target, hit in zip(intent.targets, throw.hits, strict=True):
+        distance = distances[target] + scatter
+        assert (hit.target, hit.distance) == (target, distance)
+        s = oracle.shadows[target]
+        firm = s.category == "minion" or not s.able  # minions and the helpless make no roll [D]
+        frag_margin = None
+        if grenade.fragmentation and not firm:
+            frag_margin = oracle.use_dodge(target, hit.fragments.dodge) - (3 - distance // 3)
+        armour = oracle.armour(target)
+        concussion = expected_damage(grenade.concussion, 0, grenade.concussion_type, armour, bonus=-distance)
+        assert hit.concussion.value == concussion
+        oracle.wound(target, "lethal", concussion, hit.concussion_harm)
+        if not grenade.fragmentation:
+            assert hit.fragments is None
+            continue
+        frags = hit.fragments
+        assert (frags.rolled, frags.margin) == (not firm, frag_margin)
+        if frag_margin is not None and frag_margin >= 0:
+            assert frags.damage is None and frags.harm is None
+            continue
+        extra = 2 * -frag_margin if frag_margin is not None else 0  # [seed] +2 per level failed
+        value = expected_damage(grenade.fragmentation, 0, grenade.fragmentation_type, armour, bonus=extra)
+        assert frags.damage.value == value
+        oracle.wound(target, "lethal", value, frags.harm)
