@@ -15,7 +15,6 @@ from bot.render.summary import render_round_summary, render_turn
 from bot.render.tracks import wound_boxes
 from bot.services.replies import Reply
 from bot.services.views import damage_state
-from combat.engine import TurnChange
 from combat.model import Encounter
 from combat.systems.farscape.wounds import Health as FarscapeHealth
 
@@ -103,7 +102,10 @@ def render_reply(reply: Reply, ids: Identities) -> list[str]:
     if reply.command == "encounter start":
         lines.append(f"Encounter '{safe(reply.info['name'])}' started ({reply.system.title if reply.system else ''}).")
     elif reply.command == "encounter end":
+        for summary in reply.summaries:
+            lines += render_round_summary(summary, names)
         lines.append(f"Encounter '{safe(reply.info['name'])}' ended.")
+        return lines
     elif reply.command == "encounter status":
         return _status_lines(reply, ids)
     lines += _info_lines(reply, ids)

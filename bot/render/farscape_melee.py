@@ -46,9 +46,11 @@ def _side_lines(side: Side, names: Names) -> list[str]:
     return lines
 
 
-def _defence_name(trait: str) -> str:
-    """Name the trait a defence used ('Brawling'), or the frozen defender's lack of one."""
-    return "no defence (frozen)" if trait.startswith("none") else f"{trait_title(trait)} defence"
+def _defence(strike: Strike) -> str:
+    """Name the defence and its value: 'Brawling defence Fair (0)', or the frozen defender's lack of one."""
+    if strike.defence_trait.startswith("none"):
+        return f"{ladder(strike.defence)} (frozen: no defence)"
+    return f"{trait_title(strike.defence_trait)} defence {ladder(strike.defence)}"
 
 
 def _strike_line(strike: Strike, names: Names) -> str:
@@ -63,8 +65,8 @@ def _strike_line(strike: Strike, names: Names) -> str:
         extras.append(f"defence {modifiers_text(strike.defence_modifiers)}")
     also = f" ({'; '.join(extras)})" if extras else ""
     return (
-        f"{head}: offence {ladder(strike.offence)} against {_defence_name(strike.defence_trait)} "
-        f"{ladder(strike.defence)}{also}, margin {strike.margin:+d}: {_REASONS[strike.reason]}"
+        f"{head}: offence {ladder(strike.offence)} against {_defence(strike)}{also}, "
+        f"margin {strike.margin:+d}: {_REASONS[strike.reason]}"
     )
 
 

@@ -82,6 +82,8 @@ def _outcome_line(attack: Attack) -> str:
         return f"Hit ({margin})"
     if attack.defence == "dodge" and attack.margin >= 1:
         return f"Miss: the shot falls short of the range DL ({margin} against the dodge)"
+    if attack.defence == "dodge":
+        return f"Miss: the dodge holds ({margin})"
     return f"Miss ({margin})"
 
 

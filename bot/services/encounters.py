@@ -205,7 +205,10 @@ async def end(svc: Services, caller: Caller, options: Options) -> Reply:
     """End the encounter; the channel is free for a new one."""
     async with svc.db.unit_of_work(caller.channel_id) as uow:
         scene = await svc.scene(uow, caller, gm_only="end the encounter")
-        await uow.events.append(scene.row.id, "end", round=scene.encounter.turns.round, user_id=caller.user_id)
+        last = scene.encounter.turns.round
+        summaries = await svc.summaries(uow, scene, scene.encounter, engine.TurnChange(ended_round=last or None))
+        await uow.events.append(scene.row.id, "end", round=last, user_id=caller.user_id)
         await uow.encounters.end(scene.row)
         await uow.commit()
-    return Reply("encounter end", scene.system, scene.encounter, info={"name": scene.row.name}, gm=scene.row.gm_id)
+    info = {"name": scene.row.name}
+    return Reply("encounter end", scene.system, scene.encounter, summaries=summaries, info=info, gm=scene.row.gm_id)

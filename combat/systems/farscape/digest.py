@@ -38,8 +38,9 @@ def _harmed(beat: Beat, harm: Harm | None) -> Beat:
         return Beat(beat.actor, beat.move, beat.target, beat.hit, None, None, False, beat.note or "no wound")
     wound = harm.wound
     note = beat.note
-    if wound.overflow:
-        note = "track full" if note is None else f"{note}, track full"
+    extra = "track full" if wound.overflow else "no wound" if wound.landed is None else None
+    if extra is not None:
+        note = extra if note is None else f"{note}, {extra}"
     return Beat(beat.actor, beat.move, beat.target, beat.hit, wound.marked, wound.kind, harm.out, note)
 
 

@@ -8,6 +8,7 @@ from combat.errors import UnknownName
 from combat.model import Combatant, Encounter
 from combat.systems.farscape.harm import penalty, trait
 from combat.systems.farscape.tables import FarscapeTables, Weapon
+from combat.systems.farscape.wounds import Health
 from combat.turns import InitiativeEntry
 
 __all__ = ["InitiativeScore", "initiative_entries", "score", "size_penalty", "wielded"]
@@ -47,6 +48,12 @@ class InitiativeScore:
         return self.speed + self.wounds + self.size + self.other
 
 
+def _down(combatant: Combatant) -> bool:
+    """Tell whether a combatant is out of the fight: unconscious, out, or Incapacitated."""
+    health: Health = combatant.health
+    return combatant.has("unconscious") or combatant.has("out") or health.incapacitated
+
+
 def _size_steps(combatant: Combatant, encounter: Encounter, tables: FarscapeTables) -> int:
     engaged = combatant.condition("engaged")
     own = wielded(combatant, tables)
@@ -56,6 +63,8 @@ def _size_steps(combatant: Combatant, encounter: Encounter, tables: FarscapeTabl
         foe = encounter.get(engaged.source)
     except UnknownName:
         return 0
+    if _down(foe):
+        return 0  # [D] a foe taken out no longer holds anyone at bay: no size step against his weapon
     theirs = wielded(foe, tables)
     return 0 if theirs is None else size_penalty(own.size, theirs.size)
 

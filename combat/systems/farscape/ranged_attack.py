@@ -24,6 +24,7 @@ from combat.systems.farscape.harm import Harm, apply_wound, trait
 from combat.systems.farscape.ranged_common import Modifier, armour_for, can_defend, is_minion, total
 from combat.systems.farscape.ranged_dodge import DodgeUse, use_dodge
 from combat.systems.farscape.tables import FarscapeTables
+from combat.systems.farscape.wounds import Health
 
 __all__ = ["Attack", "DamageProfile", "Defence", "Firing", "fire_at", "melee_partners", "strike"]
 
@@ -79,13 +80,20 @@ class Attack:
     harm: Harm | None
 
 
+def _fighting(combatant: Combatant) -> bool:
+    """Tell whether a combatant is still in a melee: not unconscious, out or Incapacitated (frozen still is)."""
+    health: Health = combatant.health
+    return not (combatant.has("unconscious") or combatant.has("out") or health.incapacitated)
+
+
 def melee_partners(encounter: Encounter, target: Combatant, named: tuple[str, ...] | None, actor: str) -> tuple[
     str, ...
 ] | None:
     """Return who else is in the target's melee (None: not in one) [D].
 
     The option's names come first, then whom the target is ``engaged`` with, then whoever is engaged with the
-    target; ``named == ()`` means option melee=yes, ``None`` that the option was not given.
+    target; ``named == ()`` means option melee=yes, ``None`` that the option was not given. Partners who are
+    frozen still count; those unconscious, out, Incapacitated or removed do not.
     """
     engaged = target.condition("engaged")
     found = list(named or ())
@@ -95,7 +103,11 @@ def melee_partners(encounter: Encounter, target: Combatant, named: tuple[str, ..
         held = other.condition("engaged")
         if held is not None and held.source == target.id:
             found.append(other.id)
-    partners = tuple(dict.fromkeys(p for p in found if p not in (target.id, actor)))
+    # [D] Only those still in the fight count: a partner taken out (or removed) has left the melee.
+    present = {c.id: c for c in encounter.combatants}
+    partners = tuple(
+        dict.fromkeys(p for p in found if p not in (target.id, actor) and p in present and _fighting(present[p]))
+    )
     if named is None and not partners:
         return None
     return partners

@@ -124,8 +124,8 @@ def check_exchange(oracle, intent, result, keys):
     landing, rolls, (w_a, w_d) = _blows(oracle, intent, result)
     landing.sort(key=lambda blow: keys[blow[0]], reverse=True)
     assert [(h.attacker, h.defender) for h in result.hits] == [(b[0], b[1]) for b in landing]
-    warners = {c for c in (landing and {b[0] for b in landing}) or () if oracle.shadows[c].category == "minion"
-               and not oracle.shadows[c].warned}
+    shadows = oracle.shadows
+    warners = {b[0] for b in landing if shadows[b[0]].category == "minion" and not shadows[b[0]].warned}
     out = set()
     for _, group in groupby(zip(landing, result.hits, strict=True), key=lambda pair: keys[pair[0][0]]):
         fallen = set()

@@ -43,15 +43,16 @@ def test_a_failed_strain_spends_the_element_and_does_nothing():
 
 
 def test_a_great_willpower_lets_him_fight_at_his_minus_three_wound_penalty_only():
-    enc = encounter(_broken(brawling=4, willpower=1), fighter("foe", brawling=1))
+    enc = encounter(_broken(brawling=4, willpower=1), fighter("foe", brawling=0))
     outcome = melee(enc, "hero", ["foe"], 1, 0, 0, initiative=ORDER)
     assert isinstance(outcome.result, ExchangeResult)
     assert (outcome.result.strain.roll.result, outcome.result.strain.success) == (2, True)
     hero = outcome.result.sides[0]
     assert mods(hero.offence_modifiers) == {"wounds": -3}
     assert mods(hero.defence_modifiers) == {"wounds": -3}
-    assert (strike(outcome.result, "hero", "foe").margin, strike(outcome.result, "foe", "hero").margin) == (1, 0)
-    assert hit(outcome.result, "hero", "foe").damage.value == 1
+    assert (strike(outcome.result, "hero", "foe").margin, strike(outcome.result, "foe", "hero").margin) == (1, -1)
+    assert (hit(outcome.result, "hero", "foe").damage.rating, hit(outcome.result, "hero", "foe").damage.success) == (
+        -1, 1)
 
 
 def test_a_fighter_on_his_feet_needs_no_strain_roll():
@@ -86,7 +87,7 @@ def test_only_the_incapacitated_with_leave_to_strain_keep_their_turn(lethal, con
 
 def test_the_gm_grants_and_withdraws_leave_to_strain_and_the_turn_order_follows():
     system = FarscapeSystem(TABLES)
-    enc = encounter(_broken(strain=False, speed=2), fighter("foe", speed=0))
+    enc = encounter(_broken(strain=False, speed=4), fighter("foe", speed=0))
     assert engine.begin(system, enc, dice()).encounter.turns.is_turn_of("foe")
     granted = system.allow_strain(enc, "hero")
     assert granted.get("hero").has("strain")
@@ -153,7 +154,7 @@ def test_a_frozen_defender_rolls_nothing_and_defends_at_fair_whatever_his_skill_
     ("options", "message"),
     [
         ({"stance": "+3"}, "use +1 or +2 (offensive), -1 or -2 (defensive), or 0 (even)"),
-        ({"location": "tail"}, "No hit location named 'tail' here. Choose from: torso, arm, leg, head, hand, foot, eye."),
+        ({"location": "tail"}, "named 'tail' here. Choose from: torso, arm, leg, head, hand, foot, eye."),
         ({"move": "headbutt"}, "Choose from: punch, roundhouse, kick, body blow, hand strike"),
         ({"move": "punhc"}, "did you mean 'punch'? Choose from: punch,"),
         ({"weapon": "spoon"}, "Choose from: sword, none."),

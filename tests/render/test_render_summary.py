@@ -1,0 +1,124 @@
+"""Round summaries, whose turn it is, and the Farscape events outside attacks, rendered as text."""
+
+from dataclasses import replace
+
+from render_kit import NAMES, SYSTEM, act, encounter, f4, person
+
+from bot.render.farscape import render_result
+from bot.render.summary import render_beat, render_round_summary, render_turn
+from combat.dice import ScriptedDice
+from combat.model import Condition
+from combat.summary import Beat, summarize_round
+from combat.systems.farscape.healing import rest, treat, wake
+from combat.systems.farscape.surprise import LeaderScore, mutual_surprise
+from combat.systems.farscape.wounds import Track
+from combat.turns import Phase, Slot, TurnState
+
+
+def test_beats_read_as_who_did_what_to_whom():
+    hit = Beat("aeryn", "shoot", "trooper", True, "Hurt", "lethal")
+    assert render_beat(hit, NAMES) == "Aeryn → Trooper 1: hit, Hurt"
+    assert render_beat(Beat("aeryn", "punch", "trooper"), NAMES) == "Aeryn → Trooper 1: miss"
+    out = Beat("aeryn", "grenade", "trooper", True, "Incapacitated", "lethal", True, "fragments")
+    assert render_beat(out, NAMES) == "Aeryn → Trooper 1: hit, Incapacitated, fragments, out"
+    assert render_beat(Beat("dargo", "dodge", note="Great"), NAMES) == "D'Argo: dodge (Great)"
+    assert render_beat(Beat("@x", "reload"), {}) == "@\u200bx: reload"
+
+
+def test_a_round_summary_from_real_results():
+    enc = encounter(person("aeryn", weapons=("sword",), melee_weapon=2, strength=1, speed=1),
+                    person("trooper", armour="vest", brawling=0), person("dargo", weapons=("pistol",), firearms=1),
+                    person("rygel", agility=1))
+    blow = act(enc, "aeryn", "attack", ["trooper"], 1, -1, 0)
+    shot = act(blow.encounter, "dargo", "shoot", ["rygel"], 0, 0)
+    beats = [*SYSTEM.digest(blow.result), *SYSTEM.digest(shot.result)]
+    after = shot.encounter
+    conditions = [(c.id, s) for c in after.combatants for s in SYSTEM.status(c)]
+    summary = summarize_round(1, beats, conditions, [("aeryn",), ("dargo", "rygel")])
+    assert render_round_summary(summary, NAMES) == [
+        "Round 1 summary",
+        "Aeryn → Trooper 1: hit, Very Hurt, out",
+        "Trooper 1 → Aeryn: miss",
+        "D'Argo → Rygel: miss",
+        "Hits: 1, misses: 2",
+        "Down: Trooper 1",
+        "In force: Trooper 1: unconscious; Rygel: dodging",
+        "Order for round 2: Aeryn, D'Argo and Rygel together",
+    ]
+
+
+def test_an_empty_round():
+    lines = render_round_summary(summarize_round(3, [], [], []), NAMES)
+    assert lines == ["Round 3 summary", "Nothing happened", "Hits: 0, misses: 0"]
+
+
+def test_whose_turn_it_is():
+    enc = encounter(person("aeryn"), person("dargo"), person("trooper"))
+    assert render_turn(enc, NAMES) == "The fight has not started yet"
+    one = replace(enc, turns=TurnState(round=2, queue=(Slot("action", (3,), ("aeryn",)),)))
+    assert render_turn(one, NAMES) == "Round 2 — Aeryn's turn"
+    two = replace(enc, turns=TurnState(round=2, queue=(Slot("action", (2,), ("aeryn", "dargo", "trooper"),
+                                                            done=frozenset({"trooper"})),)))
+    assert render_turn(two, NAMES) == "Round 2 — Aeryn and D'Argo act together"
+    phased = TurnState(phases=(Phase("move"), Phase("action")), round=1, queue=(Slot("move", (1,), ("dargo",)),))
+    assert render_turn(replace(enc, turns=phased), NAMES) == "Round 1, move phase — D'Argo's turn"
+    assert render_turn(replace(enc, turns=TurnState(round=4)), NAMES) == "Round 4 is over"
+
+
+def test_surprise_and_the_recovery_at_the_next_elements():
+    enc = encounter(person("aeryn", willpower=0), person("trooper", talents=("cool head",)), person("rygel"))
+    enc, frozen = SYSTEM.surprise(enc, "foes")
+    assert render_result(frozen, NAMES) == ["Surprise: the foes side is caught off guard",
+                                            "Frozen: Rygel (no action, no defence for now)"]
+    enc, first = SYSTEM.start_round(enc, ScriptedDice())
+    assert render_result(first, NAMES) == ["Element 1 begins"]
+    enc, second = SYSTEM.start_round(enc, ScriptedDice(f4(-1)))  # the engine, not start_round, counts rounds
+    assert render_result(second, NAMES)[1:] == [
+        "Rygel tries to shake off the surprise: Willpower Fair (0), dice [− ▢ ▢ ▢] -1 → Mediocre (-1) against "
+        "Fair (0): fails by 1",
+        "Rygel stays frozen",
+    ]
+
+
+def test_conditions_that_run_out_are_named():
+    enc = encounter(person("aeryn", conditions=(Condition("prone", -1, 1, source="trooper"),
+                                                Condition("acted", elements=1))))
+    _, start = SYSTEM.start_round(enc, ScriptedDice())
+    assert render_result(start, NAMES) == ["Element 1 begins", "Aeryn is no longer prone"]
+
+
+def test_the_leaders_contest_in_a_mutual_surprise():
+    first = LeaderScore("aeryn", 1, 2, 0, 0, 0)
+    second = LeaderScore("trooper", 2, 0, 1, 0, 0)
+    contest = mutual_surprise(first, second, ScriptedDice([*f4(1), *f4(0)]))
+    assert render_result(contest, NAMES) == [
+        "Mutual surprise: the leaders compare",
+        "Aeryn: Initiative +1, Cool Head +2 = 3",
+        "Trooper 1: Initiative +2, Intellect +1 = 3",
+        "Roll-off 1: Aeryn Initiative Superb (+3), dice [+ ▢ ▢ ▢] +1 → Superb+1 (+4); Trooper 1 Initiative "
+        "Superb (+3), dice [▢ ▢ ▢ ▢] +0 → Superb (+3)",
+        "Aeryn's side acts first; Trooper 1's side freezes",
+    ]
+
+
+def test_healing_results():
+    hurt = person("aeryn")
+    hurt = replace(hurt, health=replace(hurt.health, lethal=Track("lethal", (1, 1, 0, 0, 0))),
+                   conditions=(Condition("unconscious"),))
+    treated = treat(hurt.health, ScriptedDice(f4(2)), skill="first aid", level=1)
+    assert render_result(treated, NAMES) == [
+        "First Aid on Hurt: First Aid Good (+1), dice [+ + ▢ ▢] +2 → Superb (+3) against Fair (0): succeeds by 3",
+        "The wound eases to Scratch",
+        "It takes 12 arns (halved: two levels over)",
+    ]
+    knocked = replace(hurt, health=replace(hurt.health, stun=Track("stun", (0, 0, 0, 1))))
+    assert render_result(rest(knocked, 2), NAMES) == [
+        "Aeryn rests 2 arns: stun Unconscious → Stunned",
+        "Aeryn wakes up",
+    ]
+    woken = wake(knocked, ScriptedDice(f4(0)))
+    assert render_result(woken, NAMES)[-1] == "Aeryn stays out; try again in a quarter arn"
+
+
+def test_an_unknown_result_renders_nothing():
+    assert render_result(object(), NAMES) == []
