@@ -10,7 +10,7 @@ from bot.services.context import Caller
 from bot.services.core import Scene, Services
 from bot.services.errors import NoEncounter, NotAllowed
 from bot.services.replies import Reply
-from bot.services.roster import check_name, combatant_id, numbered, sheet_request
+from bot.services.roster import check_name, check_side, combatant_id, numbered, sheet_request
 from combat import engine
 from combat.errors import InvalidInput, RulesError, UnknownName
 from combat.ladder import parse_level
@@ -45,7 +45,7 @@ def _owner(options: Options) -> str | None:
     if raw is None:
         return None
     digits = raw.strip().lstrip("<@!").rstrip(">")
-    if not digits.isdigit():
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 20):
         raise InvalidInput("owner must be a user mention, like @player.")
     return digits
 
@@ -55,16 +55,16 @@ def _new_combatants(scene: Scene, options: Options) -> tuple[Combatant, ...]:
     base = check_name(options.get("name") or built.name or "Combatant")
     count = int(options.get("count") or 1)
     taken = [c.name for c in scene.encounter.combatants]
-    side = check_name(options.get("side") or built.side or "foes", "side")
+    side = check_side(options.get("side") or built.side or "foes")
     owner = _owner(options)
     health = scene.system.new_health(built.sheet)
     names = numbered(base, count, taken)
-    return tuple(Combatant(combatant_id(n), n, side.lower(), built.sheet, health, owner=owner) for n in names)
+    return tuple(Combatant(combatant_id(n), n, side, built.sheet, health, owner=owner) for n in names)
 
 
 async def add(svc: Services, caller: Caller, options: Options) -> Reply:
     """Add combatants from a template, explicit traits, or the system's average combatant."""
-    if "count" in options and not options["count"].strip().isdigit():
+    if "count" in options and not options["count"].strip().isdecimal():
         raise InvalidInput("count must be a whole number from 1 to 20.")
 
     names: list[str] = []
@@ -94,7 +94,7 @@ async def join(svc: Services, caller: Caller, options: Options) -> Reply:
     sheet = uow.characters.sheet(row)
 
     def apply(scene: Scene) -> engine.Step:
-        side = check_name(options.get("side") or "players", "side").lower()
+        side = check_side(options.get("side") or "players")
         taken = {c.name.lower() for c in scene.encounter.combatants}
         if row.name.lower() in taken:
             raise RulesError(f"{row.name} is already in this fight.")
@@ -160,6 +160,8 @@ async def release(svc: Services, caller: Caller, options: Options) -> Reply:
                 raise NotAllowed(f"{actor.name} is not yours to command.")
         else:
             mine = [c for c in held if c.owner == caller.owner_key or (scene.gm and not c.owner)]
+            if not mine and not scene.gm and not any(c.owner == caller.owner_key for c in scene.encounter.combatants):
+                raise NotAllowed("You have no combatant in this fight; ask the GM to add you, or /encounter join.")
             if not mine:
                 raise RulesError("None of your combatants is holding an action.")
             actor = mine[0]

@@ -3,30 +3,49 @@
 from __future__ import annotations
 
 import re
+import zlib
 from collections.abc import Collection
 
 from combat.errors import InvalidInput
 from combat.sheet import SheetRequest
 
-__all__ = ["MAX_COUNT", "check_name", "combatant_id", "numbered", "parse_list", "parse_stats", "sheet_request"]
+__all__ = [
+    "MAX_COUNT",
+    "MAX_SIDE",
+    "check_name",
+    "check_side",
+    "combatant_id",
+    "numbered",
+    "parse_list",
+    "parse_stats",
+    "sheet_request",
+]
 
 MAX_COUNT = 20
 MAX_NAME = 100
+# The widths of the stored roster's columns (combatants.side and combatants.key).
+MAX_SIDE = 32
+MAX_KEY = 64
 _NAME = re.compile(r"^[^\W_](?:[^\W_]|[ '\-.])*$")
 
 
-def check_name(raw: str, what: str = "name") -> str:
-    """Return a cleaned name, refusing markdown, mentions and names over 100 characters."""
+def check_name(raw: str, what: str = "name", limit: int = MAX_NAME) -> str:
+    """Return a cleaned name, refusing markdown, mentions and names over ``limit`` (100) characters."""
     name = " ".join(raw.split())
     if not name:
         raise InvalidInput(f"The {what} is empty; give it a name.")
-    if len(name) > MAX_NAME:
-        raise InvalidInput(f"That {what} is {len(name)} characters long; keep it to {MAX_NAME}.")
+    if len(name) > limit:
+        raise InvalidInput(f"That {what} is {len(name)} characters long; keep it to {limit}.")
     if not _NAME.match(name):
         raise InvalidInput(
             f"The {what} '{_safe(name)}' has characters Fray does not allow; use letters, digits, spaces, ' - and ."
         )
     return name
+
+
+def check_side(raw: str) -> str:
+    """Return a cleaned side in lower case, refusing what check_name refuses and sides over 32 characters."""
+    return check_name(raw, "side", MAX_SIDE).lower()[:MAX_SIDE]
 
 
 def _safe(text: str) -> str:
@@ -35,8 +54,11 @@ def _safe(text: str) -> str:
 
 
 def combatant_id(name: str) -> str:
-    """Return the key a combatant is stored under: its name in lower case."""
-    return name.lower()
+    """Return the key a combatant is stored under: its name in lower case, shortened to fit the roster's key."""
+    key = name.lower()
+    if len(key) <= MAX_KEY:
+        return key
+    return f"{key[: MAX_KEY - 9]}~{zlib.crc32(key.encode()):08x}"
 
 
 def numbered(base: str, count: int, taken: Collection[str]) -> list[str]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from combat.errors import CannotAct, InvalidInput, RulesError, UnknownName
 from combat.model import Combatant, Encounter
 from combat.system import Intent
+from combat.systems.farscape.melee_moves import ARMOUR_AREAS
 from combat.systems.farscape.tables import FarscapeTables, Weapon
 from combat.systems.farscape.wounds import Health, category
 
@@ -212,14 +213,16 @@ def ranged_weapon(combatant: Combatant, tables: FarscapeTables, key: str | None)
 
 
 def armour_for(combatant: Combatant, tables: FarscapeTables, location: str = "torso") -> tuple[str | None, int]:
-    """Return the class and rating of the armour covering ``location``; none when it leaves that spot bare [D]."""
+    """Return the class and rating of the armour covering ``location``; none when it leaves that spot bare [D].
+
+    Locations map to armour areas as in melee [D]: a hand is part of the arms, a foot of the legs, an eye of the head.
+    """
     key = combatant.sheet.armour
     if key is None:
         return None, 0
     armour = tables.armour.get(key)
     if armour is None:
         raise UnknownName("armour", key, tables.armour)
-    areas = {location, f"{location}s", "head" if location == "eye" else location}
-    if not areas & set(armour.covers):
+    if ARMOUR_AREAS.get(location, location) not in armour.covers:
         return None, 0
     return armour.cls, armour.rating

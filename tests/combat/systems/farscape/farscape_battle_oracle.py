@@ -218,6 +218,7 @@ class Oracle:
     def use_dodge(self, cid, use):
         """The dodge one attack meets: the stored roll (rolled free when none was declared), declining [seed]."""
         s = self.shadows[cid]
+        assert use is not None, f"{cid} should have met this attack with a dodge"
         if s.dodge is None:
             assert use.rolled is not None and use.rolled.free
             self.dodge_value(cid, use.rolled.roll)
