@@ -208,7 +208,8 @@ async def end(svc: Services, caller: Caller, options: Options) -> Reply:
     async with svc.db.unit_of_work(caller.channel_id) as uow:
         scene = await svc.scene(uow, caller, gm_only="end the encounter")
         last = scene.encounter.turns.round
-        summaries = await svc.summaries(uow, scene, scene.encounter, engine.TurnChange(ended_round=last or None))
+        ended = await svc.summaries(uow, scene, scene.encounter, engine.TurnChange(ended_round=last or None))
+        summaries = tuple(replace(s, next_order=()) for s in ended)
         await uow.events.append(scene.row.id, "end", round=last, user_id=caller.user_id)
         await uow.encounters.end(scene.row)
         await uow.commit()
