@@ -92,6 +92,18 @@ COMMANDS: tuple[Command, ...] = (
         gm_only=True,
     ),
     Command(
+        "encounter settings",
+        "Show or change Fray's settings for this server.",
+        (
+            Option("gm_role", "The role whose members are GMs of every encounter.", kind="role"),
+            Option("summary_channel", "Where round summaries are posted (default: the encounter's channel).",
+                   kind="channel"),
+            Option("players_end_turn", "May players end their own turn? yes or no.", kind="boolean"),
+            Option("allow_join", "May players join running fights with their saved characters? yes or no.",
+                   kind="boolean"),
+        ),
+    ),
+    Command(
         "attack",
         "Attack: an exchange of blows in melee, or a shot with a ranged weapon.",
         (_TARGET, Option("weapon", "The weapon to use."), Option("move", "The move (punch, kick, …)."), _MODIFIER, _AS),

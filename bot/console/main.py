@@ -59,7 +59,10 @@ async def _main(args: argparse.Namespace) -> int:
                 lines: Iterable[str] = args.script.read_text(encoding="utf-8").splitlines()
                 errors = await console.run_lines(lines, stop_on_error=args.strict)
             elif not sys.stdin.isatty():
-                errors = await console.run_lines(sys.stdin.read().splitlines(), stop_on_error=args.strict)
+                # Line by line as they arrive, each answer flushed: a program can drive the table through a pipe.
+                sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
+                piped = (line.rstrip("\r\n") for line in sys.stdin)
+                errors = await console.run_lines(piped, stop_on_error=args.strict)
             else:
                 await _interactive(console)
                 errors = 0

@@ -38,7 +38,7 @@ def _faces(tokens: list[str]) -> tuple[int, ...]:
     for token in tokens:
         if token in _FACES:
             faces.append(_FACES[token])
-        elif token.isdigit() and 1 <= int(token) <= 1000:
+        elif token.isascii() and token.isdigit() and 1 <= int(token) <= 1000:
             faces.append(int(token))
         else:
             raise DiceError(f"'{token}' is not a face; queue faces like '!dice + + 0 -' or '!dice 4 6 1 3'.")
@@ -58,7 +58,8 @@ def _command(words: list[str]) -> tuple[Command, list[str]]:
         groups = sorted({c.path.split()[0] for c in COMMANDS})
         subs = [c.path for c in COMMANDS if c.path.split()[0] == head]
         hint = f"; try one of: {', '.join('/' + s for s in subs)}" if subs else f"; commands: /{', /'.join(groups)}"
-        raise UnknownCommand(f"There is no command /{' '.join(w.lower() for w in words[:2] if ':' not in w)}{hint}.")
+        typed = " ".join([head, *(w.lower() for w in words[1:2] if ":" not in w)])
+        raise UnknownCommand(f"There is no command /{typed}{hint}.")
     return command, words[used:]
 
 

@@ -45,7 +45,7 @@ class Console:
             if parsed is None:
                 return True
             if isinstance(parsed, DiceLine):
-                self._queue(parsed)
+                self._queue(parsed, number)
                 return True
             await self._command(parsed, number)
             return True
@@ -54,18 +54,19 @@ class Console:
             self._error(err.message, number)
             return False
 
-    def _queue(self, line: DiceLine) -> None:
+    def _queue(self, line: DiceLine, number: int = 0) -> None:
         channel = line.channel or self.channel
         self.dice.queue(self.ids.channel(channel), line.faces)
         if self.as_json:
-            self._emit({"ok": True, "queued": list(line.faces), "channel": channel or "table"})
+            self._emit({"line": number, "ok": True, "queued": list(line.faces), "channel": channel or "table"})
 
     async def _command(self, line: CommandLine, number: int) -> None:
         self.channel = line.channel or self.channel
         caller = Caller(self.ids.user(line.user), line.user, GUILD_ID, self.ids.channel(self.channel))
         options = dict(line.options)
-        if "owner" in options:
-            options["owner"] = str(self.ids.user(options["owner"].strip().lstrip("@")))
+        owner = options.get("owner", "").strip().lstrip("@")
+        if owner:  # an empty owner stays as typed, so the service refuses it
+            options["owner"] = str(self.ids.user(owner))
         handler = HANDLERS[line.command.path]
         reply = await handler(self.services, caller, options)
         if self.as_json:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 
-from bot.services import actions, characters, encounters, views
+from bot.services import actions, characters, encounters, guild, views
 from bot.services.context import Caller, DiceProvider, RandomProvider, ReplayDice
 from bot.services.core import Services
 from bot.services.replies import Reply
@@ -28,6 +28,7 @@ HANDLERS: dict[str, Handler] = {
     "encounter log": views.log,
     "encounter export": views.export,
     "encounter end": encounters.end,
+    "encounter settings": guild.settings,
     "attack": actions.attack,
     "dodge": actions.dodge,
     "act": actions.act,

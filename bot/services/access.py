@@ -2,22 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from bot.services.context import Caller
 from bot.services.errors import NotAllowed
 from combat.errors import NotYourTurn
 from combat.model import Combatant, Encounter
 
-__all__ = ["acting_combatant", "is_gm", "require_gm"]
+__all__ = ["acting_combatant", "has_gm_role", "is_gm", "require_gm"]
 
 
-def is_gm(caller: Caller, gm_id: int, gm_role: str | None) -> bool:
-    """Tell whether the caller runs this encounter: its starter, or a holder of the configured GM role."""
-    return caller.user_id == gm_id or (gm_role is not None and gm_role.lower() in {r.lower() for r in caller.roles})
+def has_gm_role(caller: Caller, gm_roles: Collection[str]) -> bool:
+    """Tell whether the caller holds one of the GM roles (by name or by id)."""
+    held = {r.lower() for r in caller.roles}
+    return any(role.lower() in held for role in gm_roles if role)
 
 
-def require_gm(caller: Caller, gm_id: int, gm_role: str | None, what: str) -> None:
+def is_gm(caller: Caller, gm_id: int, gm_roles: Collection[str]) -> bool:
+    """Tell whether the caller runs this encounter: its starter, or a holder of a GM role."""
+    return caller.user_id == gm_id or has_gm_role(caller, gm_roles)
+
+
+def require_gm(caller: Caller, gm_id: int, gm_roles: Collection[str], what: str) -> None:
     """Refuse a GM command from anyone else."""
-    if not is_gm(caller, gm_id, gm_role):
+    if not is_gm(caller, gm_id, gm_roles):
         raise NotAllowed(f"Only the GM can {what}.")
 
 

@@ -21,6 +21,7 @@ class Caller:
     guild_id: int
     channel_id: int
     roles: frozenset[str] = field(default_factory=frozenset)
+    admin: bool = False
 
     @property
     def owner_key(self) -> str:

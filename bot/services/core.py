@@ -63,9 +63,10 @@ class Services:
             self._systems[key] = get_system(key, load_system_tables(key, self.settings.data_dir))
         return self._systems[key]
 
-    def gm_role(self) -> str | None:
-        """Return the configured GM role name."""
-        return self.settings.gm_role_name or None
+    async def gm_roles(self, uow: UnitOfWork, guild_id: int) -> tuple[str, ...]:
+        """Return the GM roles of a guild: the configured role name and the guild's chosen role id."""
+        chosen = (await uow.settings.get(guild_id)).gm_role_id
+        return tuple(r for r in (self.settings.gm_role_name, str(chosen) if chosen else "") if r)
 
     async def scene(self, uow: UnitOfWork, caller: Caller, *, gm_only: str | None = None) -> Scene:
         """Load the channel's active encounter for update and set up the command's dice."""
@@ -73,10 +74,11 @@ class Services:
         if loaded is None:
             raise NoEncounter()
         row, encounter = loaded
+        roles = await self.gm_roles(uow, caller.guild_id)
         if gm_only is not None:
-            require_gm(caller, row.gm_id, self.gm_role(), gm_only)
+            require_gm(caller, row.gm_id, roles, gm_only)
         dice = self.dice.for_command(caller.channel_id, f"{row.id}:{row.version}")
-        gm = is_gm(caller, row.gm_id, self.gm_role())
+        gm = is_gm(caller, row.gm_id, roles)
         return Scene(row, encounter, self.system(row.system), dice, gm)
 
     async def change(
@@ -104,7 +106,8 @@ class Services:
             )
             summaries = await self.summaries(uow, scene, step.encounter, step.change)
             await uow.commit()
-        return Reply(command, scene.system, step.encounter, step.result, step.change, summaries, gm=scene.row.gm_id)
+        after, gm_id = step.encounter, scene.row.gm_id
+        return Reply(command, scene.system, after, step.result, step.change, summaries, gm=gm_id, viewer_gm=scene.gm)
 
     async def summaries(
         self, uow: UnitOfWork, scene: Scene, after: Encounter, change: TurnChange

@@ -37,7 +37,7 @@ async def start(svc: Services, caller: Caller, options: Options) -> Reply:
         )
         await uow.events.append(loaded.row.id, "start", round=0, payload={"name": name}, user_id=caller.user_id)
         await uow.commit()
-    return Reply("encounter start", system, encounter, info={"name": name}, gm=caller.user_id)
+    return Reply("encounter start", system, encounter, info={"name": name}, gm=caller.user_id, viewer_gm=True)
 
 
 def _owner(options: Options) -> str | None:
@@ -131,9 +131,15 @@ async def next_turn(svc: Services, caller: Caller, options: Options) -> Reply:
 
     def apply(scene: Scene) -> engine.Step:
         current = scene.encounter.turns.current
-        mine = current is not None and any(scene.encounter.get(a).owner == caller.owner_key for a in current.waiting)
+        waiting = current.waiting if current is not None else ()
+        others = [a for a in waiting if scene.encounter.get(a).owner != caller.owner_key]
+        mine = len(others) < len(waiting)
         if not scene.gm and not (mine and settings.players_end_turn):
             raise NotAllowed("Only the GM (or the player whose turn it is, if allowed) can end the turn.")
+        if not scene.gm and others:
+            # Ending the turn passes everyone in it: a player may not pass for someone else's combatant.
+            names = ", ".join(scene.encounter.names(others))
+            raise NotAllowed(f"{names} still has to act this turn; only the GM can end it for everyone.")
         return engine.next_turn(scene.system, scene.encounter, scene.dice)
 
     return await svc.change(caller, "encounter next", apply)
@@ -200,7 +206,8 @@ async def undo(svc: Services, caller: Caller, options: Options) -> Reply:
         round_now = restored.turns.round
         await uow.events.append(scene.row.id, "undo", round=round_now, payload=undone, user_id=caller.user_id)
         await uow.commit()
-    return Reply("encounter undo", scene.system, restored, info={"undone": undone}, gm=scene.row.gm_id)
+    info = {"undone": undone}
+    return Reply("encounter undo", scene.system, restored, info=info, gm=scene.row.gm_id, viewer_gm=True)
 
 
 async def end(svc: Services, caller: Caller, options: Options) -> Reply:
@@ -214,4 +221,5 @@ async def end(svc: Services, caller: Caller, options: Options) -> Reply:
         await uow.encounters.end(scene.row)
         await uow.commit()
     info = {"name": scene.row.name}
-    return Reply("encounter end", scene.system, scene.encounter, summaries=summaries, info=info, gm=scene.row.gm_id)
+    system, gm_id = scene.system, scene.row.gm_id
+    return Reply("encounter end", system, scene.encounter, summaries=summaries, info=info, gm=gm_id, viewer_gm=True)

@@ -26,3 +26,4 @@ class Reply:
     summaries: tuple[RoundSummary, ...] = ()
     info: Mapping[str, Any] = field(default_factory=dict)
     gm: int | None = None
+    viewer_gm: bool = False

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.db.rows import EventRow
+from bot.services.access import is_gm
 from bot.services.context import Caller
 from bot.services.core import Services
 from bot.services.errors import NoEncounter
@@ -22,10 +23,13 @@ async def status(svc: Services, caller: Caller, options: Mapping[str, str]) -> R
     """Show the round, the order and everyone's state."""
     async with svc.db.unit_of_work(caller.channel_id) as uow:
         loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
+        roles = await svc.gm_roles(uow, caller.guild_id)
     if loaded is None:
         raise NoEncounter()
     row, encounter = loaded
-    return Reply("encounter status", svc.system(row.system), encounter, info={"name": row.name}, gm=row.gm_id)
+    gm = is_gm(caller, row.gm_id, roles)
+    system = svc.system(row.system)
+    return Reply("encounter status", system, encounter, info={"name": row.name}, gm=row.gm_id, viewer_gm=gm)
 
 
 def _entry(event: EventRow) -> dict[str, Any]:

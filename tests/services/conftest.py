@@ -1,14 +1,16 @@
 """Service fixtures: every test runs on a SQLite file and on PostgreSQL (when FRAY_TEST_PG_URL is set).
 
-The approach of tests/db/conftest.py: a SQLite file in tmp_path per test, and a fresh PostgreSQL database per run
-(created next to FRAY_TEST_PG_URL, migrated once, dropped at the end), emptied before each test; creating a
-PostgreSQL database takes a third of a second, emptying one a few milliseconds.
+The approach of tests/db/conftest.py, made cheap per test: the migrations run once per run, into a SQLite file
+that each test gets a copy of (in its tmp_path), and into a fresh PostgreSQL database created next to
+FRAY_TEST_PG_URL (dropped at the end) that each test gets emptied; creating a PostgreSQL database takes a third
+of a second, emptying one a few milliseconds.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import uuid
 from collections.abc import AsyncIterator, Iterator
 
@@ -34,6 +36,14 @@ async def _admin(base_url: str, statement: str) -> None:
             await conn.execute(text(statement))
     finally:
         await admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A SQLite file brought to the newest schema by the migrations, for tests to copy."""
+    path = tmp_path_factory.mktemp("schema") / "fray.sqlite3"
+    asyncio.run(upgrade(f"sqlite+aiosqlite:///{path}"))
+    return str(path)
 
 
 @pytest.fixture(scope="session")
@@ -68,10 +78,12 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 
 @pytest_asyncio.fixture
-async def db_url(backend: str, tmp_path, pg_url: str | None) -> AsyncIterator[str]:
-    """An empty database: a new SQLite file in tmp_path, or this run's PostgreSQL database emptied."""
+async def db_url(backend: str, tmp_path, sqlite_template: str, pg_url: str | None) -> AsyncIterator[str]:
+    """An empty, migrated database: a copy of the SQLite template in tmp_path, or this run's PostgreSQL emptied."""
     if backend == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path / 'fray.sqlite3'}"
+        path = tmp_path / "fray.sqlite3"
+        shutil.copyfile(sqlite_template, path)
+        yield f"sqlite+aiosqlite:///{path}"
         return
     if pg_url is None:
         pytest.skip(f"{PG_ENV} is not set, so the PostgreSQL variant was not run (CI sets it)")
@@ -81,8 +93,8 @@ async def db_url(backend: str, tmp_path, pg_url: str | None) -> AsyncIterator[st
 
 @pytest_asyncio.fixture
 async def db(db_url: str) -> AsyncIterator[Database]:
-    """A Database on the empty database, opened as the bot opens it (``open_database`` runs the migrations)."""
-    database = await open_database(db_url)
+    """A Database on the empty database (already migrated, so ``open_database`` skips the migrations)."""
+    database = await open_database(db_url, migrate=False)
     try:
         yield database
     finally:

@@ -98,7 +98,7 @@ class Table:
         return json.dumps(export_data(self.svc.system(row.system), encounter, row.name, events), sort_keys=True)
 
     async def refused(self, caller: Caller, path: str, error: type[FrayError] = FrayError, **options: str) -> str:
-        """Run a command that must fail with ``error``, leaving the export byte for byte as it was; return the message."""
+        """Run a command that must fail with ``error``, the export unchanged byte for byte; return its message."""
         before = await self.snapshot(caller.channel_id)
         queued = self.dice.queued(caller.channel_id)
         with pytest.raises(error) as raised:

@@ -7,7 +7,7 @@ Services objects on one database, sharing no in-process lock).
 import asyncio
 
 import pytest
-from services_kit import BOB, CAROL, GM, TROOPER_1, Table, second_process, start_duel
+from services_kit import BOB, CAROL, GM, TROOPER_1, Table, second_process
 
 from bot.services import Reply, Services
 from combat.errors import FrayError, NotYourTurn, RulesError
@@ -51,16 +51,18 @@ async def test_200_simultaneous_adds_are_each_applied_once(table: Table):
 
 async def test_a_simultaneous_mix_of_adds_attacks_and_dodges(duel: Table):
     start = len(await _log(duel))
-    adds = [duel.run(GM, "encounter add", name=f"N{i}") for i in range(100)]
-    attacks = [duel.run(BOB, "attack", target=TROOPER_1) for _ in range(50)]
-    dodges = [duel.run(CAROL, "dodge") for _ in range(50)]
+    adds = [duel.run(GM, "encounter add", name=f"N{i}") for i in range(60)]
+    attacks = [duel.run(BOB, "attack", target=TROOPER_1) for _ in range(70)]
+    dodges = [duel.run(CAROL, "dodge") for _ in range(70)]
     # Interleave them, so attacks and dodges arrive among the adds rather than after them.
-    mixed = [task for trio in zip(adds[:50], attacks, dodges, strict=True) for task in trio] + adds[50:]
+    mixed = [task for trio in zip(adds, attacks, dodges, strict=False) for task in trio] + attacks[60:] + dodges[60:]
+    assert len(mixed) == COMMANDS
     results = await asyncio.gather(*mixed, return_exceptions=True)
     _assert_no_storage_failure(results)
-    add_results = results[0:150:3] + results[150:]
-    attack_results, dodge_results = results[1:150:3], results[2:150:3]
-    assert all(isinstance(r, Reply) for r in add_results)
+    add_results = results[0:180:3]
+    attack_results = results[1:180:3] + results[180:190]
+    dodge_results = results[2:180:3] + results[190:]
+    assert all(isinstance(r, Reply) and r.command == "encounter add" for r in add_results)
     # Crichton's turn comes once: one attack goes through, the rest are told it is not his turn.
     assert sum(isinstance(r, Reply) for r in attack_results) == 1
     assert all(isinstance(r, NotYourTurn) for r in attack_results if not isinstance(r, Reply))
@@ -71,52 +73,45 @@ async def test_a_simultaneous_mix_of_adds_attacks_and_dodges(duel: Table):
     entries = await _log(duel)
     _assert_seq_unbroken(entries)
     new = entries[start:]
-    assert len(new) == sum(isinstance(r, Reply) for r in results) == 102
-    assert sorted(e["kind"] for e in new) == ["attack"] + ["dodge"] + ["encounter add"] * 100
-    names = [c["name"] for c in (await duel.export())["combatants"]]
-    assert len(names) == len(set(names)) == 4 + 100
-    assert (await duel.export())["turn"] != "Crichton"
+    assert len(new) == sum(isinstance(r, Reply) for r in results) == 62
+    assert sorted(e["kind"] for e in new) == ["attack"] + ["dodge"] + ["encounter add"] * 60
+    exported = await duel.export()
+    names = [c["name"] for c in exported["combatants"]]
+    assert len(names) == len(set(names)) == 4 + 60
+    assert exported["turn"] != "Crichton"
+    assert "dodging" in next(c for c in exported["combatants"] if c["name"] == "Aeryn")["status"]
 
 
-async def _adds(svc: Services, prefix: str, count: int) -> list[object]:
+async def _process(svc: Services, prefix: str) -> list[object]:
+    """One bot process's 100 commands on the fight: 40 adds and 60 turn ends by the GM, all at once."""
     table = Table(svc)
-    return await asyncio.gather(
-        *(table.run(GM, "encounter add", name=f"{prefix}{i}") for i in range(count)), return_exceptions=True
-    )
+    commands = [
+        table.run(GM, "encounter add", name=f"{prefix}{n // 5 * 2 + n % 5}")
+        if n % 5 < 2
+        else table.run(GM, "encounter next")
+        for n in range(100)
+    ]
+    return await asyncio.gather(*commands, return_exceptions=True)
 
 
-async def test_two_processes_on_one_database_apply_every_command_once(db, db_url: str, table: Table):
-    await table.run(GM, "encounter start", system="farscape", name="Crowd")
+async def test_two_processes_on_one_database_apply_every_command_once(db, db_url: str, duel: Table):
+    start = len(await _log(duel))
     async with second_process(db_url) as other:
-        first, second = await asyncio.gather(_adds(table.svc, "A", 100), _adds(other, "B", 100))
-    _assert_no_storage_failure([*first, *second])
-    assert all(isinstance(r, Reply) for r in [*first, *second])
-    names = sorted(c["name"] for c in (await table.export())["combatants"])
-    assert names == sorted([*(f"A{i}" for i in range(100)), *(f"B{i}" for i in range(100))])
-    entries = await _log(table)
-    assert len(entries) == 201
-    _assert_seq_unbroken(entries)
-    assert len(db.locks) == 0
-
-
-async def test_two_processes_playing_one_fight(db, db_url: str, table: Table):
-    """Both processes take turns on one fight: every accepted command is in the log exactly once."""
-    await start_duel(table)
-    async with second_process(db_url) as other:
-        theirs = Table(other)
-        tasks = []
-        for n in range(50):
-            tasks.append(table.run(GM, "encounter add", name=f"A{n}"))
-            mover = theirs if n % 2 else table
-            tasks.append(mover.run(BOB if n % 3 else CAROL, "encounter next"))
-        results = await asyncio.gather(*tasks, return_exceptions=True)
+        first, second = await asyncio.gather(_process(duel.svc, "A"), _process(other, "B"))
+    results = [*first, *second]
     _assert_no_storage_failure(results)
-    accepted = [r for r in results if isinstance(r, Reply)]
-    entries = await _log(table)
+    assert all(isinstance(r, Reply) for r in results)
+
+    entries = await _log(duel)
     _assert_seq_unbroken(entries)
-    assert len(entries) == 5 + len(accepted)
-    assert sum(1 for e in entries if e["kind"] == "encounter add") == 3 + 50
-    assert sum(1 for e in entries if e["kind"] == "encounter next") == sum(
-        1 for r in accepted if r.command == "encounter next"
-    )
-    assert len((await table.export())["combatants"]) == 4 + 50
+    new = entries[start:]
+    assert len(new) == 200
+    assert sum(1 for e in new if e["kind"] == "encounter next") == 120
+    names = [c["name"] for c in (await duel.export())["combatants"]]
+    assert names[:4] == ["Crichton", "Aeryn", TROOPER_1, "Peacekeeper trooper 2"]
+    assert sorted(names[4:]) == sorted(f"{p}{n}" for p in "AB" for n in range(40))
+    # Every turn end moved the fight on exactly once: the rounds ended add up.
+    ended = [r.change.ended_round for r in results if r.change is not None and r.change.ended_round]
+    assert sorted(ended) == list(range(1, len(ended) + 1))
+    assert (await duel.export())["round"] == len(ended) + 1
+    assert len(db.locks) == 0

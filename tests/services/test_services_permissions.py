@@ -2,9 +2,11 @@
 
 import pytest
 from services_kit import (
+    AERYN,
     BOB,
     CAROL,
     CHANNEL,
+    CRICHTON,
     EVE,
     GM,
     OTHER_CHANNEL,
@@ -13,6 +15,7 @@ from services_kit import (
     SURE_MISS,
     TROOPER_1,
     TROOPER_2,
+    TROOPERS,
     Table,
     in_channel,
     make_services,
@@ -81,6 +84,22 @@ async def test_a_player_may_end_only_their_own_turn(table: Table):
     await table.refused(CAROL, "encounter next", NotAllowed)
     await table.run(BOB, "encounter next")
     assert (await table.export())["turn"] == "Aeryn"
+
+
+async def test_a_player_may_not_end_a_turn_shared_with_someone_elses_combatant(table: Table):
+    await table.run(GM, "encounter start", system="farscape")
+    # Crichton as fast and as agile as Aeryn: they act at the same time.
+    await table.run(GM, "encounter add", **{**CRICHTON, "stats": "Speed=Good, Agility=Good, Energy Weapons=Good"})
+    await table.run(GM, "encounter add", **AERYN)
+    await table.run(GM, "encounter add", **TROOPERS)
+    await table.run(GM, "encounter begin")
+    assert (await table.export())["turn"] == "Crichton and Aeryn"
+    message = await table.refused(BOB, "encounter next", NotAllowed)
+    assert message == "Aeryn still has to act this turn; only the GM can end it for everyone."
+    # Once Aeryn has acted, the turn is Crichton's alone and Bob may end it.
+    await table.shoot(CAROL, TROOPER_1, SURE_MISS)
+    await table.run(BOB, "encounter next")
+    assert (await table.export())["turn"] == f"{TROOPER_1} and {TROOPER_2}"
 
 
 async def test_the_gm_acts_for_anyone(table: Table):

@@ -1,0 +1,1 @@
+"""Fray on Discord: the client, the cogs (thin adapters over bot.services) and the replies they send."""

@@ -1,0 +1,99 @@
+"""The Fray bot: cogs over the services, one error handler, buttons, and an in-memory roster for autocomplete."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.discord.buttons import NextTurnButton, UndoButton, turn_view
+from bot.discord.respond import Responder, answer_error
+from bot.services import Reply, Services
+from combat.errors import FrayError
+from combat.model import Encounter
+
+__all__ = ["FrayBot"]
+
+log = logging.getLogger(__name__)
+
+_COGS = tuple(f"bot.discord.cogs.{name}" for name in ("encounter", "combat", "characters", "misc"))
+_TURN_COMMANDS = frozenset(
+    {"encounter begin", "encounter next", "encounter undo", "encounter hold", "encounter release", "attack", "act"}
+)
+
+
+class FrayBot(commands.AutoShardedBot):
+    """Fray on Discord; every command goes through ``responder`` to a service."""
+
+    def __init__(self, settings: Settings, services: Services, **options: Any) -> None:
+        if settings.shard_ids:
+            options["shard_ids"] = list(settings.shard_ids)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shard_count,
+            **options,
+        )
+        self.settings = settings
+        self.services = services
+        self.responder = Responder(self)
+        self.rosters: dict[int, tuple[str, Encounter]] = {}
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        """Load the cogs and the persistent buttons, warm the tables, and sync the commands."""
+        await self.services.warm()
+        for cog in _COGS:
+            await self.load_extension(cog)
+        self.add_dynamic_items(NextTurnButton, UndoButton)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    def remember(self, channel_id: int, reply: Reply) -> None:
+        """Keep the channel's encounter in memory for autocomplete (never for rules)."""
+        if reply.command == "encounter end":
+            self.rosters.pop(channel_id, None)
+        elif reply.encounter is not None and reply.system is not None:
+            self.rosters[channel_id] = (reply.system.key, reply.encounter)
+
+    def buttons(self, reply: Reply, channel_id: int) -> discord.ui.View | None:
+        """Return the turn buttons for replies that leave a turn waiting."""
+        encounter = reply.encounter
+        if reply.command in _TURN_COMMANDS and encounter is not None and encounter.turns.current is not None:
+            return turn_view(channel_id)
+        return None
+
+    async def summary_channel(self, interaction: discord.Interaction[Any]) -> discord.abc.Messageable:
+        """Return where round summaries go: the server's summary channel, else the command's channel."""
+        async with self.services.db.unit_of_work() as uow:
+            chosen = (await uow.settings.get(interaction.guild_id or 0)).summary_channel_id
+        channel = self.get_channel(chosen) if chosen else None
+        if isinstance(channel, discord.abc.Messageable):
+            return channel
+        if isinstance(interaction.channel, discord.abc.Messageable):
+            return interaction.channel
+        return await self.fetch_channel(interaction.channel_id or 0)  # type: ignore[return-value]
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """Answer every failed command once, only to its caller; log what is not the user's fault."""
+        original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if isinstance(original, FrayError):
+            await answer_error(interaction, original.message)
+        elif isinstance(original, app_commands.NoPrivateMessage):
+            await answer_error(interaction, "Fray's encounters live in server channels; use this command there.")
+        elif isinstance(original, app_commands.CheckFailure):
+            await answer_error(interaction, "You can't use that command here.")
+        else:
+            log.error("command failed", exc_info=original)
+            await answer_error(interaction, "Something went wrong on Fray's side; it has been logged.")

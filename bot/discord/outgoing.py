@@ -1,0 +1,137 @@
+"""Turn a service reply into what Discord shows: embeds, the one allowed mention, files, and buttons."""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass, field
+
+import discord
+
+from bot.render.names import safe
+from bot.render.reply import UserNames, render_reply
+from bot.render.summary import render_round_summary, render_turn
+from bot.render.tracks import descriptor, wound_boxes
+from bot.services.replies import Reply
+from combat.model import Combatant, Encounter
+from combat.summary import RoundSummary
+from combat.systems.farscape.wounds import Health as FarscapeHealth
+
+__all__ = ["Outgoing", "compose", "next_player", "status_embed", "summary_embed"]
+
+COLOUR = discord.Colour.dark_teal()
+MAX_DESCRIPTION = 3800
+
+
+@dataclass
+class Outgoing:
+    """One response: text, embeds, who may be pinged, an attached file, whether only the caller sees it."""
+
+    content: str | None = None
+    embeds: list[discord.Embed] = field(default_factory=list)
+    ephemeral: bool = False
+    mention: int | None = None
+    file: discord.File | None = None
+
+    @property
+    def allowed(self) -> discord.AllowedMentions:
+        """Allow a ping for the next player only; nobody else, ever."""
+        users = [discord.Object(self.mention)] if self.mention else []
+        return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
+
+
+def _names(encounter: Encounter | None) -> dict[str, str]:
+    return {c.id: c.name for c in encounter.combatants} if encounter else {}
+
+
+def _chunk(lines: list[str]) -> str:
+    text = "\n".join(lines)
+    if len(text) <= MAX_DESCRIPTION:
+        return text
+    return text[: MAX_DESCRIPTION - 40].rsplit("\n", 1)[0] + "\n… (more in /encounter log)"
+
+
+def next_player(encounter: Encounter | None) -> int | None:
+    """Return the user id of the player whose combatant acts now, if a player's does."""
+    if encounter is None or encounter.turns.current is None:
+        return None
+    for combatant_id in encounter.turns.current.waiting:
+        owner = encounter.get(combatant_id).owner
+        if owner and owner.isdigit():
+            return int(owner)
+    return None
+
+
+def _turn_line(encounter: Encounter) -> str:
+    text = render_turn(encounter, _names(encounter))
+    player = next_player(encounter)
+    return f"{text} — <@{player}>, you're up." if player else text
+
+
+def summary_embed(summary: RoundSummary, encounter: Encounter | None) -> discord.Embed:
+    """Build the round summary embed posted when a round ends."""
+    lines = render_round_summary(summary, _names(encounter))
+    return discord.Embed(title=safe(lines[0]), description=_chunk(lines[1:]), colour=discord.Colour.gold())
+
+
+def _health_line(combatant: Combatant, gm: bool) -> str:
+    health = combatant.health
+    if not isinstance(health, FarscapeHealth):
+        return ""
+    if combatant.owner or gm:
+        return "\n".join(wound_boxes(health))
+    return descriptor(health, unconscious=combatant.has("unconscious"))
+
+
+def status_embed(reply: Reply, gm: bool) -> discord.Embed:
+    """Build the status embed: the GM sees every track, players see NPCs as descriptors."""
+    encounter, system = reply.encounter, reply.system
+    title = f"{safe(str(reply.info.get('name', 'Encounter')))} — {system.title if system else ''}"
+    embed = discord.Embed(title=title, colour=COLOUR)
+    if encounter is None or system is None:
+        return embed
+    order = {e.combatant: e.counts[0] for e in encounter.turns.order if e.counts}
+    for c in encounter.combatants[:24]:
+        states = ", ".join(system.status(c)) or "ready"
+        init = f" · init {order[c.id]:+d}" if c.id in order and (gm or c.owner) else ""
+        embed.add_field(name=safe(f"{c.name} [{c.side}]{init}")[:256], value=f"{states}\n{_health_line(c, gm)}"[:1024])
+    embed.set_footer(text=render_turn(encounter, _names(encounter)) if encounter.turns.round else "Not begun yet")
+    return embed
+
+
+def _export_file(reply: Reply) -> discord.File:
+    data = json.dumps(reply.info["export"], indent=2, sort_keys=True, ensure_ascii=False).encode()
+    return discord.File(io.BytesIO(data), filename="encounter.json")
+
+
+def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
+    """Compose the response to a command; round summaries are posted on their own (see ``summary_embed``)."""
+    encounter = reply.encounter
+    if reply.command == "encounter status":
+        return Outgoing(embeds=[status_embed(reply, gm)], ephemeral=gm)
+    if reply.command == "encounter export":
+        return Outgoing(content="The encounter as JSON.", file=_export_file(reply), ephemeral=True)
+    body = render_reply(reply, users, summaries=False, turn=False)
+    embed = discord.Embed(title=safe(_title(reply))[:256], description=_chunk(body) or None, colour=COLOUR)
+    out = Outgoing(embeds=[embed])
+    if encounter is not None and encounter.turns.round and reply.command != "encounter end":
+        out.content = _turn_line(encounter)
+        out.mention = next_player(encounter)
+    return out
+
+
+def _title(reply: Reply) -> str:
+    titles = {
+        "encounter start": "Encounter started",
+        "encounter add": "Combatants added",
+        "encounter begin": "The fight begins",
+        "encounter next": "Next turn",
+        "encounter end": "Encounter ended",
+        "encounter undo": "Undone",
+        "encounter hold": "Action held",
+        "encounter release": "Held action",
+        "encounter surprise": "Surprise!",
+        "encounter remove": "Combatant removed",
+        "encounter join": "Joined the fight",
+    }
+    return titles.get(reply.command, reply.command.title())

@@ -1,0 +1,113 @@
+"""Run one command for an interaction: call the service, answer exactly once, post summaries, log one line."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.caller import caller_of
+from bot.discord.outgoing import Outgoing, compose, summary_embed
+from bot.services import HANDLERS, Reply
+from combat.errors import FrayError
+
+if TYPE_CHECKING:
+    from bot.discord.client import FrayBot
+
+__all__ = ["DEFER_AFTER", "GuildNames", "Responder", "answer_error"]
+
+log = logging.getLogger("fray.commands")
+
+# Answer directly when the service is this quick; otherwise defer first (Discord allows 3 s for the first answer).
+DEFER_AFTER = 1.5
+NO_PINGS = discord.AllowedMentions.none()
+
+
+class GuildNames:
+    """Name users by their display name in the guild, never as a mention."""
+
+    def __init__(self, guild: discord.Guild | None) -> None:
+        self.guild = guild
+
+    def name(self, ident: int | str | None) -> str:
+        """Return a member's display name, or 'someone'."""
+        if ident is None or not str(ident).isdigit() or self.guild is None:
+            return "someone"
+        member = self.guild.get_member(int(ident))
+        return member.display_name if member else "someone"
+
+
+async def answer_error(interaction: discord.Interaction[Any], message: str) -> None:
+    """Tell only the caller what went wrong, whatever state the response is in."""
+    if not interaction.response.is_done():
+        await interaction.response.send_message(message, ephemeral=True, allowed_mentions=NO_PINGS)
+        return
+    if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException:
+            log.warning("could not remove the thinking placeholder before an error")
+    await interaction.followup.send(message, ephemeral=True, allowed_mentions=NO_PINGS)
+
+
+class Responder:
+    """The one place that calls services for interactions and sends their answers."""
+
+    def __init__(self, bot: FrayBot) -> None:
+        self.bot = bot
+
+    async def run(self, interaction: discord.Interaction[Any], path: str, options: Mapping[str, str]) -> Reply | None:
+        """Call the service for ``path``, answer once (deferring if slow), and post any round summary."""
+        started = time.monotonic()
+        caller = caller_of(interaction)
+        outcome = "ok"
+        try:
+            task = asyncio.ensure_future(HANDLERS[path](self.bot.services, caller, options))
+            done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+            if not done:
+                await interaction.response.defer(thinking=True)
+            reply = await task
+            await self._send(interaction, compose(reply, GuildNames(interaction.guild), reply.viewer_gm), reply)
+            await self._summaries(interaction, reply)
+            self.bot.remember(caller.channel_id, reply)
+            return reply
+        except FrayError as err:
+            outcome = "refused"
+            await answer_error(interaction, err.message)
+            return None
+        except Exception:
+            outcome = "error"
+            raise
+        finally:
+            self._log(path, caller.user_id, caller.guild_id, caller.channel_id, outcome, started)
+
+    async def _send(self, interaction: discord.Interaction[Any], out: Outgoing, reply: Reply) -> None:
+        view = self.bot.buttons(reply, interaction.channel_id or 0)
+        kwargs: dict[str, Any] = {"embeds": out.embeds, "allowed_mentions": out.allowed, "ephemeral": out.ephemeral}
+        if out.file is not None:
+            kwargs["file"] = out.file
+        if view is not None and not out.ephemeral:
+            kwargs["view"] = view
+        if interaction.response.is_done():
+            await interaction.followup.send(out.content or "", **kwargs)
+        else:
+            await interaction.response.send_message(out.content, **kwargs)
+
+    async def _summaries(self, interaction: discord.Interaction[Any], reply: Reply) -> None:
+        if not reply.summaries:
+            return
+        target = await self.bot.summary_channel(interaction)
+        for summary in reply.summaries:
+            embed = summary_embed(summary, reply.encounter)
+            await target.send(embed=embed, allowed_mentions=NO_PINGS)
+
+    @staticmethod
+    def _log(path: str, user: int, guild: int, channel: int, outcome: str, started: float) -> None:
+        duration = round((time.monotonic() - started) * 1000, 1)
+        record = {"command": path, "user": user, "guild": guild, "channel": channel, "outcome": outcome, "ms": duration}
+        log.info(json.dumps(record, sort_keys=True))

@@ -1,0 +1,72 @@
+"""`fray run`: start the Discord bot with DISCORD_TOKEN, against Discord or another REST base and gateway."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+
+import discord
+import yarl
+from discord.gateway import DiscordWebSocket
+
+from bot.config import Settings
+from bot.db.engine import open_database
+from bot.discord.client import FrayBot
+from bot.services import RandomProvider, Services
+
+__all__ = ["add_arguments", "point_at", "run"]
+
+log = logging.getLogger("fray")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare `fray run`'s options (everything else comes from the environment or .env)."""
+    parser.add_argument("--log-level", help="override LOG_LEVEL")
+
+
+def point_at(api_base: str, gateway_url: str) -> None:
+    """Send REST calls and the gateway connection where the settings say (Discord itself by default)."""
+    discord.http.Route.BASE = api_base.rstrip("/")
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+def _logging(level: str) -> None:
+    logging.basicConfig(level=level, format='{"time":"%(asctime)s","level":"%(levelname)s","logger":"%(name)s",'
+                        '"message":%(message)r}', stream=sys.stderr)
+
+
+async def _main(settings: Settings) -> int:
+    token = settings.discord_token.get_secret_value() if settings.discord_token else ""
+    if not token.strip():
+        sys.stderr.write("fray: DISCORD_TOKEN is not set; put it in .env (see .env.example). "
+                         "Without a token, try the local table: fray console\n")
+        return 2
+    point_at(settings.discord_api_base, settings.discord_gateway_url)
+    db = await open_database(settings.database_url)
+    try:
+        bot = FrayBot(settings, Services(db, settings, RandomProvider()))
+        async with bot:
+            try:
+                await bot.start(token)
+            except discord.LoginFailure:
+                sys.stderr.write("fray: Discord rejected DISCORD_TOKEN; copy the bot token again from the "
+                                 "Developer Portal into .env.\n")
+                return 2
+            except discord.PrivilegedIntentsRequired:
+                sys.stderr.write("fray: Discord refused the requested intents; see the README's setup steps.\n")
+                return 2
+    finally:
+        await db.dispose()
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the bot until it is stopped."""
+    settings = Settings()
+    _logging(args.log_level or settings.log_level)
+    try:
+        return asyncio.run(_main(settings))
+    except KeyboardInterrupt:
+        return 0
