@@ -71,7 +71,12 @@ COMMANDS: tuple[Command, ...] = (
         "Join the fight with your saved character (when the GM allows joining).",
         (Option("character", "Your character's name.", True), Option("side", "Your side (default: players).")),
     ),
-    Command("encounter remove", "Take a combatant out of the encounter.", (_TARGET,), gm_only=True),
+    Command(
+        "encounter remove",
+        "Take a combatant out of the encounter.",
+        (Option("target", "Who to take out.", True),),
+        gm_only=True,
+    ),
     Command("encounter begin", "Begin the fight: work out initiative and start round 1.", gm_only=True),
     Command("encounter next", "End the current turn and move on."),
     Command("encounter hold", "Hold your action to act later this round.", (_AS,)),

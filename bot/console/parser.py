@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 from dataclasses import dataclass, field
 
 from bot.commands import COMMANDS, MOVE_COMMANDS, Command, find_command
@@ -82,6 +81,28 @@ def _options(command: Command, tokens: list[str]) -> dict[str, str]:
     return options
 
 
+def _words(text: str) -> list[str]:
+    """Split on spaces outside double quotes (apostrophes are letters: D'Argo); drop the quotes."""
+    if text.count('"') % 2:
+        raise InvalidInput('Could not read that line: a double quote (") is not closed; check the quotes.')
+    words: list[str] = []
+    current: list[str] = []
+    quoted = started = False
+    for char in text:
+        if char == '"':
+            quoted, started = not quoted, True
+        elif char.isspace() and not quoted:
+            if started:
+                words.append("".join(current))
+            current, started = [], False
+        else:
+            current.append(char)
+            started = True
+    if started:
+        words.append("".join(current))
+    return words
+
+
 def _strip_comment(line: str) -> str:
     """Drop a comment: a line starting with '#', or ' # …' after a command (outside quotes)."""
     if line.lstrip().startswith("#"):
@@ -102,13 +123,12 @@ def parse_line(line: str) -> CommandLine | DiceLine | None:
         return None
     if len(text) > MAX_LINE:
         raise InvalidInput(f"That line is {len(text)} characters long; keep lines under {MAX_LINE}.")
-    try:
-        words = shlex.split(text, comments=False)
-    except ValueError as err:
-        raise InvalidInput(f"Could not read that line ({err}); check the quotes.") from None
+    words = _words(text)
     channel = None
     if words and words[0].startswith("#") and len(words[0]) > 1:
         channel, words = words[0][1:].lower(), words[1:]
+    if words[:2] == ["!dice", "clear"]:
+        return DiceLine(channel, ())
     if words and words[0] == "!dice":
         if len(words) > 1 and words[1].startswith("#") and len(words[1]) > 1:
             channel, words = words[1][1:].lower(), words[1:]

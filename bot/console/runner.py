@@ -56,12 +56,14 @@ class Console:
 
     def _queue(self, line: DiceLine, number: int = 0) -> None:
         channel = line.channel or self.channel
+        if not line.faces:
+            self.dice.clear(self.ids.channel(channel))
         self.dice.queue(self.ids.channel(channel), line.faces)
         if self.as_json:
             self._emit({"line": number, "ok": True, "queued": list(line.faces), "channel": channel or "table"})
 
     async def _command(self, line: CommandLine, number: int) -> None:
-        self.channel = line.channel or self.channel
+        self.channel = line.channel
         caller = Caller(self.ids.user(line.user), line.user, GUILD_ID, self.ids.channel(self.channel))
         options = dict(line.options)
         owner = options.get("owner", "").strip().lstrip("@")

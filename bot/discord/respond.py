@@ -43,7 +43,8 @@ class GuildNames:
 
 
 async def answer_error(interaction: discord.Interaction[Any], message: str) -> None:
-    """Tell only the caller what went wrong, whatever state the response is in."""
+    """Tell only the caller what went wrong, whatever state the response is in; user text never pings."""
+    message = discord.utils.escape_mentions(message)[:1900]
     if not interaction.response.is_done():
         await interaction.response.send_message(message, ephemeral=True, allowed_mentions=NO_PINGS)
         return

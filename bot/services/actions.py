@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from bot.services.access import acting_combatant
 from bot.services.context import Caller
 from bot.services.core import Scene, Services
-from bot.services.errors import UnknownCommand
+from bot.services.errors import NotAllowed, UnknownCommand
 from bot.services.replies import Reply
 from combat import engine
 from combat.errors import InvalidInput
@@ -69,7 +69,7 @@ async def perform(svc: Services, caller: Caller, move: str, options: Mapping[str
 
     def apply(scene: Scene) -> engine.Step:
         if options.get("modifier") and not scene.gm:
-            raise InvalidInput("Only the GM can grant a modifier.")
+            raise NotAllowed("Only the GM can grant a modifier.")
         intent = _intent(scene, caller, move, options)
         return engine.act(scene.system, scene.encounter, intent, scene.dice)
 

@@ -83,6 +83,10 @@ class ReplayDice:
         """Queue exact faces for the next rolls in a channel."""
         self._queues.setdefault(channel_id, deque()).extend(faces)
 
+    def clear(self, channel_id: int) -> None:
+        """Drop the faces still queued in a channel."""
+        self._queues.pop(channel_id, None)
+
     def queued(self, channel_id: int) -> int:
         """Return how many faces are still queued in a channel."""
         return len(self._queues.get(channel_id, ()))

@@ -102,7 +102,8 @@ async def join(svc: Services, caller: Caller, options: Options) -> Reply:
         joiner = Combatant(combatant_id(row.name), row.name, side, sheet, health, owner=caller.owner_key)
         return engine.Step(engine.add(scene.system, scene.encounter, joiner, scene.dice), None, engine.TurnChange())
 
-    return await svc.change(caller, "encounter join", apply, payload={"character": row.name})
+    reply = await svc.change(caller, "encounter join", apply, payload={"character": row.name})
+    return replace(reply, info={"added": [row.name]})
 
 
 async def remove(svc: Services, caller: Caller, options: Options) -> Reply:
@@ -137,7 +138,7 @@ async def next_turn(svc: Services, caller: Caller, options: Options) -> Reply:
         if not scene.gm and not (mine and settings.players_end_turn):
             raise NotAllowed("Only the GM (or the player whose turn it is, if allowed) can end the turn.")
         if not scene.gm and others:
-            # Ending the turn passes everyone in it: a player may not pass for someone else's combatant.
+            # [D] Ending the turn passes everyone in it: a player may not pass for someone else's combatant.
             names = ", ".join(scene.encounter.names(others))
             raise NotAllowed(f"{names} still has to act this turn; only the GM can end it for everyone.")
         return engine.next_turn(scene.system, scene.encounter, scene.dice)
@@ -180,9 +181,9 @@ async def release(svc: Services, caller: Caller, options: Options) -> Reply:
 async def surprise(svc: Services, caller: Caller, options: Options) -> Reply:
     """Freeze a side caught by surprise (systems that have surprise)."""
     mutual = options.get("mutual", "no").strip().lower() in {"yes", "true", "1"}
-    difficulty = parse_level(options["difficulty"]) if options.get("difficulty") else 0
 
     def apply(scene: Scene) -> engine.Step:
+        difficulty = parse_level(options["difficulty"]) if options.get("difficulty") else 0
         freeze = getattr(scene.system, "surprise", None)
         if freeze is None:
             raise RulesError(f"{scene.system.title} has no surprise rule in Fray.")

@@ -23,7 +23,8 @@ __all__ = [
 
 MAX_COUNT = 20
 MAX_NAME = 100
-# The widths of the stored roster's columns (combatants.side and combatants.key).
+# [D] The widths of the stored roster's columns (combatants.side and combatants.key): a side is refused past 32
+# characters; a combatant's key (its lower-case name) is cut to 64 with a checksum of the whole name.
 MAX_SIDE = 32
 MAX_KEY = 64
 _NAME = re.compile(r"^[^\W_](?:[^\W_]|[ '\-.])*$")

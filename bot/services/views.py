@@ -49,8 +49,10 @@ def _entry(event: EventRow) -> dict[str, Any]:
 async def log(svc: Services, caller: Caller, options: Mapping[str, str]) -> Reply:
     """Show the log of the encounter, or of one round."""
     round_text = options.get("round")
-    if round_text is not None and not round_text.strip().isdigit():
+    if round_text is not None and not (round_text.strip().isascii() and round_text.strip().isdecimal()):
         raise InvalidInput("round must be a round number, like round:2.")
+    if round_text is not None and int(round_text) > 1_000_000:
+        raise InvalidInput("round must be a round number under a million.")
     async with svc.db.unit_of_work(caller.channel_id) as uow:
         loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
         if loaded is None:

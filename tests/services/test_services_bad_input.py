@@ -195,9 +195,9 @@ async def test_an_owner_that_is_not_a_mention_is_refused(duel: Table):
 
 
 async def test_a_modifier_from_a_non_gm_is_refused(duel: Table):
-    message = await duel.refused(BOB, "attack", InvalidInput, target=TROOPER_1, modifier="+1")
+    message = await duel.refused(BOB, "attack", NotAllowed, target=TROOPER_1, modifier="+1")
     assert message == "Only the GM can grant a modifier."
-    await duel.refused(BOB, "dodge", InvalidInput, modifier="-1")
+    await duel.refused(BOB, "dodge", NotAllowed, modifier="-1")
     # The GM's own modifiers are checked too.
     await duel.refused(GM, "attack", InvalidInput, target=TROOPER_1, modifier="+9", **{"as": "Crichton"})
     await duel.refused(GM, "attack", InvalidInput, target=TROOPER_1, modifier="lots", **{"as": "Crichton"})

@@ -5,10 +5,12 @@ Services objects on one database, sharing no in-process lock).
 """
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 from services_kit import BOB, CAROL, GM, TROOPER_1, Table, second_process
 
+from bot.db.errors import ActiveEncounterExists, CharacterExists
 from bot.services import Reply, Services
 from combat.errors import FrayError, NotYourTurn, RulesError
 
@@ -115,3 +117,32 @@ async def test_two_processes_on_one_database_apply_every_command_once(db, db_url
     assert sorted(ended) == list(range(1, len(ended) + 1))
     assert (await duel.export())["round"] == len(ended) + 1
     assert len(db.locks) == 0
+
+
+async def test_simultaneous_starts_in_one_channel_make_one_encounter(db_url: str, table: Table):
+    async with second_process(db_url) as other:
+        starts = [
+            Table(svc).run(replace(GM, user_id=GM.user_id + n), "encounter start", system="farscape", name=f"E{n}")
+            for n, svc in enumerate([table.svc, other] * 10)
+        ]
+        results = await asyncio.gather(*starts, return_exceptions=True)
+    _assert_no_storage_failure(results)
+    won = [r for r in results if isinstance(r, Reply)]
+    assert len(won) == 1
+    assert all(isinstance(r, ActiveEncounterExists) for r in results if not isinstance(r, Reply))
+    exported = await table.export()
+    assert exported["name"] == won[0].info["name"]
+    assert [e["kind"] for e in exported["log"]] == ["start"]
+
+
+async def test_simultaneous_characters_of_one_name_make_one_character(db_url: str, table: Table):
+    async with second_process(db_url) as other:
+        creates = [
+            Table(svc).run(replace(BOB, user_id=BOB.user_id + n), "character create", name="Rygel", system="farscape")
+            for n, svc in enumerate([table.svc, other] * 10)
+        ]
+        results = await asyncio.gather(*creates, return_exceptions=True)
+    _assert_no_storage_failure(results)
+    assert sum(isinstance(r, Reply) for r in results) == 1
+    assert all(isinstance(r, CharacterExists) for r in results if not isinstance(r, Reply))
+    assert len((await table.run(BOB, "character list")).info["characters"]) == 1

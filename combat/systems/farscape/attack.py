@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from combat.dice import DiceSource
+from combat.errors import UnknownName
 from combat.model import Encounter
 from combat.system import ActionOutcome, Intent, MoveSpec
 from combat.systems.farscape import exchange, ranged
@@ -18,10 +19,12 @@ _FIRED = ("ranged", "thrown")
 def _fires(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> bool:
     """Tell whether the attack uses a ranged or thrown weapon (the one named, else the first on the sheet)."""
     key = intent.options.get("weapon")
+    carried = encounter.get(intent.actor).sheet.weapons
     if key is None:
-        weapons = encounter.get(intent.actor).sheet.weapons
-        key = weapons[0] if weapons else None
-    weapon = tables.weapons.get(key.strip().lower()) if key else None
+        key = carried[0] if carried else None
+    elif " ".join(key.split()).lower() not in tables.weapons and key.strip().lower() not in {"none", "unarmed"}:
+        raise UnknownName("weapon", key, carried or tables.weapons)
+    weapon = tables.weapons.get(" ".join(key.split()).lower()) if key else None
     return weapon is not None and weapon.kind in _FIRED
 
 
