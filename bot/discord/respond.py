@@ -73,9 +73,9 @@ class Responder:
             if not done:
                 await interaction.response.defer(thinking=True)
             reply = await task
+            self.bot.remember(caller.channel_id, reply)
             await self._send(interaction, compose(reply, GuildNames(interaction.guild), reply.viewer_gm), reply)
             await self._summaries(interaction, reply)
-            self.bot.remember(caller.channel_id, reply)
             return reply
         except FrayError as err:
             outcome = "refused"

@@ -49,6 +49,21 @@ def channel(world: World, c: Channel) -> Json:
             "topic": c.topic, "nsfw": False, "last_message_id": None, "rate_limit_per_user": 0, "flags": 0}
 
 
+def role_event(world: World, r: Role) -> Json:
+    """Return GUILD_ROLE_CREATE / GUILD_ROLE_UPDATE data."""
+    return {"guild_id": str(world.guild_id), "role": role(r)}
+
+
+def member_add(world: World, m: Member) -> Json:
+    """Return GUILD_MEMBER_ADD data."""
+    return member(world, m) | {"guild_id": str(world.guild_id)}
+
+
+def message_delete(world: World, message_id: int, channel_id: int) -> Json:
+    """Return MESSAGE_DELETE data."""
+    return {"id": str(message_id), "channel_id": str(channel_id), "guild_id": str(world.guild_id)}
+
+
 def resolved_channel(world: World, c: Channel, user_id: int) -> Json:
     """Return the partial channel Discord puts in interaction `resolved.channels`."""
     return {"id": str(c.id), "type": c.type, "name": c.name, "parent_id": str(c.parent_id) if c.parent_id else None,

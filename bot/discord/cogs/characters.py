@@ -53,7 +53,7 @@ class CharacterCog(commands.GroupCog, group_name="character", group_description=
     """The /character commands."""
 
     @app_commands.command(name="create", description="Save a character for this server.")
-    @app_commands.describe(**described("character create"))
+    @described("character create")
     @app_commands.choices(system=SYSTEMS)
     async def create(
         self,
@@ -83,13 +83,13 @@ class CharacterCog(commands.GroupCog, group_name="character", group_description=
         await run(interaction, "character create", options)
 
     @app_commands.command(name="show", description="Show a saved character.")
-    @app_commands.describe(**described("character show"))
+    @described("character show")
     async def show(self, interaction: Interaction, name: str) -> None:
         """Show a character."""
         await run(interaction, "character show", {"name": name})
 
     @app_commands.command(name="edit", description="Change a saved character's traits or gear.")
-    @app_commands.describe(**described("character edit"))
+    @described("character edit")
     async def edit(
         self,
         interaction: Interaction,
@@ -112,7 +112,7 @@ class CharacterCog(commands.GroupCog, group_name="character", group_description=
         await run(interaction, "character list", {})
 
     @app_commands.command(name="delete", description="Delete one of your characters.")
-    @app_commands.describe(**described("character delete"))
+    @described("character delete")
     async def delete(self, interaction: Interaction, name: str) -> None:
         """Delete a character."""
         await run(interaction, "character delete", {"name": name})

@@ -47,10 +47,10 @@ class CombatCog(commands.Cog):
     """The moves."""
 
     @app_commands.command(name="attack", description="Attack: blows in melee, or a shot with a ranged weapon.")
-    @app_commands.describe(**described(
+    @described(
         "attack", stance="Offensive or defensive stance.", location="Aim at a body part.",
         range="Range to the target.", mode="Fire mode.", extra=EXTRA,
-    ))
+    )
     @app_commands.rename(as_="as")
     @app_commands.choices(stance=STANCES, location=LOCATIONS, range=RANGES, mode=MODES)
     @app_commands.autocomplete(target=suggest.targets, weapon=suggest.weapons, move=suggest.techniques,
@@ -78,7 +78,7 @@ class CombatCog(commands.Cog):
         await run(interaction, "attack", values)
 
     @app_commands.command(name="dodge", description="Dodge ranged attacks this element (any time, even out of turn).")
-    @app_commands.describe(**described("dodge"))
+    @described("dodge")
     @app_commands.rename(as_="as")
     @app_commands.choices(skill=SKILLS)
     @app_commands.autocomplete(as_=suggest.targets)
@@ -89,7 +89,7 @@ class CombatCog(commands.Cog):
         await run(interaction, "dodge", {"skill": _choice(skill), "as_": as_})
 
     @app_commands.command(name="act", description="Any other move: feint, grapple, sweep, reload, grenade, …")
-    @app_commands.describe(**described("act", weapon="The weapon or grenade to use.", extra=EXTRA))
+    @described("act", weapon="The weapon or grenade to use.", extra=EXTRA)
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(move=suggest.moves, target=suggest.targets, weapon=suggest.weapons,
                                as_=suggest.targets)

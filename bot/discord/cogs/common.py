@@ -2,22 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import inspect
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 import discord
+from discord import app_commands
 
 from bot.commands import find_command
 from bot.discord.caller import options_of
 
 __all__ = ["described", "run"]
 
+T = TypeVar("T")
 
-def described(path: str, **extra: str) -> dict[str, str]:
-    """Return the descriptions of a command's options, keyed by parameter name ('as' becomes 'as_')."""
+
+def described(path: str, **extra: str) -> Callable[[T], T]:
+    """Describe a callback's parameters from the command table ('as' is the parameter 'as_'), plus ``extra``."""
     command = find_command(path)
-    found = {("as_" if o.name == "as" else o.name): o.description[:100] for o in command.options} if command else {}
-    return {**found, **extra}
+    table = {("as_" if o.name == "as" else o.name): o.description[:100] for o in command.options} if command else {}
+
+    def decorate(func: T) -> T:
+        callback: Callable[..., Any] = getattr(func, "callback", None) or func  # type: ignore[assignment]
+        params = set(inspect.signature(callback).parameters)
+        chosen = {k: v for k, v in {**table, **extra}.items() if k in params}
+        return app_commands.describe(**chosen)(func)
+
+    return decorate
 
 
 async def run(interaction: discord.Interaction[Any], path: str, values: Mapping[str, Any]) -> None:

@@ -26,7 +26,7 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
     """The /encounter commands."""
 
     @app_commands.command(name="start", description="Start an encounter in this channel; you become its GM.")
-    @app_commands.describe(**described("encounter start"))
+    @described("encounter start")
     @app_commands.choices(system=SYSTEMS)
     async def start(
         self, interaction: Interaction, system: app_commands.Choice[str], name: app_commands.Range[str, 1, 100] | None
@@ -35,7 +35,7 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
         await run(interaction, "encounter start", {"system": system.value, "name": name})
 
     @app_commands.command(name="add", description="Add combatants: a template, traits, or the average combatant.")
-    @app_commands.describe(**described("encounter add"))
+    @described("encounter add")
     @app_commands.choices(tier=TIERS)
     @app_commands.autocomplete(template=suggest.templates, side=suggest.sides)
     async def add(
@@ -59,14 +59,14 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
         await run(interaction, "encounter add", _plain(values))
 
     @app_commands.command(name="join", description="Join the fight with your saved character.")
-    @app_commands.describe(**described("encounter join"))
+    @described("encounter join")
     @app_commands.autocomplete(character=suggest.characters, side=suggest.sides)
     async def join(self, interaction: Interaction, character: str, side: str | None = None) -> None:
         """Join with a saved character."""
         await run(interaction, "encounter join", {"character": character, "side": side})
 
     @app_commands.command(name="remove", description="Take a combatant out of the encounter.")
-    @app_commands.describe(**described("encounter remove"))
+    @described("encounter remove")
     @app_commands.autocomplete(target=suggest.targets)
     async def remove(self, interaction: Interaction, target: str) -> None:
         """Remove a combatant."""
@@ -83,7 +83,7 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
         await run(interaction, "encounter next", {})
 
     @app_commands.command(name="hold", description="Hold your action to act later this round.")
-    @app_commands.describe(**described("encounter hold"))
+    @described("encounter hold")
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(as_=suggest.targets)
     async def hold(self, interaction: Interaction, as_: str | None = None) -> None:
@@ -91,7 +91,7 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
         await run(interaction, "encounter hold", {"as_": as_})
 
     @app_commands.command(name="release", description="Act now with a held action.")
-    @app_commands.describe(**described("encounter release"))
+    @described("encounter release")
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(as_=suggest.targets)
     async def release(self, interaction: Interaction, as_: str | None = None) -> None:
@@ -109,7 +109,7 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
         await run(interaction, "encounter undo", {})
 
     @app_commands.command(name="log", description="Show the log of actions.")
-    @app_commands.describe(**described("encounter log"))
+    @described("encounter log")
     async def log(self, interaction: Interaction, round: app_commands.Range[int, 1, 100000] | None = None) -> None:
         """Show the log."""
         await run(interaction, "encounter log", {"round": round})
@@ -125,7 +125,7 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
         await run(interaction, "encounter end", {})
 
     @app_commands.command(name="surprise", description="A side is caught by surprise and freezes.")
-    @app_commands.describe(**described("encounter surprise"))
+    @described("encounter surprise")
     @app_commands.choices(difficulty=LEVELS)
     @app_commands.autocomplete(side=suggest.sides)
     async def surprise(
@@ -140,7 +140,7 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
         await run(interaction, "encounter surprise", values)
 
     @app_commands.command(name="settings", description="Show or change Fray's settings for this server.")
-    @app_commands.describe(**described("encounter settings"))
+    @described("encounter settings")
     async def settings(
         self,
         interaction: Interaction,

@@ -1,0 +1,76 @@
+"""Run Fray's real bot against the local Discord double: a harness shared by the end-to-end tests."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from discord_double import DiscordDouble, InteractionRecord, StoredMessage
+
+from bot.config import REPO_ROOT, Settings
+from bot.db.engine import Database, open_database
+from bot.discord.client import FrayBot
+from bot.services import ReplayDice, Services
+
+
+@dataclass
+class Fray:
+    """Fray's bot, its database and dice, plus the people at the table."""
+
+    double: DiscordDouble
+    url: str
+    dice: ReplayDice = field(default_factory=lambda: ReplayDice(11))
+    gm: int = 0
+    carol: int = 0
+    dave: int = 0
+    onlooker: int = 0
+    bot: FrayBot | None = None
+    _db: Database | None = None
+
+    def settings(self, **extra: Any) -> Settings:
+        return Settings(discord_token="x", database_url=self.url, data_dir=REPO_ROOT / "data", **extra)
+
+    @contextlib.asynccontextmanager
+    async def running(self, **settings: Any) -> AsyncIterator[FrayBot]:
+        """Start a bot 'process' (its own Database and Services on the same database) and stop it at the end."""
+        db = await open_database(self.url)
+        chosen = self.settings(**settings)
+        bot = FrayBot(chosen, Services(db, chosen, self.dice), guild_ready_timeout=0.05)
+        try:
+            async with self.double.running(bot) as running:
+                self.bot = running
+                yield running
+        finally:
+            self.bot = None
+            await db.dispose()
+
+    async def say(self, user: int, path: str, **options: Any) -> InteractionRecord:
+        """Run a slash command as ``user`` and wait for its answer."""
+        record = await self.double.invoke(path, options, user=user)
+        await record.response()
+        return record
+
+    async def answer(self, user: int, path: str, **options: Any) -> StoredMessage:
+        """Run a command and return the message it answered with (the response or the first followup)."""
+        record = await self.say(user, path, **options)
+        callback = await record.response()
+        if callback.type == 5:
+            return (await record.followups(1))[0]
+        message = record.original
+        assert message is not None, f"/{path} answered with no message"
+        return message
+
+    async def refusal(self, user: int, path: str, **options: Any) -> str:
+        """Run a command that must be refused: an ephemeral line only the caller sees."""
+        record = await self.say(user, path, **options)
+        callback = await record.response()
+        assert callback.type == 4, f"/{path} did not answer directly: {callback.type}"
+        [message] = record.ephemeral
+        return message.content
+
+
+def sqlite_url(tmp: Path) -> str:
+    return f"sqlite+aiosqlite:///{tmp / 'fray.sqlite3'}"

@@ -1,0 +1,28 @@
+from __future__ import annotations
+
+import pytest
+from fray_kit import Fray
+
+from bot.commands import COMMANDS
+
+
+@pytest.mark.asyncio
+async def test_the_bot_logs_in_syncs_every_command_and_answers(fray: Fray) -> None:
+    async with fray.running() as bot:
+        assert bot.user is not None and bot.user.id == fray.double.bot_id
+        synced = {c["name"]: c for c in fray.double.commands()}
+        assert set(synced) == {"encounter", "character", "attack", "dodge", "act", "roll", "help"}
+        subs = {o["name"] for o in synced["encounter"]["options"]}
+        wanted = {c.path.split()[1] for c in COMMANDS if c.path.startswith("encounter ")}
+        assert subs == wanted
+        for command in fray.double.commands():
+            for option in command.get("options", []):
+                assert option["description"], f"/{command['name']} {option['name']} has no description"
+        message = await fray.answer(fray.gm, "roll", dice="3d6+2")
+        assert "3d6+2" in message.embeds[0]["description"]
+
+
+@pytest.mark.asyncio
+async def test_a_dev_guild_gets_the_commands_instantly(fray: Fray) -> None:
+    async with fray.running(dev_guild_id=fray.double.guild_id):
+        assert {c["name"] for c in fray.double.commands(guild=True)} >= {"encounter", "attack"}

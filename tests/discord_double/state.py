@@ -1,0 +1,98 @@
+"""Recorded requests, injected faults and the change notifier that every wait_for uses."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from .errors import DoubleTimeout
+from .messages import Upload
+
+T = TypeVar("T")
+
+
+@dataclass
+class RecordedRequest:
+    """One HTTP request the bot made (every attempt, retries included)."""
+
+    method: str
+    path: str  # relative to /api/v10, e.g. "/channels/123/messages"
+    query: dict[str, str]
+    json: Any
+    headers: dict[str, str]
+    files: list[Upload] = field(default_factory=list)
+    status: int = 0
+    response: Any = None
+    faulted: bool = False
+    authorized: bool = False
+    at: float = 0.0
+
+    def matches(self, method: str, pattern: str) -> bool:
+        """Return True if the method matches ('*' for any) and the regex is found in the path."""
+        return method in ("*", self.method) and re.search(pattern, self.path) is not None
+
+    def __repr__(self) -> str:
+        return f"<{self.method} {self.path} -> {self.status}{' (fault)' if self.faulted else ''}>"
+
+
+@dataclass
+class Fault:
+    """A scripted failure for the next `times` requests matching method and path regex."""
+
+    method: str
+    pattern: str
+    status: int
+    times: int
+    retry_after: float = 0.3
+    code: int = 0
+    message: str | None = None
+    via: bool = True
+    is_global: bool = False
+
+    def matches(self, method: str, path: str) -> bool:
+        """Return True if this fault applies to the request."""
+        return self.times > 0 and method.upper() in ("*", self.method.upper()) and re.search(self.pattern, path) \
+            is not None
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """A request the double refused with a Discord error (e.g. 10062 Unknown interaction)."""
+
+    method: str
+    path: str
+    status: int
+    code: int
+    message: str
+
+
+class Changes:
+    """Wake waiters whenever the double's state changes."""
+
+    def __init__(self) -> None:
+        self._event = asyncio.Event()
+
+    def bump(self) -> None:
+        """Signal a change."""
+        self._event.set()
+        self._event = asyncio.Event()
+
+    async def wait_for(self, predicate: Callable[[], T | None], timeout: float, what: Callable[[], str] | str) -> T:
+        """Return the first truthy predicate() value, re-checking on every change; raise DoubleTimeout."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            value = predicate()
+            if value:
+                return value
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                text = what() if callable(what) else what
+                raise DoubleTimeout(f"timed out after {timeout:.2f}s waiting for {text}")
+            event = self._event
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), min(remaining, 0.02))
