@@ -113,7 +113,8 @@ async def followup(request: web.Request) -> web.Response:
     if bad := posting.refuse_body(request, body, result=posting.preview(None, body or {}, uploads)):
         return bad
     placeholder = rec.original
-    if rec.callback and rec.callback.type == 5 and placeholder is not None and placeholder.loading:
+    if rec.callback and rec.callback.type == 5 and placeholder is not None and placeholder.loading \
+            and not placeholder.deleted:
         msg = await posting.edit(d, placeholder, body, uploads, clear_loading=True)
     else:
         flags = int(body.get("flags") or 0) & payloads.EPHEMERAL
