@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import logging
 import sys
 
@@ -16,7 +17,7 @@ from bot.db.engine import open_database
 from bot.discord.client import FrayBot
 from bot.services import RandomProvider, Services
 
-__all__ = ["add_arguments", "point_at", "run"]
+__all__ = ["JsonLines", "add_arguments", "point_at", "run"]
 
 log = logging.getLogger("fray")
 
@@ -32,9 +33,30 @@ def point_at(api_base: str, gateway_url: str) -> None:
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
 
 
+class JsonLines(logging.Formatter):
+    """Write each log record as one JSON object; a command's record keeps its fields at the top level."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """Return the record as one line of JSON."""
+        line: dict[str, object] = {"time": self.formatTime(record), "level": record.levelname, "logger": record.name}
+        message = record.getMessage()
+        try:
+            fields = json.loads(message)
+        except ValueError:
+            fields = None
+        if isinstance(fields, dict):
+            line.update(fields)
+        else:
+            line["message"] = message
+        if record.exc_info:
+            line["error"] = self.formatException(record.exc_info)
+        return json.dumps(line, sort_keys=True)
+
+
 def _logging(level: str) -> None:
-    logging.basicConfig(level=level, format='{"time":"%(asctime)s","level":"%(levelname)s","logger":"%(name)s",'
-                        '"message":%(message)r}', stream=sys.stderr)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonLines())
+    logging.basicConfig(level=level, handlers=[handler])
 
 
 async def _main(settings: Settings) -> int:

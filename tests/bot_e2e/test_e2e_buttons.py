@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from test_e2e_encounter import set_the_scene
 from fray_kit import Fray
+from test_e2e_encounter import set_the_scene
 
 
 def turn_buttons(message) -> list[str]:

@@ -6,8 +6,8 @@ import asyncio
 import json
 
 import pytest
-from test_e2e_encounter import set_the_scene
 from fray_kit import Fray
+from test_e2e_encounter import set_the_scene
 
 CALLBACK = r"/interactions/\d+/[^/]+/callback"
 

@@ -1,0 +1,64 @@
+"""`fray run` as a real process: a missing or rejected token gets one clear line; a good one serves commands."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+from discord_double import DiscordDouble
+
+from bot.config import REPO_ROOT
+
+
+def environment(double: DiscordDouble, tmp_path: Path, token: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_", "DEV_GUILD", "SHARD_"))}
+    env.update(
+        DISCORD_TOKEN=token,
+        DISCORD_API_BASE=double.api_base,
+        DISCORD_GATEWAY_URL=double.gateway_url,
+        DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'fray.sqlite3'}",
+        PYTHONPATH=str(REPO_ROOT),
+    )
+    return env
+
+
+async def fray_run(env: dict[str, str], cwd: Path) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "run", env=env, cwd=cwd,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("token", "said"), [("", "DISCORD_TOKEN is not set"), ("wrong", "rejected DISCORD_TOKEN")])
+async def test_a_missing_or_rejected_token_gets_one_clear_line(
+    double: DiscordDouble, tmp_path: Path, token: str, said: str
+) -> None:
+    process = await fray_run(environment(double, tmp_path, token), tmp_path)
+    _, err = await asyncio.wait_for(process.communicate(), 60)
+    lines = [line for line in err.decode().splitlines() if line.startswith("fray:")]
+    assert process.returncode == 2
+    assert len(lines) == 1 and said in lines[0]
+    assert "Traceback" not in err.decode()
+
+
+@pytest.mark.asyncio
+async def test_fray_run_serves_commands_from_its_own_process(double: DiscordDouble, tmp_path: Path) -> None:
+    process = await fray_run(environment(double, tmp_path, double.token), tmp_path)
+    try:
+        await double.wait_for(lambda: double.commands() or None, timeout=60, what="the commands to sync")
+        await double.wait_for(lambda: any(s.connected for s in double.sessions) or None, timeout=30)
+        record = await double.invoke("roll", {"dice": "2d6"}, user=double.user_id)
+        callback = await record.response(timeout=10)
+        assert callback.type == 4 and "2d6" in record.original.embeds[0]["description"]
+    finally:
+        process.send_signal(signal.SIGINT)
+        _, err = await asyncio.wait_for(process.communicate(), 30)
+    logged = [json.loads(line) for line in err.decode().splitlines() if line.startswith("{")]
+    [roll] = [entry for entry in logged if entry.get("command") == "roll"]
+    assert roll["outcome"] == "ok" and roll["ms"] >= 0 and roll["logger"] == "fray.commands"

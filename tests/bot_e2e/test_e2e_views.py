@@ -1,0 +1,52 @@
+"""What players and the GM see: descriptors against numbers, JSON exports, help, one log line per command."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+from fray_kit import Fray
+from test_e2e_encounter import set_the_scene
+
+
+@pytest.mark.asyncio
+async def test_players_see_npcs_as_descriptors_and_the_gm_sees_the_tracks(fray: Fray) -> None:
+    async with fray.running():
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        player = await fray.answer(fray.dave, "encounter status")
+        fields = {f["name"].split(" [")[0]: f["value"] for f in player.embeds[0]["fields"]}
+        assert "Unhurt" in fields["Peacekeeper trooper 1"] and "□" not in fields["Peacekeeper trooper 1"]
+        assert "Lethal: Scratch □□□" in fields["Aeryn"]
+        record = await fray.say(fray.gm, "encounter status")
+        [private] = record.ephemeral
+        gm_fields = {f["name"].split(" [")[0]: f["value"] for f in private.embeds[0]["fields"]}
+        assert "Lethal: Scratch □" in gm_fields["Peacekeeper trooper 1"]
+
+
+@pytest.mark.asyncio
+async def test_export_is_a_json_file_and_help_lists_the_moves(fray: Fray) -> None:
+    async with fray.running():
+        await set_the_scene(fray)
+        record = await fray.say(fray.carol, "encounter export")
+        [message] = record.ephemeral
+        data = json.loads(message.file_bytes("encounter.json"))
+        assert data["system"] == "farscape" and [c["name"] for c in data["combatants"]][:2] == ["Aeryn", "D'Argo"]
+        help_record = await fray.say(fray.carol, "help")
+        [shown] = help_record.ephemeral
+        assert "/encounter start" in shown.embeds[0]["description"]
+        assert "grenade" in shown.embeds[0]["fields"][0]["value"]
+
+
+@pytest.mark.asyncio
+async def test_each_command_logs_one_structured_line(fray: Fray, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="fray.commands")
+    async with fray.running():
+        await fray.answer(fray.gm, "encounter start", system="farscape")
+        await fray.refusal(fray.carol, "encounter begin")
+    lines = [json.loads(r.getMessage()) for r in caplog.records if r.name == "fray.commands"]
+    assert [(line["command"], line["outcome"]) for line in lines] == [
+        ("encounter start", "ok"), ("encounter begin", "refused")
+    ]
+    assert all(isinstance(line["ms"], float) for line in lines)
