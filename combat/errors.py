@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 __all__ = [
     "AmbiguousName",
+    "AwaitingReaction",
     "CannotAct",
     "DataError",
     "DiceError",
@@ -104,3 +105,12 @@ class NotYourTurn(RulesError):
         verb = "turn" if len(names) <= 1 else "turns (together)"
         super().__init__(f"It is {whose}'s {verb}, not {actor}'s.")
         self.actor = actor
+
+
+class AwaitingReaction(RulesError):
+    """Raise when a move is tried while an attack waits for a target's player to choose."""
+
+    def __init__(self, who: str, choices: str, keys: Iterable[str]) -> None:
+        typed = " or ".join(f"choice:{k}" for k in keys)
+        super().__init__(f"Waiting for {who} to choose: {choices} (/encounter react {typed}).")
+        self.who = who

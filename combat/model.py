@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from combat.errors import AmbiguousName, UnknownName
+from combat.intent import PendingReaction
 from combat.sheet import Sheet
 from combat.turns import TurnState
 
@@ -73,11 +74,12 @@ class Combatant:
 
 @dataclass(frozen=True, slots=True)
 class Encounter:
-    """A fight in one channel: its system, its combatants and where the turn is."""
+    """A fight in one channel: its system, its combatants, where the turn is, and any attack awaiting a choice."""
 
     system: str
     combatants: tuple[Combatant, ...] = ()
     turns: TurnState = field(default_factory=TurnState)
+    pending: PendingReaction | None = None
 
     def get(self, combatant_id: str) -> Combatant:
         """Return the combatant with this id."""

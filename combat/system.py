@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from combat.dice import DiceSource
 from combat.errors import UnknownSystem
+from combat.intent import Intent, Reaction
 from combat.model import Combatant, Encounter
 from combat.sheet import BuiltSheet, Sheet, SheetRequest, SheetSpec
 from combat.summary import Beat
@@ -17,23 +18,13 @@ __all__ = [
     "ActionOutcome",
     "Intent",
     "MoveSpec",
+    "Reaction",
     "RoundStart",
     "RuleSystem",
     "get_system",
     "register",
     "system_keys",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Intent:
-    """What a player asked for: who does which move to whom, with options and the GM's explicit modifier."""
-
-    actor: str
-    move: str
-    targets: tuple[str, ...] = ()
-    options: Mapping[str, str] = field(default_factory=dict)
-    modifier: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +100,14 @@ class RuleSystem(Protocol):
 
     def act(self, encounter: Encounter, intent: Intent, dice: DiceSource) -> ActionOutcome:
         """Resolve one intent."""
+        ...
+
+    def reaction_for(self, encounter: Encounter, intent: Intent) -> Reaction | None:
+        """Return the choice this intent offers a target's player before it resolves (None: it resolves now)."""
+        ...
+
+    def choose(self, intent: Intent, reaction: Reaction, choice: str) -> Intent:
+        """Return the intent with the player's answer to ``reaction`` recorded, so it resolves with that choice."""
         ...
 
     def digest(self, result: Any) -> tuple[Beat, ...]:

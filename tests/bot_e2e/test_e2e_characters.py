@@ -1,0 +1,51 @@
+"""Saved characters: create, import from an attached sheet, join a running fight, list, delete."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fray_kit import Fray
+from test_e2e_encounter import set_the_scene
+
+YAML_SHEET = b"""
+name: Chiana
+system: farscape
+tier: protagonist
+stats:
+  Agility: Great
+  Speed: Good
+  Energy Weapons: Fair
+talents: [Cool Head]
+weapons: [pulse pistol]
+"""
+
+
+@pytest.mark.asyncio
+async def test_a_player_imports_a_sheet_and_joins_the_fight_with_it(fray: Fray) -> None:
+    async with fray.running():
+        imported = await fray.answer(fray.carol, "character import", sheet=("chiana.yaml", YAML_SHEET))
+        assert "Chiana" in imported.embeds[0]["description"]
+        sheet = json.dumps({"name": "Rygel", "system": "farscape", "stats": {"Intellect": "Great"}}).encode()
+        await fray.answer(fray.dave, "character import", sheet=("rygel.json", sheet))
+        listed = await fray.answer(fray.dave, "character list")
+        assert "Chiana" in listed.embeds[0]["description"] and "Rygel" in listed.embeds[0]["description"]
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        joined = await fray.answer(fray.carol, "encounter join", character="Chiana")
+        assert "Chiana" in joined.embeds[0]["description"]
+        state = fray.bot.rosters[fray.double.channel_id][1]
+        chiana = state.find("Chiana")
+        assert chiana.owner == str(fray.carol) and chiana.sheet.has("cool head")
+        assert "belongs to someone else" in await fray.refusal(fray.dave, "character delete", name="Chiana")
+        await fray.answer(fray.carol, "character delete", name="Chiana")
+
+
+@pytest.mark.asyncio
+async def test_a_broken_sheet_is_refused_with_a_clear_line(fray: Fray) -> None:
+    async with fray.running():
+        refused = await fray.refusal(fray.carol, "character import", sheet=("bad.yaml", b"name: [unclosed"))
+        assert "Could not read the sheet" in refused
+        unknown = json.dumps({"name": "Zhaan", "system": "farscape", "stats": {"Agilty": "Good"}}).encode()
+        refused = await fray.refusal(fray.carol, "character import", sheet=("zhaan.json", unknown))
+        assert "did you mean 'agility'" in refused
