@@ -81,6 +81,11 @@ COMMANDS: tuple[Command, ...] = (
     Command("encounter next", "End the current turn and move on."),
     Command("encounter hold", "Hold your action to act later this round.", (_AS,)),
     Command("encounter release", "Act now with a held action, before whoever's turn it is.", (_AS,)),
+    Command(
+        "encounter react",
+        "Answer an attack on your character: dodge, or take it (the default comes when time runs out).",
+        (Option("choice", "dodge or take.", True, "choice", ("dodge", "take")),),
+    ),
     Command("encounter status", "Show the round, the order, and everyone's state."),
     Command("encounter undo", "Undo the last action, with everything it did.", gm_only=True),
     Command("encounter log", "Show the log of actions.", (Option("round", "Only this round.", kind="integer"),)),

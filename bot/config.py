@@ -36,6 +36,8 @@ class Settings(BaseSettings):
     discord_gateway_url: str = "wss://gateway.discord.gg"
     shard_count: int | None = None
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    # [D] How long a player has to answer "Dodge or Take it?" before the default is taken.
+    reaction_seconds: float = 120.0
 
     @field_validator("log_level", mode="before")
     @classmethod

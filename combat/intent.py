@@ -41,7 +41,7 @@ class Reaction:
     choices: tuple[Choice, ...]
     default: str
 
-    def keys(self) -> tuple[str, ...]:
+    def answers(self) -> tuple[str, ...]:
         """Return the keys of the answers, in order."""
         return tuple(c.key for c in self.choices)
 

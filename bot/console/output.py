@@ -28,6 +28,9 @@ def reply_json(reply: Reply, ids: Identities) -> dict[str, Any]:
         "summaries": encode_payload(reply.summaries),
         "info": encode_payload({k: v for k, v in reply.info.items() if k != "character"}),
     }
+    if reply.settled is not None:
+        # A choice whose time ran out, resolved with its default before this command.
+        data["settled"] = {"result": encode_payload(reply.settled.result), "info": encode_payload(reply.settled.info)}
     if encounter is not None and reply.command == "encounter status":
         data["combatants"] = [{"name": c.name, **damage_state(c)} for c in encounter.combatants]
     return data

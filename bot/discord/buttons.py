@@ -3,60 +3,55 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
 if TYPE_CHECKING:
     from bot.discord.client import FrayBot
 
-__all__ = ["NextTurnButton", "UndoButton", "turn_view"]
+__all__ = ["CommandButton", "NextTurnButton", "UndoButton", "turn_view"]
 
 
-class NextTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"fray:next:(?P<channel>\d+)"):
+_ANY = r"fray:(?P<action>[a-z]+):(?P<channel>\d+)"
+
+
+class CommandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ANY):
+    """A button that runs one command for whoever clicks it; the services decide whether they may."""
+
+    action: ClassVar[str] = ""
+    label: ClassVar[str] = ""
+    path: ClassVar[str] = ""
+    style: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
+
+    def __init__(self, channel_id: int) -> None:
+        self.channel_id = channel_id
+        custom_id = f"fray:{self.action}:{channel_id}"
+        super().__init__(discord.ui.Button(label=self.label, style=self.style, custom_id=custom_id))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CommandButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["channel"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Run the button's command for whoever clicked."""
+        bot: FrayBot = interaction.client
+        await bot.responder.run(interaction, self.path, {})
+
+
+class NextTurnButton(CommandButton, template=r"fray:next:(?P<channel>\d+)"):
     """End the current turn (the GM, or the player whose turn it is when the server allows it)."""
 
-    def __init__(self, channel_id: int) -> None:
-        self.channel_id = channel_id
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label="Next turn", style=discord.ButtonStyle.primary, custom_id=f"fray:next:{channel_id}"
-        )
-        super().__init__(button)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> NextTurnButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["channel"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Run /encounter next for whoever clicked."""
-        bot: FrayBot = interaction.client
-        await bot.responder.run(interaction, "encounter next", {})
+    action, label, path, style = "next", "Next turn", "encounter next", discord.ButtonStyle.primary
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"fray:undo:(?P<channel>\d+)"):
+class UndoButton(CommandButton, template=r"fray:undo:(?P<channel>\d+)"):
     """Undo the last action (the GM only; the service refuses anyone else)."""
 
-    def __init__(self, channel_id: int) -> None:
-        self.channel_id = channel_id
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label="Undo", style=discord.ButtonStyle.secondary, custom_id=f"fray:undo:{channel_id}"
-        )
-        super().__init__(button)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> UndoButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["channel"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Run /encounter undo for whoever clicked."""
-        bot: FrayBot = interaction.client
-        await bot.responder.run(interaction, "encounter undo", {})
+    action, label, path = "undo", "Undo", "encounter undo"
 
 
 def turn_view(channel_id: int) -> discord.ui.View:

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.discord.buttons import NextTurnButton, UndoButton, turn_view
+from bot.discord.reaction import ReactButton, ReactionTimers, reaction_buttons
 from bot.discord.respond import Responder, answer_error
 from bot.services import Reply, Services
 from combat.errors import FrayError
@@ -43,6 +44,7 @@ class FrayBot(commands.AutoShardedBot):
         self.services = services
         self.responder = Responder(self)
         self.rosters: dict[int, tuple[str, Encounter]] = {}
+        self.reactions = ReactionTimers(self)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -50,7 +52,7 @@ class FrayBot(commands.AutoShardedBot):
         await self.services.warm()
         for cog in _COGS:
             await self.load_extension(cog)
-        self.add_dynamic_items(NextTurnButton, UndoButton)
+        self.add_dynamic_items(NextTurnButton, UndoButton, ReactButton)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -58,16 +60,26 @@ class FrayBot(commands.AutoShardedBot):
         else:
             await self.tree.sync()
 
+    async def close(self) -> None:
+        """Stop the timers of waiting attacks, then close."""
+        await self.responder.drain()
+        await self.reactions.close()
+        await super().close()
+
     def remember(self, channel_id: int, reply: Reply) -> None:
-        """Keep the channel's encounter in memory for autocomplete (never for rules)."""
+        """Keep the channel's encounter in memory for autocomplete (never for rules); time any waiting attack."""
+        self.reactions.watch(channel_id, reply)
         if reply.command == "encounter end":
             self.rosters.pop(channel_id, None)
         elif reply.encounter is not None and reply.system is not None:
             self.rosters[channel_id] = (reply.system.key, reply.encounter)
 
     def buttons(self, reply: Reply, channel_id: int) -> discord.ui.View | None:
-        """Return the turn buttons for replies that leave a turn waiting."""
+        """Return "Dodge" / "Take it" while an attack waits, else the turn buttons when a turn is waiting."""
         encounter = reply.encounter
+        choice = reaction_buttons(reply, channel_id)
+        if choice is not None:
+            return choice
         if reply.command in _TURN_COMMANDS and encounter is not None and encounter.turns.current is not None:
             return turn_view(channel_id)
         return None

@@ -52,7 +52,10 @@ def _chunk(lines: list[str]) -> str:
 
 
 def next_player(encounter: Encounter | None) -> int | None:
-    """Return the user id of the player whose combatant acts now, if a player's does."""
+    """Return the user id of the player who must answer an attack, else of the player whose combatant acts now."""
+    if encounter is not None and encounter.pending is not None:
+        asked = encounter.get(encounter.pending.reaction.combatant).owner
+        return int(asked) if asked and asked.isdigit() else None
     if encounter is None or encounter.turns.current is None:
         return None
     for combatant_id in encounter.turns.current.waiting:
@@ -65,7 +68,21 @@ def next_player(encounter: Encounter | None) -> int | None:
 def _turn_line(encounter: Encounter) -> str:
     text = render_turn(encounter, _names(encounter))
     player = next_player(encounter)
+    if encounter.pending is not None:
+        return f"{text} — {_choice_line(encounter, player)}"
     return f"{text} — <@{player}>, you're up." if player else text
+
+
+def _choice_line(encounter: Encounter, player: int | None) -> str:
+    """Ask the attacked character's player to choose, with the default and when it is taken (a live timestamp)."""
+    pending = encounter.pending
+    assert pending is not None
+    reaction = pending.reaction
+    name = safe(encounter.get(reaction.combatant).name)
+    whom = f"<@{player}>" if player else "their player"
+    default = reaction.label(reaction.default)
+    return (f"{name} is under attack: {whom}, {reaction.labels()}? "
+            f"{default} <t:{int(pending.deadline)}:R> if no one chooses.")
 
 
 def summary_embed(summary: RoundSummary, encounter: Encounter | None) -> discord.Embed:

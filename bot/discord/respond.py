@@ -61,14 +61,26 @@ class Responder:
 
     def __init__(self, bot: FrayBot) -> None:
         self.bot = bot
+        self._running: set[asyncio.Future[Any]] = set()
+
+    async def drain(self, timeout: float = 5.0) -> None:
+        """Let the commands under way finish (bounded), so closing never cuts one off half-answered."""
+        running = [t for t in self._running if t is not asyncio.current_task() and not t.done()]
+        if running:
+            await asyncio.wait(running, timeout=timeout)
 
     async def run(self, interaction: discord.Interaction[Any], path: str, options: Mapping[str, str]) -> Reply | None:
         """Call the service for ``path``, answer once (deferring if slow), and post any round summary."""
         started = time.monotonic()
         caller = caller_of(interaction)
         outcome = "ok"
+        this = asyncio.current_task()
+        if this is not None:
+            self._running.add(this)
         try:
             task = asyncio.ensure_future(HANDLERS[path](self.bot.services, caller, options))
+            self._running.add(task)
+            task.add_done_callback(self._running.discard)
             done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
             if not done:
                 await interaction.response.defer(thinking=True)
@@ -85,6 +97,7 @@ class Responder:
             outcome = "error"
             raise
         finally:
+            self._running.discard(this)
             self._log(path, caller.user_id, caller.guild_id, caller.channel_id, outcome, started)
 
     async def _send(self, interaction: discord.Interaction[Any], out: Outgoing, reply: Reply) -> None:

@@ -66,6 +66,8 @@ def _defence_lines(attack: Attack, target: str) -> list[str]:
                 f"(range {ladder(attack.minimum)} raised by {possessive(target)} Agility)"]
     if attack.defence == "unaware":
         return [f"{target} cannot defend: unopposed against the range DL {ladder(attack.difficulty)}"]
+    if attack.defence == "none":
+        return [f"{target} takes it (no dodge): unopposed against the range DL {ladder(attack.difficulty)}"]
     if attack.defence == "minion":
         return [f"{target} never dodges: unopposed against {ladder(attack.difficulty)} "
                 f"(the higher of Agility and the range DL {ladder(attack.minimum)})"]

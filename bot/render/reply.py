@@ -9,9 +9,11 @@ from typing import Any, Protocol
 from bot.render.dice import roll_faces, signed
 from bot.render.farscape import render_result
 from bot.render.names import safe
+from bot.render.reaction import answer_lines, declared_lines, waiting_line
 from bot.render.summary import render_round_summary, render_turn
 from bot.render.tracks import wound_boxes
 from bot.services.replies import Reply
+from combat.intent import Declared
 from combat.model import Encounter
 from combat.systems.farscape.wounds import Health as FarscapeHealth
 
@@ -60,6 +62,7 @@ def _status_lines(reply: Reply, ids: UserNames) -> list[str]:
         if isinstance(c.health, FarscapeHealth):
             lines += [f"    {line}" for line in wound_boxes(c.health)]
     lines.append(render_turn(encounter, _names(encounter)))
+    lines += [w for w in (waiting_line(encounter, _names(encounter)),) if w]
     return lines
 
 
@@ -115,10 +118,16 @@ def render_reply(reply: Reply, ids: UserNames, *, summaries: bool = True, turn: 
         return lines
     elif reply.command == "encounter status":
         return _status_lines(reply, ids)
+    if reply.settled is not None:
+        lines += render_reply(reply.settled, ids, summaries=False, turn=False)
+    lines += answer_lines(reply.info, names)
     lines += _info_lines(reply, ids)
-    if reply.result is not None:
+    if isinstance(reply.result, Declared):
+        lines += declared_lines(reply.result, names)
+    elif reply.result is not None:
         lines += render_result(reply.result, names)
     lines += _change_lines(reply, names, summaries)
     if turn and reply.encounter is not None and reply.encounter.turns.round and reply.command != "encounter log":
         lines.append(render_turn(reply.encounter, names))
+        lines += [w for w in (waiting_line(reply.encounter, names),) if w]
     return lines

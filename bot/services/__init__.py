@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 
-from bot.services import actions, characters, encounters, guild, views
+from bot.services import actions, characters, encounters, guild, reactions, views
 from bot.services.context import Caller, DiceProvider, RandomProvider, ReplayDice
 from bot.services.core import Services
 from bot.services.replies import Reply
@@ -23,6 +23,7 @@ HANDLERS: dict[str, Handler] = {
     "encounter hold": encounters.hold,
     "encounter release": encounters.release,
     "encounter surprise": encounters.surprise,
+    "encounter react": reactions.react,
     "encounter status": views.status,
     "encounter undo": encounters.undo,
     "encounter log": views.log,

@@ -9,7 +9,7 @@ from bot.services.context import Caller
 from bot.services.core import Scene, Services
 from bot.services.errors import NotAllowed, UnknownCommand
 from bot.services.replies import Reply
-from combat import engine
+from combat import engine, reactions
 from combat.errors import InvalidInput
 from combat.system import Intent, MoveSpec
 
@@ -63,7 +63,11 @@ def _intent(scene: Scene, caller: Caller, move: str, options: Mapping[str, str])
 
 
 async def perform(svc: Services, caller: Caller, move: str, options: Mapping[str, str], command: str) -> Reply:
-    """Resolve one move for the caller's combatant (or the GM's ``as``) and advance the turn."""
+    """Resolve one move for the caller's combatant (or the GM's ``as``) and advance the turn.
+
+    A move that offers a target's player a choice (dodge, or take it) is only declared: it waits in the encounter,
+    with no die rolled and the turn unmoved, until the player answers with /encounter react or time runs out.
+    """
     if options.get("modifier"):
         _modifier(options["modifier"])
 
@@ -71,7 +75,7 @@ async def perform(svc: Services, caller: Caller, move: str, options: Mapping[str
         if options.get("modifier") and not scene.gm:
             raise NotAllowed("Only the GM can grant a modifier.")
         intent = _intent(scene, caller, move, options)
-        return engine.act(scene.system, scene.encounter, intent, scene.dice)
+        return reactions.attempt(scene.system, scene.encounter, intent, scene.dice, svc.deadline())
 
     return await svc.change(caller, command, apply, payload={"move": move, "options": dict(options)})
 

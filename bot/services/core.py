@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -19,6 +20,7 @@ from bot.services.context import Caller, DiceProvider
 from bot.services.errors import NoEncounter
 from bot.services.replies import Reply
 from bot.tables import load_system_tables
+from combat import reactions
 from combat.dice import DiceSource
 from combat.engine import Step, TurnChange
 from combat.model import Encounter
@@ -32,23 +34,37 @@ _BEATS = TypeAdapter(tuple[Beat, ...])
 
 @dataclass(frozen=True, slots=True)
 class Scene:
-    """What a command works on: the stored row, the encounter, its system, the dice and whether the caller is GM."""
+    """What a command works on: the stored row, the encounter, its system, the dice and whether the caller is GM.
+
+    ``settled`` is the reply of an overdue choice resolved with its default as the scene was loaded.
+    """
 
     row: EncounterRow
     encounter: Encounter
     system: RuleSystem
     dice: DiceSource
     gm: bool
+    settled: Reply | None = None
 
 
 class Services:
-    """Every use case runs here: one unit of work per command, all-or-nothing."""
+    """Every use case runs here: one unit of work per command, all-or-nothing.
 
-    def __init__(self, db: Database, settings: Settings, dice: DiceProvider) -> None:
+    ``clock`` gives seconds since the epoch: the deadlines of "Dodge or Take it?" are measured by it.
+    """
+
+    def __init__(
+        self, db: Database, settings: Settings, dice: DiceProvider, clock: Callable[[], float] = time.time
+    ) -> None:
         self.db = db
         self.settings = settings
         self.dice = dice
+        self.clock = clock
         self._systems: dict[str, RuleSystem] = {}
+
+    def deadline(self) -> float:
+        """Return the deadline of a choice asked now."""
+        return self.clock() + self.settings.reaction_seconds
 
     async def warm(self) -> None:
         """Load every system's tables off the event loop, once, before serving commands."""
@@ -85,29 +101,69 @@ class Services:
         self,
         caller: Caller,
         command: str,
-        apply: Callable[[Scene], Step],
+        apply: Callable[[Scene], Step | None],
         *,
         gm_only: str | None = None,
         payload: Mapping[str, Any] | None = None,
+        pending_ok: bool = False,
     ) -> Reply:
-        """Load the encounter, apply one rules step, save it, log it (undoable), and build any round summary."""
+        """Load the encounter, apply one rules step, save it, log it (undoable), and build any round summary.
+
+        An overdue choice is resolved first; while one still waits, only ``pending_ok`` commands may go on.
+        ``apply`` returning None means there is nothing more to do than that resolution.
+        """
         async with self.db.unit_of_work(caller.channel_id) as uow:
-            scene = await self.scene(uow, caller, gm_only=gm_only)
+            scene = await self.settle(uow, await self.scene(uow, caller, gm_only=gm_only))
+            if not pending_ok:
+                reactions.require_settled(scene.encounter)
             step = apply(scene)
-            beats = scene.system.digest(step.result) if step.result is not None else ()
-            await uow.encounters.save(scene.row, step.encounter)
-            await uow.events.append(
-                scene.row.id,
-                command,
-                round=scene.encounter.turns.round,
-                payload={**(payload or {}), "result": step.result, "beats": beats, "change": step.change},
-                user_id=caller.user_id,
-                before=scene.encounter,
-            )
-            summaries = await self.summaries(uow, scene, step.encounter, step.change)
+            if step is None:
+                await uow.commit()
+                return scene.settled or Reply(
+                    command, scene.system, scene.encounter, gm=scene.row.gm_id, viewer_gm=scene.gm
+                )
+            summaries = await self.record(uow, scene, command, step, caller.user_id, payload)
             await uow.commit()
-        after, gm_id = step.encounter, scene.row.gm_id
-        return Reply(command, scene.system, after, step.result, step.change, summaries, gm=gm_id, viewer_gm=scene.gm)
+        after, gm_id, earlier = step.encounter, scene.row.gm_id, scene.settled
+        summaries = (*(earlier.summaries if earlier else ()), *summaries)
+        return Reply(
+            command, scene.system, after, step.result, step.change, summaries, gm=gm_id, viewer_gm=scene.gm,
+            settled=earlier,
+        )
+
+    async def record(
+        self, uow: UnitOfWork, scene: Scene, command: str, step: Step, user_id: int | None,
+        payload: Mapping[str, Any] | None,
+    ) -> tuple[RoundSummary, ...]:
+        """Save a step, append its event (undoable, with its digest), and return any round summary it ends."""
+        beats = scene.system.digest(step.result) if step.result is not None else ()
+        await uow.encounters.save(scene.row, step.encounter)
+        await uow.events.append(
+            scene.row.id,
+            command,
+            round=scene.encounter.turns.round,
+            payload={**(payload or {}), "result": step.result, "beats": beats, "change": step.change},
+            user_id=user_id,
+            before=scene.encounter,
+        )
+        return await self.summaries(uow, scene, step.encounter, step.change)
+
+    async def settle(self, uow: UnitOfWork, scene: Scene) -> Scene:
+        """Resolve a choice whose deadline has passed with its default, logged as the GM's; return the new scene."""
+        pending = scene.encounter.pending
+        if pending is None or self.clock() < pending.deadline:
+            return scene
+        reaction = pending.reaction
+        step = reactions.lapse(scene.system, scene.encounter, scene.dice, self.deadline())
+        payload = {"choice": reaction.default, "lapsed": True}
+        summaries = await self.record(uow, scene, "encounter react", step, scene.row.gm_id, payload)
+        default = reaction.default
+        lapsed = {"combatant": reaction.combatant, "choice": default, "label": reaction.label(default)}
+        settled = Reply(
+            "encounter react", scene.system, step.encounter, step.result, step.change, summaries,
+            info={"lapsed": lapsed}, gm=scene.row.gm_id, viewer_gm=scene.gm,
+        )
+        return replace(scene, encounter=step.encounter, settled=settled)
 
     async def summaries(
         self, uow: UnitOfWork, scene: Scene, after: Encounter, change: TurnChange

@@ -201,6 +201,9 @@ async def undo(svc: Services, caller: Caller, options: Options) -> Reply:
         if event is None or event.before is None:
             raise RulesError("There is nothing left to undo.")
         restored = uow.encounters.decode(scene.row.system, event.before)
+        if restored.pending is not None:
+            # [D] Undoing the answer to "Dodge or Take it?" asks again, with a fresh deadline.
+            restored = replace(restored, pending=replace(restored.pending, deadline=svc.deadline()))
         await uow.encounters.save(scene.row, restored)
         await uow.events.mark_undone(event)
         undone = {"seq": event.seq, "kind": event.kind}

@@ -16,7 +16,11 @@ __all__ = ["Reply"]
 
 @dataclass(frozen=True, slots=True)
 class Reply:
-    """One command's outcome; ``info`` carries command-specific data (an export, log entries, a roll, a sheet)."""
+    """One command's outcome; ``info`` carries command-specific data (an export, log entries, a roll, a sheet).
+
+    ``settled`` is the reply of an attack whose choice ran out of time and was resolved first, with its default,
+    in the same unit of work (its round summaries lead this reply's ``summaries``).
+    """
 
     command: str
     system: RuleSystem | None = None
@@ -27,3 +31,4 @@ class Reply:
     info: Mapping[str, Any] = field(default_factory=dict)
     gm: int | None = None
     viewer_gm: bool = False
+    settled: Reply | None = None

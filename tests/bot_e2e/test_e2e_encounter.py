@@ -45,6 +45,14 @@ async def test_a_whole_encounter_runs_to_its_end_with_round_summaries(fray: Fray
                 message = await fray.answer(users[CREW[actor]], "attack", target=foes_up[0])
             else:
                 message = await fray.answer(fray.gm, "attack", target=crew_up[0], **{"as": actor})
+                asked = [cid for cid in message.custom_ids if cid.startswith("fray:react:")]
+                if asked:  # a real shot at a player's character waits for the player: Dodge or Take it
+                    player = users[CREW[crew_up[0]]]
+                    assert fray.double.pinged(message) == {player}
+                    choice = asked[len(fray.double.messages()) % 2]
+                    clicked = await fray.double.click(message, choice, user=player)
+                    await clicked.response()
+                    message = clicked.original
             assert message.embeds, "an action answers with an embed"
             text = message.embeds[0]["description"]
             assert "dice [" in text and ("▢" in text or "+" in text)
@@ -63,6 +71,10 @@ async def test_a_whole_encounter_runs_to_its_end_with_round_summaries(fray: Fray
         await fray.say(fray.gm, "encounter export")
         ended = await fray.answer(fray.gm, "encounter end")
         assert "ended" in ended.embeds[0]["title"].lower()
+        last = rounds[-1] + 1
+        title = f"Round {last} summary"
+        final = await fray.double.wait_for_message(lambda m: bool(m.embeds) and m.embeds[0]["title"] == title)
+        assert fray.double.pinged(final) == set()
         everyone = {fray.gm, fray.carol, fray.dave, fray.onlooker}
         for message in fray.double.messages():
             assert fray.double.pinged(message) <= everyone - {fray.gm, fray.onlooker}

@@ -7,6 +7,7 @@ import pytest
 from combat import engine
 from combat.dice import DiceSource, ScriptedDice, roll_d
 from combat.errors import CannotAct, NotYourTurn, RulesError, UnknownName
+from combat.intent import Choice, Reaction
 from combat.model import Combatant, Condition, Encounter
 from combat.sheet import Sheet, SheetSpec
 from combat.system import ActionOutcome, Intent, MoveSpec, RoundStart, RuleSystem
@@ -70,6 +71,18 @@ class Duel:
                 changed.append(c.with_condition(replace(sleep, elements=sleep.elements - 1)))
         return encounter.put(*changed), RoundStart(encounter.turns.round + 1, tuple(woke))
 
+    def reaction_for(self, encounter: Encounter, intent: Intent) -> Reaction | None:
+        """A strike at a player's fighter asks them first: parry (the default) or take it."""
+        if intent.move != "strike" or "answer" in intent.options:
+            return None
+        target = encounter.get(intent.targets[0])
+        if target.owner is None:
+            return None
+        return Reaction(target.id, (Choice("parry", "Parry"), Choice("take", "Take it")), "parry")
+
+    def choose(self, intent: Intent, reaction: Reaction, choice: str) -> Intent:
+        return replace(intent, options={**intent.options, "answer": choice})
+
     def act(self, encounter: Encounter, intent: Intent, dice: DiceSource) -> ActionOutcome:
         if intent.move == "gas":
             asleep = [c.with_condition(Condition("asleep", elements=2)) for c in encounter.combatants]
@@ -78,6 +91,8 @@ class Duel:
         if intent.move == "taunt":
             return ActionOutcome(encounter, ("taunt", target.id), ends_turn=False)
         hits = 1 if intent.move == "strike" else target.health
+        if intent.options.get("answer") == "parry":
+            hits = 0
         return ActionOutcome(encounter.put(replace(target, health=target.health - hits)), (intent.move, target.id))
 
 

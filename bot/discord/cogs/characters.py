@@ -10,13 +10,12 @@ import yaml
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.cogs.common import described, run
+from bot.discord.cogs.common import SYSTEMS, described, run
 from combat.errors import InvalidInput
 
 __all__ = ["CharacterCog", "read_sheet", "setup"]
 
 Interaction = discord.Interaction[Any]
-SYSTEMS = [app_commands.Choice(name="FUDGE Farscape", value="farscape")]
 MAX_SHEET_BYTES = 64 * 1024
 _FIELDS = ("name", "system", "template", "talents", "weapon", "armour", "shield", "tier")
 

@@ -12,9 +12,11 @@ from discord import app_commands
 from bot.commands import find_command
 from bot.discord.caller import options_of
 
-__all__ = ["described", "run"]
+__all__ = ["SYSTEMS", "described", "run"]
 
 T = TypeVar("T")
+
+SYSTEMS = [app_commands.Choice(name="FUDGE Farscape", value="farscape")]
 
 
 def described(path: str, **extra: str) -> Callable[[T], T]:

@@ -1,4 +1,4 @@
-"""/encounter: start, add, join, remove, begin, next, hold, release, status, undo, log, export, end, surprise."""
+"""/encounter: start, add, join, remove, begin, next, hold, release, react, status, undo, log, export, end, surprise."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import suggest
-from bot.discord.cogs.common import described, run
+from bot.discord.cogs.common import SYSTEMS, described, run
 
 __all__ = ["EncounterCog", "setup"]
 
 Interaction = discord.Interaction[Any]
-SYSTEMS = [app_commands.Choice(name="FUDGE Farscape", value="farscape")]
 TIERS = [app_commands.Choice(name=t.title(), value=t) for t in
          ("protagonist", "antagonist", "ally", "henchman", "bystander", "minion")]
+REACTIONS = [app_commands.Choice(name="Dodge", value="dodge"), app_commands.Choice(name="Take it", value="take")]
 LEVELS = [app_commands.Choice(name=n, value=n) for n in
           ("Terrible", "Poor", "Mediocre", "Fair", "Good", "Great", "Superb")]
 
@@ -97,6 +97,13 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
     async def release(self, interaction: Interaction, as_: str | None = None) -> None:
         """Act with a held action."""
         await run(interaction, "encounter release", {"as_": as_})
+
+    @app_commands.command(name="react", description="Answer an attack on your character: dodge, or take it.")
+    @described("encounter react")
+    @app_commands.choices(choice=REACTIONS)
+    async def react(self, interaction: Interaction, choice: app_commands.Choice[str]) -> None:
+        """Answer an attack."""
+        await run(interaction, "encounter react", {"choice": choice.value})
 
     @app_commands.command(name="status", description="Show the round, the order and everyone's state.")
     async def status(self, interaction: Interaction) -> None:

@@ -11,12 +11,12 @@ from combat.system import ActionOutcome, Intent, MoveSpec
 from combat.systems.farscape import exchange, ranged
 from combat.systems.farscape.tables import FarscapeTables
 
-__all__ = ["all_moves", "resolve_attack"]
+__all__ = ["all_moves", "fires", "resolve_attack"]
 
 _FIRED = ("ranged", "thrown")
 
 
-def _fires(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> bool:
+def fires(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> bool:
     """Tell whether the attack uses a ranged or thrown weapon (the one named, else the first on the sheet)."""
     key = intent.options.get("weapon")
     carried = encounter.get(intent.actor).sheet.weapons
@@ -30,7 +30,7 @@ def _fires(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> bool
 
 def resolve_attack(encounter: Encounter, intent: Intent, tables: FarscapeTables, dice: DiceSource) -> ActionOutcome:
     """Attack with the chosen weapon: an exchange for melee and unarmed, a shot for ranged and thrown weapons."""
-    if _fires(encounter, intent, tables):
+    if fires(encounter, intent, tables):
         return ranged.resolve_shot(encounter, replace(intent, move="shoot"), tables, dice)
     return exchange.resolve_melee(encounter, intent, tables, dice)
 

@@ -9,7 +9,8 @@ Decisions [D]:
   option location says otherwise). Fragments: the base Damage Rating, +2 per level the avoidance roll failed by.
 * Avoiding fragments uses the target's element dodge (a free Agility dodge when none was declared): the DL is
   Superb −1 per 3 motras, +1 to the roll for a prone target unless the grenade bursts in the air. Standing firm,
-  minions, unaware (aware=no) and helpless targets make no roll and take the base damage.
+  minions, unaware (aware=no) and helpless targets make no roll and take the base damage; so does a player who
+  answered "Take it" when asked (choices.py).
 * Both wounds are lethal. The grenade need not be on the sheet; a minion's grenade is never a warning shot.
 Dice order: the throw's 4dF, the d8 on a miss, then per target: the avoidance dodge, the concussion wound's
 Willpower roll, the fragments' Willpower roll.
@@ -26,6 +27,7 @@ from combat.fudge import Check, roll_trait
 from combat.ladder import SUPERB
 from combat.model import Combatant, Encounter
 from combat.system import ActionOutcome, Intent
+from combat.systems.farscape.choices import taking
 from combat.systems.farscape.damage import Damage
 from combat.systems.farscape.harm import Harm, penalty, trait
 from combat.systems.farscape.ranged_attack import DamageProfile, strike
@@ -55,6 +57,7 @@ __all__ = [
     "Fragments",
     "GrenadeThrow",
     "Scatter",
+    "chosen_grenade",
     "frag_difficulty",
     "resolve_grenade",
     "scatter",
@@ -136,7 +139,7 @@ def frag_difficulty(distance: int) -> int:
     return SUPERB - distance // FRAG_STEP
 
 
-def _grenade(actor: Combatant, tables: FarscapeTables, options: Mapping[str, str]) -> Grenade:
+def chosen_grenade(actor: Combatant, tables: FarscapeTables, options: Mapping[str, str]) -> Grenade:
     """Return the named grenade, or the first grenade on the thrower's sheet."""
     key = key_option(options, "grenade")
     if key is None:
@@ -187,7 +190,7 @@ def _setup(encounter: Encounter, intent: Intent, grenade: Grenade, targets: tupl
         grenade=grenade,
         location=hit_location(options)[0],
         distances=distances(encounter, options, targets),
-        firm=chosen(encounter, options, "stand firm", targets),
+        firm=chosen(encounter, options, "stand firm", targets) | (taking(options) & set(targets)),
         prone=frozenset() if yes(options, "airburst") else prone,
         unaware=not yes(options, "aware", default=True),
     )
@@ -219,7 +222,7 @@ def resolve_grenade(encounter: Encounter, intent: Intent, tables: FarscapeTables
     actor = encounter.get(intent.actor)
     require_able(actor)
     targets = tuple(t.id for t in targets_of(encounter, intent, MAX_BLAST_TARGETS, allow_none=True))
-    blast = _setup(encounter, intent, _grenade(actor, tables, intent.options), targets)
+    blast = _setup(encounter, intent, chosen_grenade(actor, tables, intent.options), targets)
     difficulty = range_level(intent.options)
     actor, acting, where = act_while_dodging(actor, option(intent.options, "dodging"))
     every = (Modifier("wounds", penalty(actor)), Modifier("dodging", acting), Modifier("GM", intent.modifier))

@@ -17,14 +17,13 @@ from dataclasses import replace
 from itertools import groupby
 
 from combat.dice import DiceSource
-from combat.errors import UnknownName
 from combat.fudge import TraitRoll
 from combat.model import Combatant, Condition, Encounter
 from combat.systems.farscape import grapple
+from combat.systems.farscape.armour import armour_for
 from combat.systems.farscape.damage import Damage, damage
 from combat.systems.farscape.harm import apply_wound, penalty, trait
 from combat.systems.farscape.melee_fighters import Fighter
-from combat.systems.farscape.melee_moves import ARMOUR_AREAS
 from combat.systems.farscape.melee_results import Hit, Strike
 from combat.systems.farscape.ranged import WARNED
 from combat.systems.farscape.ranged_common import is_minion
@@ -65,19 +64,6 @@ def warn(encounter: Encounter, combatant_id: str) -> Encounter:
     return encounter.put(encounter.get(combatant_id).with_condition(Condition(WARNED)))
 
 
-def _armour(victim: Combatant, location: str, tables: FarscapeTables) -> tuple[str | None, int]:
-    """Return the armour class and rating protecting the location hit (none where the armour does not cover)."""
-    key = victim.sheet.armour
-    if key is None:
-        return None, 0
-    armour = tables.armour.get(key)
-    if armour is None:
-        raise UnknownName("armour", key, tables.armour)
-    if ARMOUR_AREAS.get(location, location) not in armour.covers:
-        return None, 0
-    return armour.cls, armour.rating
-
-
 def blow_damage(
     fighter: Fighter, victim: Combatant, margin: int, location: str, tables: FarscapeTables
 ) -> tuple[Damage, Kind]:
@@ -95,7 +81,7 @@ def blow_damage(
     if technique.stun:
         # [D] The flat of the blade or the pommel bludgeons: impact damage.
         damage_type, stun = "impact", True
-    armour_class, armour_rating = _armour(victim, location, tables)
+    armour_class, armour_rating = armour_for(victim, tables, location)
     value = damage(
         rating=rating,
         success=margin,

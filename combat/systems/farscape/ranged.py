@@ -17,6 +17,7 @@ from combat.model import Combatant, Condition, Encounter
 from combat.system import ActionOutcome, Intent, MoveSpec
 from combat.systems.farscape.ammo import resolve_reload, rounds_left, spend
 from combat.systems.farscape.autofire import FirePlan, plan_fire
+from combat.systems.farscape.choices import taking
 from combat.systems.farscape.grenades import GRENADE_OPTIONS, MAX_BLAST_TARGETS, resolve_grenade
 from combat.systems.farscape.harm import penalty, trait
 from combat.systems.farscape.quickdraw import resolve_quick_draw
@@ -44,6 +45,7 @@ __all__ = [
     "RESOLVERS",
     "WARNED",
     "Volley",
+    "melee_option",
     "resolve_dodge",
     "resolve_grenade",
     "resolve_quick_draw",
@@ -83,7 +85,7 @@ def _profile(actor: Combatant, weapons: tuple[Weapon, ...], bonus: int) -> Damag
     return DamageProfile(best.dr, best.damage_type, best.quality, strength, bonus, best.stun)
 
 
-def _melee(encounter: Encounter, options: Mapping[str, str]) -> tuple[tuple[str, ...] | None, bool]:
+def melee_option(encounter: Encounter, options: Mapping[str, str]) -> tuple[tuple[str, ...] | None, bool]:
     """Read option melee: yes, no, or the names of others in the target's melee."""
     value = option(options, "melee")
     if value is None:
@@ -125,7 +127,7 @@ def _firing(encounter: Encounter, intent: Intent, actor: Combatant, weapons: tup
     thrown = 0
     if any(w.kind == "thrown" for w in weapons):
         thrown = 2 if yes(intent.options, "lobbed") else 1  # [D] +1 to dodge a thrown weapon, +2 if slow or lobbed
-    named, no_melee = _melee(encounter, intent.options)
+    named, no_melee = melee_option(encounter, intent.options)
     return Firing(
         actor=actor.id,
         skill=skill,
@@ -139,6 +141,7 @@ def _firing(encounter: Encounter, intent: Intent, actor: Combatant, weapons: tup
         melee=named,
         no_melee=no_melee,
         warning=warning,
+        taken=taking(intent.options),
     )
 
 

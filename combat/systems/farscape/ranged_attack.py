@@ -6,6 +6,7 @@ The defence, in order of precedence:
   a miss by exactly one hits the first other combatant in that melee (success level 0) [D];
 * ``unaware``: option aware=no, or a frozen, unconscious or incapacitated target: Unopposed against the range DL;
 * ``minion``: minions never dodge: Unopposed against their Agility, the range DL as the minimum [D: the higher];
+* ``none``: the target's player chose to take it (no dodge): Unopposed against the range DL (see choices.py);
 * ``dodge``: Opposed against the target's element dodge (a free Agility dodge is rolled after the attacker's
   dice when none was declared [D]); the result must also reach the range DL.
 Dice order: the attacker's 4dF, then any free dodge, then any Willpower roll the wound forces.
@@ -28,7 +29,7 @@ from combat.systems.farscape.wounds import Health
 
 __all__ = ["Attack", "DamageProfile", "Defence", "Firing", "fire_at", "melee_partners", "strike"]
 
-Defence = Literal["warning", "melee", "unaware", "minion", "dodge"]
+Defence = Literal["warning", "melee", "unaware", "minion", "none", "dodge"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +60,7 @@ class Firing:
     melee: tuple[str, ...] | None = None
     no_melee: bool = False
     warning: bool = False
+    taken: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +125,8 @@ def _defence(firing: Firing, target: Combatant, partners: tuple[str, ...] | None
         return "unaware", firing.range
     if is_minion(target):
         return "minion", max(trait(target, "agility"), firing.range)
+    if target.id in firing.taken:
+        return "none", firing.range
     return "dodge", firing.range
 
 

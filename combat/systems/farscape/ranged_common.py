@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from combat.errors import CannotAct, InvalidInput, RulesError, UnknownName
 from combat.model import Combatant, Encounter
 from combat.system import Intent
-from combat.systems.farscape.melee_moves import ARMOUR_AREAS
+from combat.systems.farscape.armour import armour_for
 from combat.systems.farscape.tables import FarscapeTables, Weapon
 from combat.systems.farscape.wounds import Health, category
 
@@ -210,19 +210,3 @@ def ranged_weapon(combatant: Combatant, tables: FarscapeTables, key: str | None)
     if weapon.kind not in ("ranged", "thrown"):
         raise RulesError(f"A {weapon.name} is not a ranged or thrown weapon.")
     return weapon
-
-
-def armour_for(combatant: Combatant, tables: FarscapeTables, location: str = "torso") -> tuple[str | None, int]:
-    """Return the class and rating of the armour covering ``location``; none when it leaves that spot bare [D].
-
-    Locations map to armour areas as in melee [D]: a hand is part of the arms, a foot of the legs, an eye of the head.
-    """
-    key = combatant.sheet.armour
-    if key is None:
-        return None, 0
-    armour = tables.armour.get(key)
-    if armour is None:
-        raise UnknownName("armour", key, tables.armour)
-    if ARMOUR_AREAS.get(location, location) not in armour.covers:
-        return None, 0
-    return armour.cls, armour.rating

@@ -11,8 +11,8 @@ from combat.errors import CannotAct
 from combat.model import Combatant, Condition, Encounter
 from combat.sheet import BuiltSheet, Sheet, SheetRequest
 from combat.summary import Beat
-from combat.system import ActionOutcome, Intent, MoveSpec, RoundStart
-from combat.systems.farscape import attack, exchange, ranged
+from combat.system import ActionOutcome, Intent, MoveSpec, Reaction, RoundStart
+from combat.systems.farscape import attack, exchange, ranged, reaction
 from combat.systems.farscape.digest import digest as digest_result
 from combat.systems.farscape.digest import status as status_keys
 from combat.systems.farscape.initiative import initiative_entries
@@ -129,6 +129,14 @@ class FarscapeSystem:
         if resolver is None:
             raise CannotAct(f"Farscape has no move '{intent.move}'.")
         return resolver(encounter, intent, self.tables, dice)
+
+    def reaction_for(self, encounter: Encounter, intent: Intent) -> Reaction | None:
+        """Offer "Dodge or take it?" to the player of a target a shot or grenade would make dodge."""
+        return reaction.reaction_for(encounter, intent, self.tables)
+
+    def choose(self, intent: Intent, offered: Reaction, choice: str) -> Intent:
+        """Record the target's answer (dodge, or take it) in the intent."""
+        return reaction.choose(intent, offered, choice)
 
     def digest(self, result: Any) -> tuple[Beat, ...]:
         """Boil a result down to beats for the round summary."""

@@ -1,0 +1,160 @@
+""""Dodge" / "Take it" under a declared attack, and the timer that takes the default when time runs out.
+
+The buttons' custom ids carry the channel, the choice and the declaration's mark (``fray:react:<channel>:<choice>:
+<mark>``), so they work after a restart, and a button left from an attack already settled is refused. The timer is
+only a convenience: a choice past its deadline is also taken by the next command in the channel (see
+``Services.settle``), so a restart loses nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.outgoing import compose, summary_embed
+from bot.discord.respond import NO_PINGS, GuildNames
+from bot.services import Caller, Reply
+from bot.services.reactions import expire, token
+from combat.errors import FrayError
+from combat.intent import PendingReaction
+
+if TYPE_CHECKING:
+    from bot.discord.client import FrayBot
+
+__all__ = ["GRACE", "ReactButton", "ReactionTimers", "reaction_buttons", "reaction_view"]
+
+log = logging.getLogger(__name__)
+
+# Seconds past the deadline before the timer asks; the service checks the deadline again itself.
+GRACE = 0.5
+_READ_ONLY = frozenset({"encounter status", "encounter log", "encounter export"})
+
+
+class ReactButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"fray:react:(?P<channel>\d+):(?P<choice>[a-z]+):(?P<mark>\d+)",
+):
+    """Answer the attack waiting in a channel with one choice (its player or the GM; the service checks)."""
+
+    def __init__(self, channel_id: int, choice: str, mark: str, label: str | None = None) -> None:
+        self.channel_id = channel_id
+        self.choice = choice
+        self.mark = mark
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label or choice.title(),
+            style=discord.ButtonStyle.primary if choice == "dodge" else discord.ButtonStyle.danger,
+            custom_id=f"fray:react:{channel_id}:{choice}:{mark}",
+        )
+        super().__init__(button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReactButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["channel"]), match["choice"], match["mark"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Run /encounter react with this choice for whoever clicked."""
+        bot: FrayBot = interaction.client
+        await bot.responder.run(interaction, "encounter react", {"choice": self.choice, "for": self.mark})
+
+
+def reaction_view(channel_id: int, pending: PendingReaction) -> discord.ui.View:
+    """Return one button per choice the waiting attack offers."""
+    view = discord.ui.View(timeout=None)
+    for choice in pending.reaction.choices:
+        view.add_item(ReactButton(channel_id, choice.key, token(pending), choice.label))
+    return view
+
+
+def reaction_buttons(reply: Reply, channel_id: int) -> discord.ui.View | None:
+    """Return the choice buttons for a reply that leaves an attack waiting (read-only replies get none)."""
+    encounter = reply.encounter
+    if encounter is None or encounter.pending is None or reply.command in _READ_ONLY:
+        return None
+    return reaction_view(channel_id, encounter.pending)
+
+
+class ReactionTimers:
+    """One task per channel with a waiting attack: at its deadline the bot takes the default and posts the result."""
+
+    def __init__(self, bot: FrayBot) -> None:
+        self.bot = bot
+        self._tasks: dict[int, tuple[str, asyncio.Task[None]]] = {}
+        self._alive: set[asyncio.Task[None]] = set()
+
+    def watch(self, channel_id: int, reply: Reply) -> None:
+        """Start (or keep) the channel's timer when the reply leaves an attack waiting; else stop it."""
+        encounter = reply.encounter
+        if reply.command == "encounter end":
+            self._stop(channel_id)
+            return
+        if reply.command in _READ_ONLY and encounter is not None and encounter.pending is None:
+            return  # a read may predate the last change; only changes stop a timer
+        pending = encounter.pending if encounter is not None else None
+        current = self._tasks.get(channel_id)
+        if pending is not None and current is not None and current[0] == token(pending):
+            return
+        self._stop(channel_id)
+        if pending is not None and reply.gm is not None:
+            task = asyncio.create_task(self._expire(channel_id, reply.gm, pending.deadline))
+            self._tasks[channel_id] = (token(pending), task)
+            self._alive.add(task)
+            task.add_done_callback(self._alive.discard)
+
+    def _stop(self, channel_id: int) -> None:
+        found = self._tasks.pop(channel_id, None)
+        if found is not None and found[1] is not asyncio.current_task():
+            found[1].cancel()
+
+    async def close(self) -> None:
+        """Cancel every timer and wait for them to finish unwinding (the bot is closing)."""
+        for channel_id in list(self._tasks):
+            self._stop(channel_id)
+        tasks = [task for task in self._alive if task is not asyncio.current_task()]
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _expire(self, channel_id: int, gm_id: int, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - self.bot.services.clock()) + GRACE)
+        channel = self.bot.get_channel(channel_id)
+        guild = getattr(channel, "guild", None)
+        caller = Caller(gm_id, "Fray", guild.id if guild else 0, channel_id)
+        try:
+            reply = await expire(self.bot.services, caller)
+            if reply is not None:
+                found = self._tasks.get(channel_id)
+                if found is not None and found[1] is asyncio.current_task():
+                    del self._tasks[channel_id]
+                await self._post(channel, channel_id, guild, reply)
+        except (FrayError, discord.HTTPException):
+            log.warning("could not take the default of a waiting attack in channel %s", channel_id, exc_info=True)
+
+    async def _post(self, channel: Any, channel_id: int, guild: discord.Guild | None, reply: Reply) -> None:
+        """Post the result of the default in the channel, and any round summary where summaries go."""
+        if not isinstance(channel, discord.abc.Messageable):
+            channel = await self.bot.fetch_channel(channel_id)
+        assert isinstance(channel, discord.abc.Messageable)
+        out = compose(reply, GuildNames(guild), False)
+        view = self.bot.buttons(reply, channel_id)
+        kwargs: dict[str, Any] = {"embeds": out.embeds, "allowed_mentions": out.allowed}
+        if view is not None:
+            kwargs["view"] = view
+        await channel.send(out.content, **kwargs)
+        target = await self._summary_channel(guild, channel)
+        for summary in reply.summaries:
+            await target.send(embed=summary_embed(summary, reply.encounter), allowed_mentions=NO_PINGS)
+        self.bot.remember(channel_id, reply)
+
+    async def _summary_channel(
+        self, guild: discord.Guild | None, fallback: discord.abc.Messageable
+    ) -> discord.abc.Messageable:
+        """Return the server's summary channel, else the channel of the fight."""
+        async with self.bot.services.db.unit_of_work() as uow:
+            chosen = (await uow.settings.get(guild.id if guild else 0)).summary_channel_id
+        found = self.bot.get_channel(chosen) if chosen else None
+        return found if isinstance(found, discord.abc.Messageable) else fallback

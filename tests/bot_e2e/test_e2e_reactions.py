@@ -1,0 +1,61 @@
+"""Dodge or Take it: a shot at a player's character waits for that player, by button, with a stated default."""
+
+from __future__ import annotations
+
+import pytest
+from fray_kit import Fray
+from test_e2e_encounter import set_the_scene
+
+
+async def trooper_shoots_aeryn(fray: Fray):
+    """Begin; both troopers fire their warning shots in round 1; in round 2 trooper 1 shoots Aeryn for real."""
+    await fray.answer(fray.gm, "encounter begin")
+    for _ in range(2):
+        await fray.answer(fray.gm, "encounter next")
+    for trooper in ("Peacekeeper trooper 1", "Peacekeeper trooper 2"):
+        await fray.answer(fray.gm, "attack", target="D'Argo", **{"as": trooper})
+    for _ in range(2):
+        await fray.answer(fray.gm, "encounter next")
+    return await fray.answer(fray.gm, "attack", target="Aeryn", **{"as": "Peacekeeper trooper 1"})
+
+
+def react_ids(message) -> list[str]:
+    return [cid for cid in message.custom_ids if cid.startswith("fray:react:")]
+
+
+@pytest.mark.asyncio
+async def test_only_the_target_s_player_answers_and_the_answer_survives_a_restart(fray: Fray) -> None:
+    async with fray.running():
+        await set_the_scene(fray)
+        declared = await trooper_shoots_aeryn(fray)
+        dodge, take = react_ids(declared)
+        assert ":dodge:" in dodge and ":take:" in take
+        assert fray.double.pinged(declared) == {fray.carol}
+        assert "<t:" in declared.content or "<t:" in declared.embeds[0]["description"]
+        wrong = await fray.double.click(declared, take, user=fray.dave)
+        await wrong.response()
+        assert wrong.ephemeral, "only Aeryn's player (or the GM) answers"
+        waiting = await fray.refusal(fray.dave, "encounter next")
+        assert "Waiting for Aeryn" in waiting
+    async with fray.running():
+        answered = await fray.double.click(declared, take, user=fray.carol)
+        await answered.response()
+        text = answered.original.embeds[0]["description"]
+        assert "Peacekeeper trooper 1" in text and "dice [" in text
+        stale = await fray.double.click(declared, dodge, user=fray.carol)
+        await stale.response()
+        assert stale.ephemeral, "a button of a settled attack is refused"
+
+
+@pytest.mark.asyncio
+async def test_without_an_answer_the_default_is_taken_when_time_runs_out(fray: Fray) -> None:
+    async with fray.running(reaction_seconds=0.3):
+        await set_the_scene(fray)
+        declared = await trooper_shoots_aeryn(fray)
+        assert react_ids(declared)
+        settled = await fray.double.wait_for_message(
+            lambda m: bool(m.embeds) and "dodge" in m.embeds[0].get("description", "").lower()
+            and m.id != declared.id, timeout=5
+        )
+        assert "Aeryn" in settled.embeds[0]["description"]
+        assert fray.double.pinged(settled) <= {fray.carol, fray.dave}
