@@ -130,11 +130,27 @@ def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
         return Outgoing(content="The encounter as JSON.", file=_export_file(reply), ephemeral=True)
     body = render_reply(reply, users, summaries=False, turn=False)
     embed = discord.Embed(title=safe(_title(reply))[:256], description=_chunk(body) or None, colour=COLOUR)
+    for name, value in _wounded(reply):
+        embed.add_field(name=safe(name)[:256], value=value[:1024], inline=False)
     out = Outgoing(embeds=[embed])
     if encounter is not None and encounter.turns.round and reply.command != "encounter end":
         out.content = _turn_line(encounter)
         out.mention = next_player(encounter)
     return out
+
+
+def _wounded(reply: Reply) -> list[tuple[str, str]]:
+    """Show each combatant the action wounded: players' characters on their box tracks, NPCs as descriptors."""
+    encounter, system = reply.encounter, reply.system
+    if encounter is None or system is None or reply.result is None:
+        return []
+    hurt = dict.fromkeys(b.target for b in system.digest(reply.result) if b.target and b.wound)
+    shown: list[tuple[str, str]] = []
+    for combatant_id in hurt:
+        combatant = next((c for c in encounter.combatants if c.id == combatant_id), None)
+        if combatant is not None and (line := _health_line(combatant, gm=False)):
+            shown.append((combatant.name, line))
+    return shown[:10]
 
 
 def _title(reply: Reply) -> str:

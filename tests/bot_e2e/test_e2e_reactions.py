@@ -38,10 +38,13 @@ async def test_only_the_target_s_player_answers_and_the_answer_survives_a_restar
         waiting = await fray.refusal(fray.dave, "encounter next")
         assert "Waiting for Aeryn" in waiting
     async with fray.running():
+        fray.dice.queue(fray.double.channel_id, [1, 1, 1, 1])  # the trooper's shot: four pluses, unopposed
         answered = await fray.double.click(declared, take, user=fray.carol)
         await answered.response()
         text = answered.original.embeds[0]["description"]
-        assert "Peacekeeper trooper 1" in text and "dice [" in text
+        assert "Peacekeeper trooper 1" in text and "dice [+ + + +]" in text
+        fields = {f["name"]: f["value"] for f in answered.original.embeds[0]["fields"]}
+        assert fields["Aeryn"].startswith("Lethal: Scratch"), "a player's character shows its box track"
         stale = await fray.double.click(declared, dodge, user=fray.carol)
         await stale.response()
         assert stale.ephemeral, "a button of a settled attack is refused"

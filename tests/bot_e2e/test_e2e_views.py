@@ -50,3 +50,15 @@ async def test_each_command_logs_one_structured_line(fray: Fray, caplog: pytest.
         ("encounter start", "ok"), ("encounter begin", "refused")
     ]
     assert all(isinstance(line["ms"], float) for line in lines)
+
+
+@pytest.mark.asyncio
+async def test_an_action_shows_the_wound_on_the_box_track_or_as_a_descriptor(fray: Fray) -> None:
+    async with fray.running():
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        fray.dice.queue(fray.double.channel_id, [1, 1, 1, 1])  # Aeryn's shot: four pluses
+        message = await fray.answer(fray.carol, "attack", target="Peacekeeper trooper 1")
+        fields = {f["name"]: f["value"] for f in message.embeds[0]["fields"]}
+        assert fields["Peacekeeper trooper 1"] in {"Hurt", "Badly wounded", "Down"}
+        assert "□" not in fields["Peacekeeper trooper 1"], "players never see an NPC's numbers"
