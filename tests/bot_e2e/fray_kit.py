@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import contextlib
+import os
+import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 from discord_double import DiscordDouble, InteractionRecord, StoredMessage
+from sqlalchemy import make_url, text
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.config import REPO_ROOT, Settings
 from bot.db.engine import Database, open_database
@@ -74,3 +79,26 @@ class Fray:
 
 def sqlite_url(tmp: Path) -> str:
     return f"sqlite+aiosqlite:///{tmp / 'fray.sqlite3'}"
+
+
+@contextlib.asynccontextmanager
+async def database_url(backend: str, tmp: Path) -> AsyncIterator[str]:
+    """Yield a fresh database URL: a SQLite file, or a throwaway PostgreSQL database next to FRAY_TEST_PG_URL."""
+    if backend == "sqlite":
+        yield sqlite_url(tmp)
+        return
+    base = os.environ.get("FRAY_TEST_PG_URL")
+    if not base:
+        pytest.skip("FRAY_TEST_PG_URL is not set, so the PostgreSQL variant was not run (CI sets it)")
+    name = f"fray_e2e_{uuid.uuid4().hex[:12]}"
+    admin = create_async_engine(base, isolation_level="AUTOCOMMIT")
+    try:
+        async with admin.connect() as conn:
+            await conn.execute(text(f'CREATE DATABASE "{name}"'))
+        try:
+            yield make_url(base).set(database=name).render_as_string(hide_password=False)
+        finally:
+            async with admin.connect() as conn:
+                await conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        await admin.dispose()

@@ -6,15 +6,16 @@ from pathlib import Path
 
 import pytest
 from discord_double import DiscordDouble
-from fray_kit import Fray, sqlite_url
+from fray_kit import Fray, database_url
 from test_e2e_encounter import set_the_scene
 
 
 @pytest.mark.asyncio
-async def test_two_shard_processes_share_one_database(tmp_path: Path) -> None:
-    async with DiscordDouble(shard_count=2) as double:
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_two_shard_processes_share_one_database(tmp_path: Path, backend: str) -> None:
+    async with DiscordDouble(shard_count=2) as double, database_url(backend, tmp_path) as url:
         with double.point():
-            fray = Fray(double, sqlite_url(tmp_path))
+            fray = Fray(double, url)
             fray.gm, fray.carol, fray.dave = (double.add_member(n) for n in ("gm", "carol", "dave"))
             guild_shard = (double.guild_id >> 22) % 2
             async with fray.running(shard_count=2, shard_ids=(0,)) as first, \
