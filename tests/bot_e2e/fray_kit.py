@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import os
-import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,8 +10,7 @@ from typing import Any
 
 import pytest
 from discord_double import DiscordDouble, InteractionRecord, StoredMessage
-from sqlalchemy import make_url, text
-from sqlalchemy.ext.asyncio import create_async_engine
+from pgtools import fresh_pg_database, pg_base
 
 from bot.config import REPO_ROOT, Settings
 from bot.db.engine import Database, open_database
@@ -87,18 +84,8 @@ async def database_url(backend: str, tmp: Path) -> AsyncIterator[str]:
     if backend == "sqlite":
         yield sqlite_url(tmp)
         return
-    base = os.environ.get("FRAY_TEST_PG_URL")
-    if not base:
+    base = pg_base()
+    if base is None:
         pytest.skip("FRAY_TEST_PG_URL is not set, so the PostgreSQL variant was not run (CI sets it)")
-    name = f"fray_e2e_{uuid.uuid4().hex[:12]}"
-    admin = create_async_engine(base, isolation_level="AUTOCOMMIT")
-    try:
-        async with admin.connect() as conn:
-            await conn.execute(text(f'CREATE DATABASE "{name}"'))
-        try:
-            yield make_url(base).set(database=name).render_as_string(hide_password=False)
-        finally:
-            async with admin.connect() as conn:
-                await conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    finally:
-        await admin.dispose()
+    async with fresh_pg_database(base, "fray_e2e") as url:
+        yield url

@@ -2,38 +2,17 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
-import uuid
 from collections.abc import AsyncIterator
 
 import pytest
 import pytest_asyncio
-from sqlalchemy import make_url, text
-from sqlalchemy.ext.asyncio import create_async_engine
+from pgtools import PG_ENV, fresh_pg_database
 
 from bot.db.engine import Database
 from bot.db.migrate import upgrade
 
-PG_ENV = "FRAY_TEST_PG_URL"
 BACKENDS = ("sqlite", "postgresql")
-
-
-@contextlib.asynccontextmanager
-async def fresh_pg_database(base_url: str) -> AsyncIterator[str]:
-    """Create a throwaway PostgreSQL database next to ``base_url``; drop it afterwards."""
-    name = f"fray_test_{uuid.uuid4().hex[:16]}"
-    admin = create_async_engine(base_url, isolation_level="AUTOCOMMIT")
-    try:
-        async with admin.connect() as conn:
-            await conn.execute(text(f'CREATE DATABASE "{name}"'))
-        try:
-            yield make_url(base_url).set(database=name).render_as_string(hide_password=False)
-        finally:
-            async with admin.connect() as conn:
-                await conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    finally:
-        await admin.dispose()
 
 
 @pytest.fixture(params=BACKENDS)

@@ -11,31 +11,21 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
-import uuid
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
 import pytest_asyncio
+from pgtools import PG_ENV, create_database, drop_database
 from services_kit import Table, make_services, start_duel
-from sqlalchemy import make_url, text
+from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.db.engine import Database, open_database
 from bot.db.migrate import upgrade
 from bot.services import Services
 
-PG_ENV = "FRAY_TEST_PG_URL"
 BACKENDS = ("sqlite", "postgresql")
 TABLES = ("events", "combatants", "encounters", "characters", "guild_settings")
-
-
-async def _admin(base_url: str, statement: str) -> None:
-    admin = create_async_engine(base_url, isolation_level="AUTOCOMMIT")
-    try:
-        async with admin.connect() as conn:
-            await conn.execute(text(statement))
-    finally:
-        await admin.dispose()
 
 
 @pytest.fixture(scope="session")
@@ -53,14 +43,12 @@ def pg_url() -> Iterator[str | None]:
     if not base:
         yield None
         return
-    name = f"fray_svc_{uuid.uuid4().hex[:16]}"
-    asyncio.run(_admin(base, f'CREATE DATABASE "{name}"'))
+    url = asyncio.run(create_database(base, "fray_svc"))
     try:
-        url = make_url(base).set(database=name).render_as_string(hide_password=False)
         asyncio.run(upgrade(url))
         yield url
     finally:
-        asyncio.run(_admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        asyncio.run(drop_database(base, url))
 
 
 async def _empty(url: str) -> None:
