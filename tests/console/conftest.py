@@ -6,18 +6,13 @@ Every run is `fray console` in a subprocess (about a second each), so runs other
 from __future__ import annotations
 
 import asyncio
-import os
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from console_kit import Run, example_lines, json_objects, run_script
-from sqlalchemy import make_url, text
-from sqlalchemy.ext.asyncio import create_async_engine
-
-PG_ENV = "FRAY_TEST_PG_URL"
+from pgtools import PG_ENV, create_database, drop_database, pg_base
 
 
 @pytest.fixture(scope="session")
@@ -44,24 +39,14 @@ def reference_json(scratch: Path, lines: list[str]) -> list[dict[str, Any]]:
     return json_objects(done.stdout)
 
 
-async def _admin(base_url: str, statement: str) -> None:
-    admin = create_async_engine(base_url, isolation_level="AUTOCOMMIT")
-    try:
-        async with admin.connect() as conn:
-            await conn.execute(text(statement))
-    finally:
-        await admin.dispose()
-
-
 @pytest.fixture
 def pg_url() -> Iterator[str]:
     """A fresh, empty PostgreSQL database next to FRAY_TEST_PG_URL, dropped afterwards."""
-    base = os.environ.get(PG_ENV)
-    if not base:
+    base = pg_base()
+    if base is None:
         pytest.skip(f"{PG_ENV} is not set, so the PostgreSQL variant was not run (CI sets it)")
-    name = f"fray_console_{uuid.uuid4().hex[:16]}"
-    asyncio.run(_admin(base, f'CREATE DATABASE "{name}"'))
+    url = asyncio.run(create_database(base, "fray_console"))
     try:
-        yield make_url(base).set(database=name).render_as_string(hide_password=False)
+        yield url
     finally:
-        asyncio.run(_admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        asyncio.run(drop_database(base, url))
