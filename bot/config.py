@@ -38,6 +38,8 @@ class Settings(BaseSettings):
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     # [D] How long a player has to answer "Dodge or Take it?" before the default is taken.
     reaction_seconds: float = 120.0
+    # Seconds a channel's status message waits to gather a burst of changes into one edit.
+    status_edit_delay: float = 1.0
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -13,6 +13,7 @@ from bot.config import Settings
 from bot.discord.buttons import NextTurnButton, UndoButton, turn_view
 from bot.discord.reaction import ReactButton, ReactionTimers, reaction_buttons
 from bot.discord.respond import Responder, answer_error
+from bot.discord.status_board import StatusBoard
 from bot.services import Reply, Services
 from combat.errors import FrayError
 from combat.model import Encounter
@@ -45,6 +46,7 @@ class FrayBot(commands.AutoShardedBot):
         self.responder = Responder(self)
         self.rosters: dict[int, tuple[str, Encounter]] = {}
         self.reactions = ReactionTimers(self)
+        self.status_board = StatusBoard(self, delay=settings.status_edit_delay)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -64,11 +66,13 @@ class FrayBot(commands.AutoShardedBot):
         """Stop the timers of waiting attacks, then close."""
         await self.responder.drain()
         await self.reactions.close()
+        await self.status_board.close()
         await super().close()
 
     def remember(self, channel_id: int, reply: Reply) -> None:
         """Keep the channel's encounter in memory for autocomplete (never for rules); time any waiting attack."""
         self.reactions.watch(channel_id, reply)
+        self.status_board.update(channel_id, reply)
         if reply.command == "encounter end":
             self.rosters.pop(channel_id, None)
         elif reply.encounter is not None and reply.system is not None:

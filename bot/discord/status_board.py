@@ -1,0 +1,79 @@
+"""A status message per channel kept up to date: edits are coalesced, and a failed edit posts a new message."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.outgoing import status_embed
+from bot.services import Reply
+
+if TYPE_CHECKING:
+    from bot.discord.client import FrayBot
+
+__all__ = ["StatusBoard"]
+
+log = logging.getLogger(__name__)
+NO_PINGS = discord.AllowedMentions.none()
+
+
+class StatusBoard:
+    """Keep one players'-view status message per channel; many changes in a burst become one edit."""
+
+    def __init__(self, bot: FrayBot, delay: float = 1.0) -> None:
+        self.bot = bot
+        self.delay = delay
+        self._latest: dict[int, Reply] = {}
+        self._messages: dict[int, int] = {}
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+
+    def update(self, channel_id: int, reply: Reply) -> None:
+        """Note the channel's newest state; one flush after ``delay`` shows only the last of a burst."""
+        encounter = reply.encounter
+        if encounter is None or reply.system is None or not encounter.turns.round:
+            return
+        if reply.command in {"encounter status", "encounter log", "encounter export"}:
+            return
+        self._latest[channel_id] = reply
+        if channel_id not in self._tasks:
+            task = asyncio.create_task(self._flush(channel_id))
+            self._tasks[channel_id] = task
+            task.add_done_callback(lambda _: self._tasks.pop(channel_id, None))
+
+    async def _flush(self, channel_id: int) -> None:
+        await asyncio.sleep(self.delay)
+        reply = self._latest.pop(channel_id, None)
+        if reply is None:
+            return
+        embed = status_embed(reply, gm=False)
+        if reply.command == "encounter end":
+            embed.set_footer(text="The encounter has ended.")
+        try:
+            await self._show(channel_id, embed)
+        except discord.HTTPException:
+            log.warning("could not show the status in channel %s", channel_id, exc_info=True)
+        if reply.command == "encounter end":
+            self._messages.pop(channel_id, None)
+
+    async def _show(self, channel_id: int, embed: discord.Embed) -> None:
+        """Edit the channel's status message; when that fails (deleted, refused), post a new one instead."""
+        channel: Any = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+        known = self._messages.get(channel_id)
+        if known is not None:
+            try:
+                await channel.get_partial_message(known).edit(embed=embed, allowed_mentions=NO_PINGS)
+                return
+            except discord.HTTPException:
+                log.info("status edit failed in channel %s; posting a new status message", channel_id)
+        message = await channel.send(embed=embed, allowed_mentions=NO_PINGS)
+        self._messages[channel_id] = message.id
+
+    async def close(self) -> None:
+        """Stop the flushes still waiting (the bot is closing)."""
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
