@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -116,6 +116,10 @@ class RuleSystem(Protocol):
 
     def status(self, combatant: Combatant) -> tuple[str, ...]:
         """Name the combatant's states worth showing (frozen, stunned, pinned, prone, unconscious, …)."""
+        ...
+
+    def health_state(self, combatant: Combatant) -> Mapping[str, Any]:
+        """Describe the combatant's damage as plain data for exports (FUDGE boxes per level, HTK, HP …)."""
         ...
 
 

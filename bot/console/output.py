@@ -8,7 +8,6 @@ from bot.console.identity import Identities
 from bot.db.codec import encode_payload
 from bot.render.reply import render_reply
 from bot.services.replies import Reply
-from bot.services.views import damage_state
 
 __all__ = ["render_reply", "reply_json"]
 
@@ -32,5 +31,6 @@ def reply_json(reply: Reply, ids: Identities) -> dict[str, Any]:
         # A choice whose time ran out, resolved with its default before this command.
         data["settled"] = {"result": encode_payload(reply.settled.result), "info": encode_payload(reply.settled.info)}
     if encounter is not None and reply.command == "encounter status":
-        data["combatants"] = [{"name": c.name, **damage_state(c)} for c in encounter.combatants]
+        health = reply.system.health_state if reply.system is not None else (lambda _: {})
+        data["combatants"] = [{"name": c.name, **health(c)} for c in encounter.combatants]
     return data

@@ -12,11 +12,10 @@ from bot.services.core import Services
 from bot.services.errors import NoEncounter
 from bot.services.replies import Reply
 from combat.errors import InvalidInput
-from combat.model import Combatant, Encounter
+from combat.model import Encounter
 from combat.system import RuleSystem
-from combat.systems.farscape.wounds import Health as FarscapeHealth
 
-__all__ = ["damage_state", "export", "export_data", "log", "status"]
+__all__ = ["export", "export_data", "log", "status"]
 
 
 async def status(svc: Services, caller: Caller, options: Mapping[str, str]) -> Reply:
@@ -66,25 +65,6 @@ async def log(svc: Services, caller: Caller, options: Mapping[str, str]) -> Repl
     return Reply("encounter log", svc.system(row.system), encounter, info={"entries": entries}, gm=row.gm_id)
 
 
-def damage_state(combatant: Combatant) -> dict[str, Any]:
-    """Return a combatant's damage state in the export's shape for its system."""
-    health = combatant.health
-    if isinstance(health, FarscapeHealth):
-        return {
-            "lethal": _boxes(health, "lethal"),
-            "stun": _boxes(health, "stun"),
-            "lethal_level": health.lethal.level_name,
-            "stun_level": health.stun.level_name,
-        }
-    return {"health": repr(health)}
-
-
-def _boxes(health: FarscapeHealth, kind: str) -> dict[str, int]:
-    track = health.lethal if kind == "lethal" else health.stun
-    spec = health.spec("lethal" if kind == "lethal" else "stun")
-    return dict(zip(spec.levels, track.filled, strict=True))
-
-
 def _initiative(encounter: Encounter, combatant_id: str) -> int | None:
     entry = next((e for e in encounter.turns.order if e.combatant == combatant_id), None)
     return entry.counts[0] if entry and entry.counts else None
@@ -107,7 +87,7 @@ def export_data(system: RuleSystem, encounter: Encounter, name: str, events: lis
                 "owner": c.owner,
                 "initiative": _initiative(encounter, c.id),
                 "status": list(system.status(c)),
-                **damage_state(c),
+                **system.health_state(c),
             }
             for c in encounter.combatants
         ],

@@ -146,6 +146,16 @@ class FarscapeSystem:
         """Name the combatant's states worth showing (frozen, stunned, pinned, prone, unconscious, …)."""
         return status_keys(combatant)
 
+    def health_state(self, combatant: Combatant) -> dict[str, Any]:
+        """Return both tracks as {level: filled boxes}, and the current level names."""
+        health: Health = combatant.health
+        return {
+            "lethal": dict(zip(health.spec("lethal").levels, health.lethal.filled, strict=True)),
+            "stun": dict(zip(health.spec("stun").levels, health.stun.filled, strict=True)),
+            "lethal_level": health.lethal.level_name,
+            "stun_level": health.stun.level_name,
+        }
+
     def surprise(self, encounter: Encounter, side: str, mutual: bool = False, difficulty: int = 0) -> tuple[
         Encounter, Frozen
     ]:
