@@ -95,9 +95,19 @@ COMMANDS: tuple[Command, ...] = (
         "encounter surprise",
         "A side is caught by surprise: it freezes (Cool Head excepted).",
         (
-            Option("side", "The side that is surprised.", True),
+            Option("side", "The side that is surprised (or give two leaders instead)."),
             Option("mutual", "Both sides surprised each other: yes or no."),
+            Option("leaders", "Mutual surprise: one leader from each side, e.g. \"Crichton, Captain\"."),
             Option("difficulty", "Willpower difficulty to recover (default Fair)."),
+        ),
+        gm_only=True,
+    ),
+    Command(
+        "encounter adjust",
+        "Adjust a combatant's Initiative for circumstances (from the next element).",
+        (
+            Option("target", "Whose Initiative.", True),
+            Option("initiative", "The adjustment, from -5 to +5 (0 removes it).", True),
         ),
         gm_only=True,
     ),

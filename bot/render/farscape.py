@@ -30,7 +30,7 @@ from combat.systems.farscape.ranged import Volley
 from combat.systems.farscape.ranged_dodge import Dodge
 from combat.systems.farscape.strain import StrainResult
 from combat.systems.farscape.surprise import MutualSurprise, Recovery
-from combat.systems.farscape.system import ElementStart, Frozen
+from combat.systems.farscape.system import ElementStart, Frozen, LeadersContest
 
 __all__ = ["RENDERERS", "render_result"]
 
@@ -51,6 +51,8 @@ RENDERERS: dict[type, Callable[[Any, Names], list[str]]] = {
     Treatment: render_treatment,
     Rest: render_rest,
     Waking: render_waking,
+    LeadersContest: lambda result, names: render_mutual_surprise(result.contest, names)
+    + render_frozen(result.frozen, names),
 }
 
 

@@ -85,6 +85,9 @@ def _info_lines(reply: Reply, ids: UserNames) -> list[str]:
         ]
     if "added" in info:
         return [f"Added {', '.join(safe(n) for n in info['added'])}."]
+    if "adjusted" in info:
+        adjusted = info["adjusted"]
+        return [f"{safe(adjusted['target'])}'s Initiative adjustment is now {adjusted['initiative']:+d}."]
     if "settings" in info:
         return [f"{key.replace('_', ' ')}: {value}" for key, value in info["settings"].items() if key != "guild_id"]
     if "undone" in info:

@@ -23,6 +23,7 @@ HANDLERS: dict[str, Handler] = {
     "encounter hold": encounters.hold,
     "encounter release": encounters.release,
     "encounter surprise": encounters.surprise,
+    "encounter adjust": encounters.adjust,
     "encounter react": reactions.react,
     "encounter status": views.status,
     "encounter undo": encounters.undo,

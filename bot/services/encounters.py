@@ -17,7 +17,9 @@ from combat.ladder import parse_level
 from combat.model import Combatant, Encounter
 from combat.system import system_keys
 
-__all__ = ["add", "begin", "end", "hold", "join", "next_turn", "release", "remove", "start", "surprise", "undo"]
+__all__ = [
+    "add", "adjust", "begin", "end", "hold", "join", "next_turn", "release", "remove", "start", "surprise", "undo",
+]
 
 Options = Mapping[str, str]
 
@@ -179,11 +181,21 @@ async def release(svc: Services, caller: Caller, options: Options) -> Reply:
 
 
 async def surprise(svc: Services, caller: Caller, options: Options) -> Reply:
-    """Freeze a side caught by surprise (systems that have surprise)."""
+    """Freeze a side caught by surprise; with two leaders, their contest decides which side freezes."""
     mutual = options.get("mutual", "no").strip().lower() in {"yes", "true", "1"}
+    leaders = [n.strip() for n in options.get("leaders", "").split(",") if n.strip()]
+    if not options.get("side") and len(leaders) != 2:
+        raise InvalidInput("Name the surprised side (side:foes), or two leaders for a mutual surprise.")
 
     def apply(scene: Scene) -> engine.Step:
         difficulty = parse_level(options["difficulty"]) if options.get("difficulty") else 0
+        if leaders:
+            contest = getattr(scene.system, "leaders_contest", None)
+            if contest is None or len(leaders) != 2:
+                raise RulesError(f"{scene.system.title} settles mutual surprise with exactly two leaders.")
+            first, second = (scene.encounter.find(name).id for name in leaders)
+            after, result = contest(scene.encounter, first, second, scene.dice, difficulty)
+            return engine.Step(after, result, engine.TurnChange())
         freeze = getattr(scene.system, "surprise", None)
         if freeze is None:
             raise RulesError(f"{scene.system.title} has no surprise rule in Fray.")
@@ -191,6 +203,23 @@ async def surprise(svc: Services, caller: Caller, options: Options) -> Reply:
         return engine.Step(after, frozen, engine.TurnChange())
 
     return await svc.change(caller, "encounter surprise", apply, gm_only="declare surprise", payload=dict(options))
+
+
+async def adjust(svc: Services, caller: Caller, options: Options) -> Reply:
+    """Set the GM's adjustment to a combatant's Initiative ('other factors'); it counts from the next element."""
+    text = options["initiative"].strip().replace("−", "-")
+    if not text.lstrip("+-").isdecimal() or abs(int(text)) > 5:
+        raise InvalidInput("initiative must be a whole number from -5 to +5, like +1.")
+
+    def apply(scene: Scene) -> engine.Step:
+        change = getattr(scene.system, "adjust_initiative", None)
+        if change is None:
+            raise RulesError(f"{scene.system.title} has no Initiative adjustment.")
+        target = scene.encounter.find(options["target"])
+        return engine.Step(change(scene.encounter, target.id, int(text)), None, engine.TurnChange())
+
+    reply = await svc.change(caller, "encounter adjust", apply, gm_only="adjust Initiative", payload=dict(options))
+    return replace(reply, info={"adjusted": {"target": options["target"], "initiative": int(text)}})
 
 
 async def undo(svc: Services, caller: Caller, options: Options) -> Reply:

@@ -138,13 +138,24 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
     async def surprise(
         self,
         interaction: Interaction,
-        side: str,
+        side: str | None = None,
         mutual: bool | None = None,
+        leaders: str | None = None,
         difficulty: app_commands.Choice[str] | None = None,
     ) -> None:
         """Declare surprise."""
-        values = {"side": side, "mutual": mutual, "difficulty": difficulty.value if difficulty else None}
+        values = {"side": side, "mutual": mutual, "leaders": leaders,
+                  "difficulty": difficulty.value if difficulty else None}
         await run(interaction, "encounter surprise", values)
+
+    @app_commands.command(name="adjust", description="Adjust a combatant's Initiative (from the next element).")
+    @described("encounter adjust")
+    @app_commands.autocomplete(target=suggest.targets)
+    async def adjust(
+        self, interaction: Interaction, target: str, initiative: app_commands.Range[int, -5, 5]
+    ) -> None:
+        """Adjust Initiative."""
+        await run(interaction, "encounter adjust", {"target": target, "initiative": initiative})
 
     @app_commands.command(name="settings", description="Show or change Fray's settings for this server.")
     @described("encounter settings")

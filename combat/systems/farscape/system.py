@@ -15,16 +15,23 @@ from combat.system import ActionOutcome, Intent, MoveSpec, Reaction, RoundStart
 from combat.systems.farscape import attack, exchange, ranged, reaction
 from combat.systems.farscape.digest import digest as digest_result
 from combat.systems.farscape.digest import status as status_keys
-from combat.systems.farscape.initiative import initiative_entries
+from combat.systems.farscape.initiative import initiative_entries, score
 from combat.systems.farscape.sheet import SPEC
 from combat.systems.farscape.strain import allow_strain, can_strain
-from combat.systems.farscape.surprise import Recovery, freeze_side, recover
+from combat.systems.farscape.surprise import (
+    MutualSurprise,
+    Recovery,
+    freeze_side,
+    leader_score,
+    mutual_surprise,
+    recover,
+)
 from combat.systems.farscape.tables import FarscapeTables
 from combat.systems.farscape.templates import build_sheet, find_template
 from combat.systems.farscape.wounds import Health, fresh_health
 from combat.turns import SINGLE_PHASE, InitiativeEntry
 
-__all__ = ["ElementStart", "FarscapeSystem", "Frozen"]
+__all__ = ["ElementStart", "FarscapeSystem", "Frozen", "LeadersContest"]
 
 Resolver = Callable[[Encounter, Intent, FarscapeTables, DiceSource], ActionOutcome]
 
@@ -35,6 +42,14 @@ class ElementStart(RoundStart):
 
     expired: tuple[tuple[str, str], ...] = ()
     recoveries: tuple[Recovery, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LeadersContest:
+    """A mutual surprise settled by the leaders' contest, and the side that froze."""
+
+    contest: MutualSurprise
+    frozen: Frozen
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +179,22 @@ class FarscapeSystem:
             raise CannotAct(f"No combatant is on the side '{side}'.")
         encounter, who = freeze_side(encounter, side, mutual, difficulty)
         return encounter, Frozen(side, who, mutual)
+
+    def leaders_contest(
+        self, encounter: Encounter, first: str, second: str, dice: DiceSource, difficulty: int = 0
+    ) -> tuple[Encounter, LeadersContest]:
+        """Settle a mutual surprise: the two sides' leaders compare Initiative and bonuses; the loser's side freezes."""
+        one, other = encounter.get(first), encounter.get(second)
+        if one.side == other.side:
+            raise CannotAct(f"{one.name} and {other.name} lead the same side; name one leader from each side.")
+        scores = []
+        for a, b in ((one, other), (other, one)):
+            team = [c for c in encounter.combatants if c.side == a.side]
+            scores.append(leader_score(a, b, team, score(a, encounter, self.tables).total))
+        contest = mutual_surprise(scores[0], scores[1], dice)
+        side = encounter.get(contest.loser).side
+        encounter, frozen = freeze_side(encounter, side, True, difficulty)
+        return encounter, LeadersContest(contest, Frozen(side, frozen, True))
 
     def adjust_initiative(self, encounter: Encounter, combatant_id: str, value: int) -> Encounter:
         """Set a GM adjustment to a combatant's Initiative ('other factors')."""

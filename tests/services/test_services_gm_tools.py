@@ -1,0 +1,39 @@
+"""The GM's tools: the leaders' contest for a mutual surprise, and Initiative adjustments."""
+
+from __future__ import annotations
+
+import pytest
+from services_kit import BOB, GM, Table
+
+from bot.services.errors import NotAllowed
+from combat.errors import InvalidInput
+
+
+async def prepared(table: Table) -> None:
+    await table.run(GM, "encounter start", system="farscape")
+    await table.run(GM, "encounter add", name="Crichton", owner=str(BOB.user_id), side="crew", tier="protagonist",
+                    stats="Speed=Good, Intellect=Good, Tactics=Fair")
+    await table.run(GM, "encounter add", name="Captain", side="foes", tier="antagonist", stats="Speed=Good")
+    await table.run(GM, "encounter add", template="peacekeeper trooper", count="2")
+
+
+@pytest.mark.asyncio
+async def test_the_leaders_contest_freezes_the_losing_side(table: Table) -> None:
+    await prepared(table)
+    reply = await table.run(GM, "encounter surprise", leaders="Crichton, Captain")
+    assert reply.result.contest.winner == "crichton"
+    assert reply.result.frozen.side == "foes"
+    statuses = {c["name"]: c["status"] for c in (await table.export())["combatants"]}
+    assert statuses["Captain"] == ["frozen"] and statuses["Crichton"] == []
+
+
+@pytest.mark.asyncio
+async def test_an_initiative_adjustment_changes_the_order_from_the_next_element(table: Table) -> None:
+    await prepared(table)
+    await table.run(GM, "encounter adjust", target="Captain", initiative="+2")
+    reply = await table.run(GM, "encounter begin")
+    assert reply.encounter.turns.current.actors == ("captain",)
+    await table.refused(BOB, "encounter adjust", NotAllowed, target="Captain", initiative="+1")
+    await table.refused(GM, "encounter adjust", InvalidInput, target="Captain", initiative="+9")
+    await table.refused(GM, "encounter surprise", InvalidInput)
+    await table.refused(GM, "encounter surprise", leaders="Captain, Peacekeeper trooper 1")
