@@ -14,7 +14,7 @@ def boards(fray: Fray) -> list:
 
 @pytest.mark.asyncio
 async def test_a_burst_of_changes_becomes_one_edit_of_the_status_message(fray: Fray) -> None:
-    async with fray.running(status_edit_delay=0.3):
+    async with fray.running(status_edit_delay=1.5):
         await set_the_scene(fray)
         await fray.answer(fray.gm, "encounter begin")
         [board] = await fray.double.wait_for(lambda: boards(fray) or None, what="the status message")
