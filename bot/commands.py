@@ -112,6 +112,19 @@ COMMANDS: tuple[Command, ...] = (
         gm_only=True,
     ),
     Command(
+        "encounter heal",
+        "Heal a combatant: First Aid, Medicine, natural recovery, rest, waking, or scratches.",
+        (
+            Option("target", "Who is cared for.", True),
+            Option("method", "first aid, medicine, natural, rest, wake or scratches.", True, "choice",
+                   ("first aid", "medicine", "natural", "rest", "wake", "scratches")),
+            Option("healer", "Who gives First Aid or Medicine."),
+            Option("modifier", "Medical equipment or circumstances, from -5 to +5."),
+            Option("arns", "Hours of rest (rest only)."),
+        ),
+        gm_only=True,
+    ),
+    Command(
         "encounter settings",
         "Show or change Fray's settings for this server.",
         (

@@ -20,7 +20,8 @@ from bot.render.farscape_events import (
 )
 from bot.render.farscape_melee import render_escape, render_exchange, render_stand, render_strain
 from bot.render.farscape_ranged import render_dodge, render_quick_draw, render_reload, render_volley
-from bot.render.names import Names
+from bot.render.names import Names, who
+from combat.systems.farscape.aftercare import Aftercare
 from combat.systems.farscape.ammo import Reload
 from combat.systems.farscape.grenades import GrenadeThrow
 from combat.systems.farscape.healing import Rest, Treatment, Waking
@@ -51,9 +52,22 @@ RENDERERS: dict[type, Callable[[Any, Names], list[str]]] = {
     Treatment: render_treatment,
     Rest: render_rest,
     Waking: render_waking,
+    Aftercare: lambda result, names: render_aftercare(result, names),
     LeadersContest: lambda result, names: render_mutual_surprise(result.contest, names)
     + render_frozen(result.frozen, names),
 }
+
+
+def render_aftercare(result: Aftercare, names: Names) -> list[str]:
+    """Render one act of healing: who tended whom, then the roll or the rest."""
+    target = who(names, result.target)
+    if result.result is None:
+        return [f"{target}'s scratches are seen to and heal."]
+    if result.method in ("rest", "wake"):
+        return render_result(result.result, names)
+    by = f" from {who(names, result.healer)}" if result.healer else ""
+    head = f"{target} gets {result.method}{by}" if result.method in ("first aid", "medicine") else f"{target}:"
+    return [head, *render_result(result.result, names)]
 
 
 def render_result(result: object, names: Names) -> list[str]:

@@ -24,6 +24,7 @@ HANDLERS: dict[str, Handler] = {
     "encounter release": encounters.release,
     "encounter surprise": encounters.surprise,
     "encounter adjust": encounters.adjust,
+    "encounter heal": encounters.heal,
     "encounter react": reactions.react,
     "encounter status": views.status,
     "encounter undo": encounters.undo,

@@ -18,7 +18,19 @@ from combat.model import Combatant, Encounter
 from combat.system import system_keys
 
 __all__ = [
-    "add", "adjust", "begin", "end", "hold", "join", "next_turn", "release", "remove", "start", "surprise", "undo",
+    "add",
+    "adjust",
+    "begin",
+    "end",
+    "heal",
+    "hold",
+    "join",
+    "next_turn",
+    "release",
+    "remove",
+    "start",
+    "surprise",
+    "undo",
 ]
 
 Options = Mapping[str, str]
@@ -203,6 +215,28 @@ async def surprise(svc: Services, caller: Caller, options: Options) -> Reply:
         return engine.Step(after, frozen, engine.TurnChange())
 
     return await svc.change(caller, "encounter surprise", apply, gm_only="declare surprise", payload=dict(options))
+
+
+async def heal(svc: Services, caller: Caller, options: Options) -> Reply:
+    """Heal after (or between) fights: First Aid, Medicine, natural recovery, rest, waking, or scratches."""
+    method = " ".join(options["method"].split()).lower()
+    amount = options.get("modifier", "0").strip().replace("−", "-")
+    arns = options.get("arns", "1").strip()
+    if not amount.lstrip("+-").isdecimal() or not (arns.isascii() and arns.isdecimal()):
+        raise InvalidInput("modifier is a whole number like +1, and arns a whole number of hours like 2.")
+
+    def apply(scene: Scene) -> engine.Step:
+        care = getattr(scene.system, "heal", None)
+        if care is None:
+            raise RulesError(f"{scene.system.title} has no healing rules in Fray.")
+        target = scene.encounter.find(options["target"])
+        healer = scene.encounter.find(options["healer"]).id if options.get("healer") else None
+        after, result = care(
+            scene.encounter, target.id, method, scene.dice, healer_id=healer, modifier=int(amount), arns=int(arns)
+        )
+        return engine.Step(after, result, engine.TurnChange())
+
+    return await svc.change(caller, "encounter heal", apply, gm_only="heal", payload=dict(options))
 
 
 async def adjust(svc: Services, caller: Caller, options: Options) -> Reply:

@@ -37,3 +37,14 @@ async def test_an_initiative_adjustment_changes_the_order_from_the_next_element(
     await table.refused(GM, "encounter adjust", InvalidInput, target="Captain", initiative="+9")
     await table.refused(GM, "encounter surprise", InvalidInput)
     await table.refused(GM, "encounter surprise", leaders="Captain, Peacekeeper trooper 1")
+
+
+@pytest.mark.asyncio
+async def test_healing_is_the_gm_s_and_refusals_change_nothing(table: Table) -> None:
+    await prepared(table)
+    await table.run(GM, "encounter add", name="Zhaan", side="crew", stats="Medicine=Superb")
+    await table.refused(BOB, "encounter heal", NotAllowed, target="Crichton", method="medicine", healer="Zhaan")
+    await table.refused(GM, "encounter heal", target="Crichton", method="medicine", healer="Zhaan")  # unhurt
+    await table.refused(GM, "encounter heal", InvalidInput, target="Crichton", method="medicine")  # no healer
+    reply = await table.run(GM, "encounter heal", target="Crichton", method="rest", arns="2")
+    assert reply.result.method == "rest" and reply.result.result.hours == 2.0

@@ -17,6 +17,8 @@ Interaction = discord.Interaction[Any]
 TIERS = [app_commands.Choice(name=t.title(), value=t) for t in
          ("protagonist", "antagonist", "ally", "henchman", "bystander", "minion")]
 REACTIONS = [app_commands.Choice(name="Dodge", value="dodge"), app_commands.Choice(name="Take it", value="take")]
+HEALING = [app_commands.Choice(name=m.title(), value=m) for m in
+           ("first aid", "medicine", "natural", "rest", "wake", "scratches")]
 LEVELS = [app_commands.Choice(name=n, value=n) for n in
           ("Terrible", "Poor", "Mediocre", "Fair", "Good", "Great", "Superb")]
 
@@ -147,6 +149,23 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
         values = {"side": side, "mutual": mutual, "leaders": leaders,
                   "difficulty": difficulty.value if difficulty else None}
         await run(interaction, "encounter surprise", values)
+
+    @app_commands.command(name="heal", description="Heal a combatant: first aid, medicine, rest, waking, …")
+    @described("encounter heal")
+    @app_commands.choices(method=HEALING)
+    @app_commands.autocomplete(target=suggest.targets, healer=suggest.targets)
+    async def heal(
+        self,
+        interaction: Interaction,
+        target: str,
+        method: app_commands.Choice[str],
+        healer: str | None = None,
+        modifier: app_commands.Range[int, -5, 5] | None = None,
+        arns: app_commands.Range[int, 0, 1000] | None = None,
+    ) -> None:
+        """Heal someone."""
+        values = {"target": target, "method": method.value, "healer": healer, "modifier": modifier, "arns": arns}
+        await run(interaction, "encounter heal", values)
 
     @app_commands.command(name="adjust", description="Adjust a combatant's Initiative (from the next element).")
     @described("encounter adjust")

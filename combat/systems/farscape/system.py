@@ -13,6 +13,7 @@ from combat.sheet import BuiltSheet, Sheet, SheetRequest
 from combat.summary import Beat
 from combat.system import ActionOutcome, Intent, MoveSpec, Reaction, RoundStart
 from combat.systems.farscape import attack, exchange, ranged, reaction
+from combat.systems.farscape.aftercare import Aftercare, heal
 from combat.systems.farscape.digest import digest as digest_result
 from combat.systems.farscape.digest import status as status_keys
 from combat.systems.farscape.initiative import initiative_entries, score
@@ -195,6 +196,12 @@ class FarscapeSystem:
         side = encounter.get(contest.loser).side
         encounter, frozen = freeze_side(encounter, side, True, difficulty)
         return encounter, LeadersContest(contest, Frozen(side, frozen, True))
+
+    def heal(
+        self, encounter: Encounter, target: str, method: str, dice: DiceSource, **options: Any
+    ) -> tuple[Encounter, Aftercare]:
+        """Treat, rest, recover, wake or clear scratches (see aftercare.heal for the options)."""
+        return heal(encounter, target, method, dice, **options)
 
     def adjust_initiative(self, encounter: Encounter, combatant_id: str, value: int) -> Encounter:
         """Set a GM adjustment to a combatant's Initiative ('other factors')."""
