@@ -125,6 +125,15 @@ COMMANDS: tuple[Command, ...] = (
         gm_only=True,
     ),
     Command(
+        "encounter strain",
+        "Let an Incapacitated combatant strain to fight on (a Great Willpower roll first, at -3).",
+        (
+            Option("target", "Who strains.", True),
+            Option("allowed", "yes (default) or no to take the permission back."),
+        ),
+        gm_only=True,
+    ),
+    Command(
         "encounter settings",
         "Show or change Fray's settings for this server.",
         (

@@ -85,6 +85,9 @@ def _info_lines(reply: Reply, ids: UserNames) -> list[str]:
         ]
     if "added" in info:
         return [f"Added {', '.join(safe(n) for n in info['added'])}."]
+    if "strain" in info:
+        verb = "may now strain to fight on" if info["strain"]["allowed"] else "may no longer strain"
+        return [f"{safe(info['strain']['target'])} {verb}."]
     if "adjusted" in info:
         adjusted = info["adjusted"]
         return [f"{safe(adjusted['target'])}'s Initiative adjustment is now {adjusted['initiative']:+d}."]

@@ -25,6 +25,7 @@ HANDLERS: dict[str, Handler] = {
     "encounter surprise": encounters.surprise,
     "encounter adjust": encounters.adjust,
     "encounter heal": encounters.heal,
+    "encounter strain": encounters.strain,
     "encounter react": reactions.react,
     "encounter status": views.status,
     "encounter undo": encounters.undo,

@@ -239,6 +239,23 @@ async def heal(svc: Services, caller: Caller, options: Options) -> Reply:
     return await svc.change(caller, "encounter heal", apply, gm_only="heal", payload=dict(options))
 
 
+async def strain(svc: Services, caller: Caller, options: Options) -> Reply:
+    """Let (or stop) an Incapacitated combatant strain to fight on, as the GM allows."""
+    allowed = options.get("allowed", "yes").strip().lower()
+    if allowed not in {"yes", "no"}:
+        raise InvalidInput("allowed must be yes or no.")
+
+    def apply(scene: Scene) -> engine.Step:
+        permit = getattr(scene.system, "allow_strain", None)
+        if permit is None:
+            raise RulesError(f"{scene.system.title} has no rule for fighting on while incapacitated.")
+        target = scene.encounter.find(options["target"])
+        return engine.Step(permit(scene.encounter, target.id, allowed == "yes"), None, engine.TurnChange())
+
+    reply = await svc.change(caller, "encounter strain", apply, gm_only="allow straining", payload=dict(options))
+    return replace(reply, info={"strain": {"target": options["target"], "allowed": allowed == "yes"}})
+
+
 async def adjust(svc: Services, caller: Caller, options: Options) -> Reply:
     """Set the GM's adjustment to a combatant's Initiative ('other factors'); it counts from the next element."""
     text = options["initiative"].strip().replace("−", "-")

@@ -48,3 +48,14 @@ async def test_healing_is_the_gm_s_and_refusals_change_nothing(table: Table) -> 
     await table.refused(GM, "encounter heal", InvalidInput, target="Crichton", method="medicine")  # no healer
     reply = await table.run(GM, "encounter heal", target="Crichton", method="rest", arns="2")
     assert reply.result.method == "rest" and reply.result.result.hours == 2.0
+
+
+@pytest.mark.asyncio
+async def test_the_gm_lets_an_incapacitated_fighter_strain(table: Table) -> None:
+    await prepared(table)
+    await table.refused(BOB, "encounter strain", NotAllowed, target="Crichton")
+    await table.refused(GM, "encounter strain", InvalidInput, target="Crichton", allowed="maybe")
+    reply = await table.run(GM, "encounter strain", target="Crichton")
+    assert reply.encounter.find("Crichton").has("strain")
+    reply = await table.run(GM, "encounter strain", target="Crichton", allowed="no")
+    assert not reply.encounter.find("Crichton").has("strain")

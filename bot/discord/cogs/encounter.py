@@ -167,6 +167,13 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
         values = {"target": target, "method": method.value, "healer": healer, "modifier": modifier, "arns": arns}
         await run(interaction, "encounter heal", values)
 
+    @app_commands.command(name="strain", description="Let an Incapacitated combatant strain to fight on.")
+    @described("encounter strain")
+    @app_commands.autocomplete(target=suggest.targets)
+    async def strain(self, interaction: Interaction, target: str, allowed: bool | None = None) -> None:
+        """Allow straining."""
+        await run(interaction, "encounter strain", {"target": target, "allowed": allowed})
+
     @app_commands.command(name="adjust", description="Adjust a combatant's Initiative (from the next element).")
     @described("encounter adjust")
     @app_commands.autocomplete(target=suggest.targets)
