@@ -70,7 +70,12 @@ class Console:
         if owner:  # an empty owner stays as typed, so the service refuses it
             options["owner"] = str(self.ids.user(owner))
         handler = HANDLERS[line.command.path]
-        reply = await handler(self.services, caller, options)
+        queued = self.dice.snapshot(caller.channel_id)
+        try:
+            reply = await handler(self.services, caller, options)
+        except FrayError:
+            self.dice.restore(caller.channel_id, queued)  # a refused command changes nothing, its dice included
+            raise
         if self.as_json:
             self._emit({"line": number, "user": line.user, **reply_json(reply, self.ids)})
         else:

@@ -48,7 +48,8 @@ def _hit_lines(hit: BlastHit, names: Names) -> list[str]:
 def render_grenade(result: GrenadeThrow, names: Names) -> list[str]:
     """Render a grenade: the throw against the range DL, the scatter, and what the blast did to each target."""
     actor = who(names, result.actor)
-    lines = [f"{actor} throws a {safe(result.grenade)} grenade", f"Throw: {check_text(result.throw)}"]
+    grenade = result.grenade if result.grenade.lower().endswith("grenade") else f"{result.grenade} grenade"
+    lines = [f"{actor} throws a {safe(grenade)}", f"Throw: {check_text(result.throw)}"]
     if result.modifiers:
         lines.append(f"Throw modifiers: {modifiers_text(result.modifiers)}")
     if result.acting is not None:

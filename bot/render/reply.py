@@ -85,6 +85,10 @@ def _info_lines(reply: Reply, ids: UserNames) -> list[str]:
         ]
     if "added" in info:
         return [f"Added {', '.join(safe(n) for n in info['added'])}."]
+    if "removed" in info:
+        return [f"Removed {', '.join(safe(n) for n in info['removed'])}."]
+    if reply.command == "character delete" and "name" in info:
+        return [f"Deleted {safe(info['name'])}."]
     if "strain" in info:
         verb = "may now strain to fight on" if info["strain"]["allowed"] else "may no longer strain"
         return [f"{safe(info['strain']['target'])} {verb}."]

@@ -6,7 +6,7 @@ from collections.abc import Collection
 
 from bot.services.context import Caller
 from bot.services.errors import NotAllowed
-from combat.errors import NotYourTurn
+from combat.errors import NotYourTurn, RulesError
 from combat.model import Combatant, Encounter
 
 __all__ = ["acting_combatant", "has_gm_role", "is_gm", "require_gm"]
@@ -54,6 +54,8 @@ def acting_combatant(
         npcs_now = [encounter.get(i) for i in (current.waiting if current else ()) if not encounter.get(i).owner]
         if npcs_now:
             return npcs_now[0]
+    if owned and not encounter.turns.round:
+        raise RulesError("The fight has not begun yet; the GM starts it with /encounter begin.")
     if owned:
         names = encounter.names(current.waiting) if current else ()
         raise NotYourTurn(owned[0].name, names)

@@ -87,6 +87,14 @@ class ReplayDice:
         """Drop the faces still queued in a channel."""
         self._queues.pop(channel_id, None)
 
+    def snapshot(self, channel_id: int) -> tuple[int, ...]:
+        """Return the faces still queued in a channel, to put back with ``restore``."""
+        return tuple(self._queues.get(channel_id, ()))
+
+    def restore(self, channel_id: int, faces: Iterable[int]) -> None:
+        """Put a channel's queue back as a snapshot had it (a refused command gives back the faces it took)."""
+        self._queues[channel_id] = deque(faces)
+
     def queued(self, channel_id: int) -> int:
         """Return how many faces are still queued in a channel."""
         return len(self._queues.get(channel_id, ()))

@@ -122,12 +122,15 @@ async def join(svc: Services, caller: Caller, options: Options) -> Reply:
 
 async def remove(svc: Services, caller: Caller, options: Options) -> Reply:
     """Take a combatant out of the encounter."""
+    names: list[str] = []
 
     def apply(scene: Scene) -> engine.Step:
         target = scene.encounter.find(options["target"])
+        names.append(target.name)
         return engine.remove(scene.system, scene.encounter, target.id, scene.dice)
 
-    return await svc.change(caller, "encounter remove", apply, gm_only="remove combatants", payload=dict(options))
+    reply = await svc.change(caller, "encounter remove", apply, gm_only="remove combatants", payload=dict(options))
+    return replace(reply, info={**reply.info, "removed": names})
 
 
 async def begin(svc: Services, caller: Caller, options: Options) -> Reply:
@@ -194,7 +197,10 @@ async def release(svc: Services, caller: Caller, options: Options) -> Reply:
 
 async def surprise(svc: Services, caller: Caller, options: Options) -> Reply:
     """Freeze a side caught by surprise; with two leaders, their contest decides which side freezes."""
-    mutual = options.get("mutual", "no").strip().lower() in {"yes", "true", "1"}
+    answer = options.get("mutual", "no").strip().lower() or "no"
+    if answer not in {"yes", "true", "1", "no", "false", "0"}:
+        raise InvalidInput("mutual takes yes or no.")
+    mutual = answer in {"yes", "true", "1"}
     leaders = [n.strip() for n in options.get("leaders", "").split(",") if n.strip()]
     if not options.get("side") and len(leaders) != 2:
         raise InvalidInput("Name the surprised side (side:foes), or two leaders for a mutual surprise.")

@@ -43,7 +43,9 @@ async def settings(svc: Services, caller: Caller, options: Mapping[str, str]) ->
         if options:
             roles = await svc.gm_roles(uow, caller.guild_id)
             if not (caller.admin or has_gm_role(caller, roles)):
-                raise NotAllowed("Only a server manager or a GM can change Fray's settings.")
+                raise NotAllowed(
+                    "Only a server manager or a member of the GM role can change Fray's settings (for every channel)."
+                )
             changes: dict[str, object] = {}
             for name, text in options.items():
                 if name in _FLAGS:

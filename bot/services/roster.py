@@ -95,6 +95,8 @@ def parse_stats(text: str | None) -> dict[str, str]:
         name, value = (p.strip() for p in part.split("=", 1))
         if not name or not value:
             raise InvalidInput(f"'{_safe(part.strip())}' needs a trait and a level, like Agility=Good.")
+        if name.lower() in stats:
+            raise InvalidInput(f"The trait {_safe(name.title())} is given twice; give each trait once.")
         stats[name.lower()] = value
     return stats
 

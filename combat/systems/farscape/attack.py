@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from combat.dice import DiceSource
-from combat.errors import UnknownName
+from combat.errors import InvalidInput, UnknownName
 from combat.model import Encounter
 from combat.system import ActionOutcome, Intent, MoveSpec
 from combat.systems.farscape import exchange, ranged
+from combat.systems.farscape.choices import DEFENCE
 from combat.systems.farscape.tables import FarscapeTables
 
 __all__ = ["all_moves", "fires", "resolve_attack"]
@@ -28,9 +29,32 @@ def fires(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> bool:
     return weapon is not None and weapon.kind in _FIRED
 
 
+def _options_of(moves: tuple[MoveSpec, ...], name: str) -> frozenset[str]:
+    return frozenset(next(m for m in moves if m.name == name).options)
+
+
+def _refuse_stray(encounter: Encounter, intent: Intent, fired: bool) -> None:
+    """Refuse an option of the other kind of attack (a kick with a gun in hand), which would be silently ignored."""
+    allowed = _options_of(ranged.RANGED_MOVES, "shoot") if fired else _options_of(exchange.MELEE_MOVES, "attack")
+    stray = sorted(set(intent.options) - allowed - {DEFENCE})  # DEFENCE: the targets' answers, set by Fray
+    if not stray:
+        return
+    name = encounter.get(intent.actor).name
+    if fired:
+        raise InvalidInput(
+            f"{name}'s attack is a shot, and '{stray[0]}' is a melee option; "
+            "add weapon:none (or a melee weapon) to fight in melee."
+        )
+    raise InvalidInput(
+        f"{name}'s attack is in melee, and '{stray[0]}' is an option of shots; name a ranged weapon with weapon:."
+    )
+
+
 def resolve_attack(encounter: Encounter, intent: Intent, tables: FarscapeTables, dice: DiceSource) -> ActionOutcome:
     """Attack with the chosen weapon: an exchange for melee and unarmed, a shot for ranged and thrown weapons."""
-    if fires(encounter, intent, tables):
+    fired = fires(encounter, intent, tables)
+    _refuse_stray(encounter, intent, fired)
+    if fired:
         return ranged.resolve_shot(encounter, replace(intent, move="shoot"), tables, dice)
     return exchange.resolve_melee(encounter, intent, tables, dice)
 
