@@ -11,7 +11,7 @@ from combat.systems.farscape.grenades import BlastHit, Fragments, GrenadeThrow
 __all__ = ["render_grenade"]
 
 
-def _fragment_lines(frags: Fragments, names: Names) -> list[str]:
+def _fragment_lines(frags: Fragments, names: Names, *, known_out: bool = False) -> list[str]:
     """Show the roll to avoid the fragments (or why there was none) and the fragments' wound."""
     target = who(names, frags.target)
     lines: list[str] = []
@@ -25,7 +25,7 @@ def _fragment_lines(frags: Fragments, names: Names) -> list[str]:
     if frags.damage is not None:
         lines.append(damage_steps(frags.damage, "failed roll", label="Fragments damage", success=False))
     if frags.harm is not None:
-        lines.extend(harm_lines(frags.harm, names))
+        lines.extend(harm_lines(frags.harm, names, known_out=known_out))
     elif frags.damage is not None:
         lines.append(f"No wound from the fragments: the damage is 0 or less against {target}")
     return lines
@@ -41,7 +41,8 @@ def _hit_lines(hit: BlastHit, names: Names) -> list[str]:
     else:
         lines.append(f"No wound from the concussion against {target}")
     if hit.fragments is not None:
-        lines.extend(_fragment_lines(hit.fragments, names))
+        out = hit.concussion_harm is not None and (hit.concussion_harm.unconscious or hit.concussion_harm.out)
+        lines.extend(_fragment_lines(hit.fragments, names, known_out=out))
     return lines
 
 

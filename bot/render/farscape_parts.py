@@ -66,8 +66,8 @@ def wound_text(target: str, wound: WoundMark) -> str:
     return f"{head}: {wound.marked} (box {wound.box})"
 
 
-def harm_lines(harm: Harm, names: Names) -> list[str]:
-    """Show a wound marked, the track's new level, any Willpower roll and whether the target is out."""
+def harm_lines(harm: Harm, names: Names, *, known_out: bool = False) -> list[str]:
+    """Show a wound marked, the track's new level, any Willpower roll, and whether the target is out (once)."""
     target = who(names, harm.target)
     wound = harm.wound
     lines = [wound_text(target, wound)]
@@ -75,6 +75,8 @@ def harm_lines(harm: Harm, names: Names) -> list[str]:
         lines.append(f"{target}'s {wound.kind} track: {wound.before} → {wound.after}")
     if harm.willpower is not None:
         lines.append(f"{target} rolls to stay conscious: {check_text(harm.willpower)}")
+    if known_out:
+        return lines
     if harm.unconscious:
         lines.append(f"{target} is unconscious")
     elif harm.out:

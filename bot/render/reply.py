@@ -89,6 +89,8 @@ def _info_lines(reply: Reply, ids: UserNames) -> list[str]:
         return [f"Removed {', '.join(safe(n) for n in info['removed'])}."]
     if reply.command == "character delete" and "name" in info:
         return [f"Deleted {safe(info['name'])}."]
+    if "held" in info:
+        return [f"{safe(info['held'])} holds their action; /encounter release acts with it later this round."]
     if "strain" in info:
         verb = "may now strain to fight on" if info["strain"]["allowed"] else "may no longer strain"
         return [f"{safe(info['strain']['target'])} {verb}."]
@@ -96,7 +98,9 @@ def _info_lines(reply: Reply, ids: UserNames) -> list[str]:
         adjusted = info["adjusted"]
         return [f"{safe(adjusted['target'])}'s Initiative adjustment is now {adjusted['initiative']:+d}."]
     if "settings" in info:
-        return [f"{key.replace('_', ' ')}: {value}" for key, value in info["settings"].items() if key != "guild_id"]
+        shown = {k: ("none" if v is None else "yes" if v is True else "no" if v is False else v)
+                 for k, v in info["settings"].items() if k != "guild_id"}
+        return [f"{key.replace('_', ' ')}: {value}" for key, value in shown.items()]
     if "undone" in info:
         return [f"Undid #{info['undone']['seq']} ({info['undone']['kind']})."]
     return []

@@ -165,12 +165,15 @@ async def next_turn(svc: Services, caller: Caller, options: Options) -> Reply:
 
 async def hold(svc: Services, caller: Caller, options: Options) -> Reply:
     """Hold the current combatant's action to act later in the round."""
+    holder: list[str] = []
 
     def apply(scene: Scene) -> engine.Step:
         actor = acting_combatant(scene.encounter, caller, scene.gm, options.get("as"))
+        holder.append(actor.name)
         return engine.hold(scene.system, scene.encounter, actor.id, scene.dice)
 
-    return await svc.change(caller, "encounter hold", apply, payload=dict(options))
+    reply = await svc.change(caller, "encounter hold", apply, payload=dict(options))
+    return replace(reply, info={"held": holder[-1]})
 
 
 async def release(svc: Services, caller: Caller, options: Options) -> Reply:
