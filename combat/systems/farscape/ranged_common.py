@@ -154,11 +154,15 @@ def distances(encounter: Encounter, options: Mapping[str, str], targets: tuple[s
         return found
     if "=" not in raw:
         return dict.fromkeys(targets, number(options, "distance", 0, 0, 200))
+    given: set[str] = set()
     for part in raw.split(","):
         name, _, text = part.partition("=")
         who = encounter.find(name).id
         if who not in found:
             raise InvalidInput(f"{encounter.get(who).name} has a distance but is not a target.")
+        if who in given:
+            raise InvalidInput(f"{encounter.get(who).name}'s distance is given twice; give it once.")
+        given.add(who)
         found[who] = number({"distance": text}, "distance", 0, 0, 200)
     return found
 

@@ -7,6 +7,7 @@ from combat.dice import ScriptedDice
 from combat.errors import InvalidInput
 from combat.system import Intent
 from combat.systems.farscape.attack import resolve_attack
+from combat.systems.farscape.ranged_common import distances
 
 
 def _gunner_and_swordsman():
@@ -40,3 +41,10 @@ def test_a_gunner_fighting_bare_handed_may_kick():
     script = ScriptedDice([0, 0, 0, 0, 0, 0, 0, 0])
     outcome = resolve_attack(enc, intent, TABLES, script)
     assert script.remaining == 0 and outcome.ends_turn
+
+
+def test_a_grenade_distance_given_twice_for_one_target_is_refused():
+    fight = encounter(fighter("foe1"), fighter("foe2"))
+    assert distances(fight, {"distance": "Foe1=1, Foe2=3"}, ("foe1", "foe2")) == {"foe1": 1, "foe2": 3}
+    with pytest.raises(InvalidInput, match="given twice"):
+        distances(fight, {"distance": "Foe1=1, foe1=2"}, ("foe1", "foe2"))
