@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from combat.model import Encounter
+from combat.systems.farscape.melee_moves import technique_names
 
 if TYPE_CHECKING:
     from bot.discord.client import FrayBot
@@ -17,11 +18,6 @@ __all__ = ["characters", "moves", "sides", "targets", "techniques", "templates",
 
 Choices = list[app_commands.Choice[str]]
 LIMIT = 25
-# Melee techniques a player may name in /attack move: (the rules check them again).
-TECHNIQUES = (
-    "punch", "roundhouse", "kick", "body blow", "hand strike", "power strike", "fast strike", "ma kick", "sweep",
-    "grapple", "feint", "strike", "flat",
-)
 
 
 def _match(values: Iterable[str], current: str) -> Choices:
@@ -71,7 +67,7 @@ async def moves(interaction: discord.Interaction[Any], current: str) -> Choices:
 
 async def techniques(interaction: discord.Interaction[Any], current: str) -> Choices:
     """Suggest melee techniques for /attack move:."""
-    return _match(TECHNIQUES, current)
+    return _match(technique_names(), current)
 
 
 async def templates(interaction: discord.Interaction[Any], current: str) -> Choices:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Any
 
 from bot.services.access import acting_combatant
 from bot.services.context import Caller
@@ -198,6 +199,14 @@ async def release(svc: Services, caller: Caller, options: Options) -> Reply:
     return await svc.change(caller, "encounter release", apply, payload=dict(options))
 
 
+def _tool(scene: Scene, name: str, what: str) -> Callable[..., Any]:
+    """Return one of the GM's tools that only some systems have, or refuse clearly when this one lacks it."""
+    tool: Callable[..., Any] | None = getattr(scene.system, name, None)
+    if tool is None:
+        raise RulesError(f"{scene.system.title} has no {what} in Fray.")
+    return tool
+
+
 async def surprise(svc: Services, caller: Caller, options: Options) -> Reply:
     """Freeze a side caught by surprise; with two leaders, their contest decides which side freezes."""
     answer = options.get("mutual", "no").strip().lower() or "no"
@@ -205,21 +214,19 @@ async def surprise(svc: Services, caller: Caller, options: Options) -> Reply:
         raise InvalidInput("mutual takes yes or no.")
     mutual = answer in {"yes", "true", "1"}
     leaders = [n.strip() for n in options.get("leaders", "").split(",") if n.strip()]
+    if leaders and len(leaders) != 2:
+        raise InvalidInput("Name exactly two leaders, one from each side, like leaders:\"Crichton, Captain\".")
     if not options.get("side") and len(leaders) != 2:
         raise InvalidInput("Name the surprised side (side:foes), or two leaders for a mutual surprise.")
 
     def apply(scene: Scene) -> engine.Step:
         difficulty = parse_level(options["difficulty"]) if options.get("difficulty") else 0
         if leaders:
-            contest = getattr(scene.system, "leaders_contest", None)
-            if contest is None or len(leaders) != 2:
-                raise RulesError(f"{scene.system.title} settles mutual surprise with exactly two leaders.")
+            contest = _tool(scene, "leaders_contest", "a leaders' contest for mutual surprise")
             first, second = (scene.encounter.find(name).id for name in leaders)
             after, result = contest(scene.encounter, first, second, scene.dice, difficulty)
             return engine.Step(after, result, engine.TurnChange())
-        freeze = getattr(scene.system, "surprise", None)
-        if freeze is None:
-            raise RulesError(f"{scene.system.title} has no surprise rule in Fray.")
+        freeze = _tool(scene, "surprise", "a surprise rule")
         after, frozen = freeze(scene.encounter, options["side"].strip().lower(), mutual, difficulty)
         return engine.Step(after, frozen, engine.TurnChange())
 
@@ -235,9 +242,7 @@ async def heal(svc: Services, caller: Caller, options: Options) -> Reply:
         raise InvalidInput("modifier is a whole number like +1, and arns a whole number of hours like 2.")
 
     def apply(scene: Scene) -> engine.Step:
-        care = getattr(scene.system, "heal", None)
-        if care is None:
-            raise RulesError(f"{scene.system.title} has no healing rules in Fray.")
+        care = _tool(scene, "heal", "healing rules")
         target = scene.encounter.find(options["target"])
         healer = scene.encounter.find(options["healer"]).id if options.get("healer") else None
         after, result = care(
@@ -255,9 +260,7 @@ async def strain(svc: Services, caller: Caller, options: Options) -> Reply:
         raise InvalidInput("allowed must be yes or no.")
 
     def apply(scene: Scene) -> engine.Step:
-        permit = getattr(scene.system, "allow_strain", None)
-        if permit is None:
-            raise RulesError(f"{scene.system.title} has no rule for fighting on while incapacitated.")
+        permit = _tool(scene, "allow_strain", "a rule for fighting on while incapacitated")
         target = scene.encounter.find(options["target"])
         return engine.Step(permit(scene.encounter, target.id, allowed == "yes"), None, engine.TurnChange())
 
@@ -272,9 +275,7 @@ async def adjust(svc: Services, caller: Caller, options: Options) -> Reply:
         raise InvalidInput("initiative must be a whole number from -5 to +5, like +1.")
 
     def apply(scene: Scene) -> engine.Step:
-        change = getattr(scene.system, "adjust_initiative", None)
-        if change is None:
-            raise RulesError(f"{scene.system.title} has no Initiative adjustment.")
+        change = _tool(scene, "adjust_initiative", "an Initiative adjustment")
         target = scene.encounter.find(options["target"])
         return engine.Step(change(scene.encounter, target.id, int(text)), None, engine.TurnChange())
 

@@ -59,3 +59,10 @@ async def test_the_gm_lets_an_incapacitated_fighter_strain(table: Table) -> None
     assert reply.encounter.find("Crichton").has("strain")
     reply = await table.run(GM, "encounter strain", target="Crichton", allowed="no")
     assert not reply.encounter.find("Crichton").has("strain")
+
+
+@pytest.mark.asyncio
+async def test_a_mutual_surprise_needs_exactly_two_leaders(table: Table) -> None:
+    await prepared(table)
+    await table.refused(GM, "encounter surprise", InvalidInput, side="foes", leaders="Crichton")
+    await table.refused(GM, "encounter surprise", InvalidInput, leaders="Crichton, Captain, Peacekeeper trooper 1")
