@@ -1,179 +1,120 @@
-"""Fray's command table: every command's name and options, shared by the local table and the Discord cogs."""
+"""Fray's command table: every command's path and options, shared by the local table and the Discord cogs.
+
+Options are ``OptionSpec``s, read by the one option parser (``combat.options``). Nothing here belongs to a rule
+system: a command marked ``open`` also takes the options of the move or GM tool it names, which the rule system of
+the channel's encounter describes and which are checked against it.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["COMMANDS", "MOVE_COMMANDS", "Command", "Option", "find_command"]
+from combat.options import OptionSpec
 
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One option of a command."""
-
-    name: str
-    description: str
-    required: bool = False
-    kind: str = "text"
-    choices: tuple[str, ...] = ()
+__all__ = ["COMMANDS", "GENERAL", "Command", "find_command"]
 
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """A command: its path ('encounter start'), what it does, its options, and whether only the GM may use it."""
+    """A command: its path ('encounter start'), what it does, its options, who may use it, and whether it is open.
+
+    ``open`` commands take further options belonging to a move or a GM tool of the encounter's system.
+    """
 
     path: str
     description: str
-    options: tuple[Option, ...] = ()
+    options: tuple[OptionSpec, ...] = ()
     gm_only: bool = False
+    open: bool = False
 
-    def option(self, name: str) -> Option | None:
+    def option(self, name: str) -> OptionSpec | None:
         """Return the option called ``name``."""
         return next((o for o in self.options if o.name == name), None)
 
 
-_AS = Option("as", "GM only: act for this combatant (an NPC, or a player's character).")
-_TARGET = Option("target", "Who: a combatant's name, or several separated by commas.")
-_MODIFIER = Option("modifier", "An explicit modifier the GM allows (style and grace, the situation), like +1.")
+_AS = OptionSpec("as", "GM: act for this combatant (an NPC, or a player's character).", source="combatants")
+_TARGET = OptionSpec("target", "Who: a combatant's name, or several separated by commas.", source="combatants")
+_MODIFIER = OptionSpec("modifier", "GM: an explicit modifier for the situation, like +1 (the system sets the bounds).",
+                       "number")
 _SHEET = (
-    Option("template", "A template from the system's tables (e.g. peacekeeper trooper)."),
-    Option("stats", 'Traits as "Agility=Good, Brawling=Great" (ladder names or numbers).'),
-    Option("talents", 'Talents, separated by commas (e.g. "Cool Head").'),
-    Option("weapon", "Weapons, separated by commas (keys from the weapons table)."),
-    Option("armour", "Armour worn (a key from the armour table)."),
-    Option("shield", "A shield carried (small, medium, large)."),
-    Option("tier", "Cinematic tier: protagonist, antagonist, ally, henchman, bystander, minion."),
+    OptionSpec("template", "A template from the system's tables (e.g. peacekeeper trooper).", source="table:templates"),
+    OptionSpec("stats", 'Traits as "Agility=Good, Brawling=Great" (the system\'s levels or numbers).'),
+    OptionSpec("talents", 'Talents, separated by commas (e.g. "Cool Head").', source="talents"),
+    OptionSpec("weapon", "Weapons, separated by commas (keys from the weapons table).", source="table:weapons"),
+    OptionSpec("armour", "Armour worn (a key from the armour table).", source="table:armour"),
+    OptionSpec("shield", "A shield carried.", source="table:shields"),
+    OptionSpec("tier", "The system's tier for this character (protagonist, minion …).", source="tiers"),
 )
+_SYSTEM = OptionSpec("system", "The rule system.", required=True, source="systems")
+
+# Options every move command has, handled by Fray rather than by the move.
+GENERAL = frozenset({"as", "target", "modifier"})
 
 COMMANDS: tuple[Command, ...] = (
-    Command(
-        "encounter start",
-        "Start an encounter in this channel; you become its GM.",
-        (
-            Option("system", "The rule system.", True, "choice", ("farscape",)),
-            Option("name", "A name for the encounter."),
-        ),
-    ),
+    Command("encounter start", "Start an encounter in this channel; you become its GM.",
+            (_SYSTEM, OptionSpec("name", "A name for the encounter."))),
     Command(
         "encounter add",
         "Add combatants from a template, from traits, or the system's average combatant.",
         (
-            Option("name", "The combatant's name (numbered when count is more than 1)."),
+            OptionSpec("name", "The combatant's name (numbered when count is more than 1)."),
             *_SHEET,
-            Option("side", "Which side they fight on (default: the template's, or foes)."),
-            Option("owner", "The player who controls them (a mention)."),
-            Option("count", "How many to add, numbered 1, 2, … (at most 20).", kind="integer"),
+            OptionSpec("side", "Their side (default: the players' side for a player's, else the template's or foes).",
+                       source="sides"),
+            OptionSpec("owner", "The player who controls them (a mention).", source="user"),
+            OptionSpec("count", "How many to add, numbered 1, 2, …", "number", low=1, high=20),
         ),
         gm_only=True,
     ),
-    Command(
-        "encounter join",
-        "Join the fight with your saved character (when the GM allows joining).",
-        (Option("character", "Your character's name.", True), Option("side", "Your side (default: players).")),
-    ),
-    Command(
-        "encounter remove",
-        "Take a combatant out of the encounter.",
-        (Option("target", "Who to take out.", True),),
-        gm_only=True,
-    ),
+    Command("encounter join", "Join the fight with your saved character (when the GM allows joining).",
+            (OptionSpec("character", "Your character's name.", required=True, source="characters"),
+             OptionSpec("side", "Your side (default: the players' side).", source="sides"))),
+    Command("encounter remove", "Take a combatant out of the encounter (their exact name).",
+            (OptionSpec("target", "Who to take out: the exact name.", required=True, source="combatants"),),
+            gm_only=True),
     Command("encounter begin", "Begin the fight: work out initiative and start round 1.", gm_only=True),
     Command("encounter next", "End the current turn and move on."),
     Command("encounter hold", "Hold your action to act later this round.", (_AS,)),
     Command("encounter release", "Act now with a held action, before whoever's turn it is.", (_AS,)),
-    Command(
-        "encounter react",
-        "Answer an attack on your character: dodge, or take it (the default comes when time runs out).",
-        (Option("choice", "dodge or take.", True, "choice", ("dodge", "take")),),
-    ),
+    Command("encounter react", "Answer what the fight asks you (a defence, how to spend a roll); buttons do too.",
+            (OptionSpec("choice", "One of the choices offered.", required=True, source="choices"),
+             OptionSpec("for", "Which question this answers (the buttons set it)."))),
     Command("encounter status", "Show the round, the order, and everyone's state."),
     Command("encounter undo", "Undo the last action, with everything it did.", gm_only=True),
-    Command("encounter log", "Show the log of actions.", (Option("round", "Only this round.", kind="integer"),)),
+    Command("encounter log", "Show the log of actions.",
+            (OptionSpec("round", "Only this round.", "number", low=1, high=1_000_000),)),
     Command("encounter export", "Export the encounter as JSON."),
     Command("encounter end", "End the encounter.", gm_only=True),
-    Command(
-        "encounter surprise",
-        "A side is caught by surprise: it freezes (Cool Head excepted).",
-        (
-            Option("side", "The side that is surprised (or give two leaders instead)."),
-            Option("mutual", "Both sides surprised each other: yes or no."),
-            Option("leaders", "Mutual surprise: one leader from each side, e.g. \"Crichton, Captain\"."),
-            Option("difficulty", "Willpower difficulty to recover (default Fair)."),
-        ),
-        gm_only=True,
-    ),
-    Command(
-        "encounter adjust",
-        "Adjust a combatant's Initiative for circumstances (from the next element).",
-        (
-            Option("target", "Whose Initiative.", True),
-            Option("initiative", "The adjustment, from -5 to +5 (0 removes it).", True),
-        ),
-        gm_only=True,
-    ),
-    Command(
-        "encounter heal",
-        "Heal a combatant: First Aid, Medicine, natural recovery, rest, waking, or scratches.",
-        (
-            Option("target", "Who is cared for.", True),
-            Option("method", "first aid, medicine, natural, rest, wake or scratches.", True, "choice",
-                   ("first aid", "medicine", "natural", "rest", "wake", "scratches")),
-            Option("healer", "Who gives First Aid or Medicine."),
-            Option("modifier", "Medical equipment or circumstances, from -5 to +5."),
-            Option("arns", "Hours of rest (rest only)."),
-        ),
-        gm_only=True,
-    ),
-    Command(
-        "encounter strain",
-        "Let an Incapacitated combatant strain to fight on (a Great Willpower roll first, at -3).",
-        (
-            Option("target", "Who strains.", True),
-            Option("allowed", "yes (default) or no to take the permission back."),
-        ),
-        gm_only=True,
-    ),
+    Command("encounter gm", "Use one of the system's GM tools (surprise, healing …) with its options.",
+            (OptionSpec("tool", "The tool.", required=True, source="tools"),), gm_only=True, open=True),
     Command(
         "encounter settings",
         "Show or change Fray's settings for this server.",
         (
-            Option("gm_role", "The role whose members are GMs of every encounter.", kind="role"),
-            Option("summary_channel", "Where round summaries are posted (default: the encounter's channel).",
-                   kind="channel"),
-            Option("players_end_turn", "May players end their own turn? yes or no.", kind="boolean"),
-            Option("allow_join", "May players join running fights with their saved characters? yes or no.",
-                   kind="boolean"),
+            OptionSpec("gm_role", "The role whose members are GMs of every encounter ('none' to clear).",
+                       source="role"),
+            OptionSpec("summary_channel", "Where round summaries are posted ('none': the encounter's channel).",
+                       source="channel"),
+            OptionSpec("players_end_turn", "May players end their own turn? yes or no.", "flag"),
+            OptionSpec("allow_join", "May players join running fights with their saved characters? yes or no.",
+                       "flag"),
         ),
     ),
-    Command(
-        "attack",
-        "Attack: an exchange of blows in melee, or a shot with a ranged weapon.",
-        (_TARGET, Option("weapon", "The weapon to use."), Option("move", "The move (punch, kick, …)."), _MODIFIER, _AS),
-    ),
-    Command("dodge", "Dodge ranged attacks this element.", (Option("skill", "agility or acrobatics."), _AS)),
-    Command(
-        "act",
-        "Any other move of the system (feint, grapple, reload, grenade, …).",
-        (Option("move", "The move.", True), _TARGET, _MODIFIER, _AS),
-    ),
-    Command(
-        "character create",
-        "Save a character for this server.",
-        (Option("name", "The character's name.", True), Option("system", "The rule system.", True), *_SHEET),
-    ),
-    Command("character show", "Show a saved character.", (Option("name", "The character's name.", True),)),
-    Command(
-        "character edit",
-        "Change a saved character's traits or gear.",
-        (Option("name", "The character's name.", True), *_SHEET),
-    ),
+    Command("attack", "Attack someone with the move the system calls attack.", (_TARGET, _MODIFIER, _AS), open=True),
+    Command("dodge", "Dodge (a reaction: any time, even out of turn).", (_AS,), open=True),
+    Command("act", "Any other move of the system (feint, reload, grenade …).",
+            (OptionSpec("move", "The move.", required=True, source="moves"), _TARGET, _MODIFIER, _AS), open=True),
+    Command("character create", "Save a character for this server.",
+            (OptionSpec("name", "The character's name.", required=True), _SYSTEM, *_SHEET)),
+    Command("character show", "Show a saved character.",
+            (OptionSpec("name", "The character's name.", required=True, source="characters"),)),
+    Command("character edit", "Change a saved character's traits or gear.",
+            (OptionSpec("name", "The character's name.", required=True, source="characters"), *_SHEET)),
     Command("character list", "List the characters saved on this server."),
-    Command("character delete", "Delete one of your characters.", (Option("name", "The character's name.", True),)),
-    Command("roll", "Roll dice: 4dF, 3d6+2, d10.", (Option("dice", "What to roll.", True),)),
+    Command("character delete", "Delete one of your characters (its exact name).",
+            (OptionSpec("name", "The character's exact name.", required=True, source="characters"),)),
+    Command("roll", "Roll dice: 4dF, 3d6+2, d10.", (OptionSpec("dice", "What to roll.", required=True),)),
 )
-
-# Commands whose extra options belong to the chosen move (checked against the move's own options).
-MOVE_COMMANDS = frozenset({"attack", "dodge", "act"})
 
 
 def find_command(path: str) -> Command | None:

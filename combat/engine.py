@@ -1,36 +1,65 @@
-"""Drive any rule system through the turn model: begin, act, advance, hold, join and remove."""
+"""Drive any rule system through the turn model: begin, act, advance, hold, release, join, remove and GM tools.
+
+Every function returns a ``Step``: the encounter after it, the rules' result (if any) and how the turn moved. When
+the turn passes to new combatants, the system's ``turn_start`` hook runs for them. A round that begins with nobody
+able to act still passes as one round of its own: the next command ends it (its timed conditions tick, and its
+summary says nothing happened), so rounds never jump.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from combat import turns
 from combat.dice import DiceSource
 from combat.errors import CannotAct, NotYourTurn, RulesError
+from combat.intent import Asked
 from combat.model import Combatant, Encounter
-from combat.system import ActionOutcome, Intent, RoundStart, RuleSystem
+from combat.options import OptionValue
+from combat.system import ActionOutcome, Intent, MoveSpec, RoundStart, RuleSystem, TurnStart
 from combat.turns import Advance
 
-__all__ = ["Step", "TurnChange", "act", "add", "add_group", "begin", "hold", "next_turn", "release", "remove"]
+__all__ = [
+    "Step",
+    "TurnChange",
+    "act",
+    "add",
+    "add_group",
+    "begin",
+    "conclude",
+    "hold",
+    "move_spec",
+    "next_turn",
+    "release",
+    "remove",
+    "use_tool",
+]
 
 
 @dataclass(frozen=True, slots=True)
 class TurnChange:
-    """How the turn moved: who was skipped, whose held action lapsed, which rounds ended and began."""
+    """How the turn moved: who was skipped, whose held action lapsed, which round ended and began, whose turn began."""
 
     skipped: tuple[tuple[str, str], ...] = ()
     lapsed: tuple[str, ...] = ()
     ended_round: int | None = None
     started: RoundStart | None = None
+    turn_starts: tuple[TurnStart, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """The encounter after a command, the rules' result (if any) and how the turn moved."""
+    """The encounter after a command, the rules' result (if any), how the turn moved, and a paused intent's context.
+
+    ``context`` is set only when ``result`` is ``Asked``: the system's record of where the resolution stopped.
+    """
 
     encounter: Encounter
-    result: object | None
-    change: TurnChange
+    result: object | None = None
+    change: TurnChange = TurnChange()
+    context: Any = None
 
 
 def _can_act(system: RuleSystem, encounter: Encounter) -> turns.CanAct:
@@ -40,6 +69,14 @@ def _can_act(system: RuleSystem, encounter: Encounter) -> turns.CanAct:
     return check
 
 
+def _slot_mark(state: turns.TurnState) -> tuple[object, ...] | None:
+    """Name the current turn (round, place in the queue, slot) so a change of turn can be noticed."""
+    slot = state.current
+    if slot is None:
+        return None
+    return state.round, len(state.queue), slot.phase, slot.key, slot.interrupt
+
+
 def _new_round(system: RuleSystem, encounter: Encounter, dice: DiceSource) -> tuple[Encounter, Advance, RoundStart]:
     encounter, started = system.start_round(encounter, dice)
     entries = system.initiative(encounter, dice)
@@ -47,22 +84,34 @@ def _new_round(system: RuleSystem, encounter: Encounter, dice: DiceSource) -> tu
     return replace(encounter, turns=moved.state), moved, started
 
 
-def _follow(
-    system: RuleSystem, encounter: Encounter, moved: Advance, dice: DiceSource, limit: int = 3
-) -> tuple[Encounter, TurnChange]:
-    """Apply a turn movement, starting new rounds while a round ends with nobody able to act."""
-    encounter = replace(encounter, turns=moved.state)
+def _follow(system: RuleSystem, before: Encounter, moved: Advance, dice: DiceSource) -> tuple[Encounter, TurnChange]:
+    """Apply a turn movement: start the next round when this one is over, then the new turn's hook."""
+    encounter = replace(before, turns=moved.state)
     change = TurnChange(skipped=moved.skipped, lapsed=moved.lapsed)
-    while moved.round_over and limit > 0:
-        limit -= 1
+    if moved.round_over:
         ended = encounter.turns.round
         encounter, moved, started = _new_round(system, encounter, dice)
-        change = TurnChange(
-            skipped=change.skipped + moved.skipped,
-            lapsed=change.lapsed,
-            ended_round=change.ended_round or ended,
-            started=started,
-        )
+        change = replace(change, skipped=change.skipped + moved.skipped, ended_round=ended, started=started)
+    return _turn_starts(system, _slot_mark(before.turns), encounter, dice, change)
+
+
+def _turn_starts(
+    system: RuleSystem, mark: tuple[object, ...] | None, encounter: Encounter, dice: DiceSource, change: TurnChange
+) -> tuple[Encounter, TurnChange]:
+    """Run the system's turn-start hook for each new turn; a hook that takes someone out moves the turn on."""
+    for _ in range(len(encounter.turns.queue) + 1):
+        current = encounter.turns.current
+        if current is None or _slot_mark(encounter.turns) == mark:
+            break
+        mark = _slot_mark(encounter.turns)
+        encounter, result = system.turn_start(encounter, current.waiting, dice)
+        if result is not None:
+            change = replace(change, turn_starts=(*change.turn_starts, TurnStart(current.waiting, result)))
+        settled = turns.settle(encounter.turns, _can_act(system, encounter))
+        encounter = replace(encounter, turns=settled.state)
+        change = replace(change, skipped=change.skipped + settled.skipped, lapsed=change.lapsed + settled.lapsed)
+        if settled.round_over:
+            break  # the round ends on the next command, like a round nobody can act in
     return encounter, change
 
 
@@ -72,83 +121,112 @@ def begin(system: RuleSystem, encounter: Encounter, dice: DiceSource) -> Step:
         raise RulesError("The fight has already begun.")
     if not encounter.combatants:
         raise RulesError("Add some combatants before beginning.")
-    encounter, moved, started = _new_round(system, encounter, dice)
-    encounter, change = _follow(system, encounter, moved, dice)
-    return Step(encounter, None, replace(change, started=change.started or started))
+    started, moved, round_start = _new_round(system, encounter, dice)
+    change = TurnChange(skipped=moved.skipped, started=round_start)
+    started, change = _turn_starts(system, None, started, dice, change)
+    return Step(started, None, change)
 
 
 def next_turn(system: RuleSystem, encounter: Encounter, dice: DiceSource) -> Step:
     """End the current slot (whoever has not acted passes) and move on."""
     _require_started(encounter)
     moved = turns.advance(encounter.turns, _can_act(system, encounter))
-    encounter, change = _follow(system, encounter, moved, dice)
-    return Step(encounter, None, change)
+    after, change = _follow(system, encounter, moved, dice)
+    return Step(after, None, change)
+
+
+def move_spec(system: RuleSystem, name: str) -> MoveSpec:
+    """Return the system's move called ``name``, or refuse naming the moves it has."""
+    spec = next((m for m in system.moves() if m.name == name), None)
+    if spec is None:
+        names = ", ".join(m.name for m in system.moves())
+        raise CannotAct(f"{system.title} has no move '{name}'; it has {names}.")
+    return spec
 
 
 def act(system: RuleSystem, encounter: Encounter, intent: Intent, dice: DiceSource) -> Step:
     """Resolve an intent; a non-reaction move must be the actor's turn and uses it up."""
     _require_started(encounter)
     actor = encounter.get(intent.actor)
-    spec = next((m for m in system.moves() if m.name == intent.move), None)
-    if spec is None:
-        names = ", ".join(m.name for m in system.moves())
-        raise CannotAct(f"{system.title} has no move '{intent.move}'; it has {names}.")
+    spec = move_spec(system, intent.move)
     if not spec.reaction and not encounter.turns.is_turn_of(actor.id):
         current = encounter.turns.current
         raise NotYourTurn(actor.name, encounter.names(current.waiting if current else ()))
-    outcome: ActionOutcome = system.act(encounter, intent, dice)
+    if spec.phases and encounter.turns.phase not in spec.phases:
+        raise CannotAct(f"{spec.name} is made in the {' or '.join(spec.phases)} phase, not now.")
+    return conclude(system, encounter, intent, system.act(encounter, intent, dice), dice)
+
+
+def conclude(system: RuleSystem, before: Encounter, intent: Intent, outcome: ActionOutcome, dice: DiceSource) -> Step:
+    """Finish a resolved intent: move the turn on (or pause it when the outcome asks a choice after the dice)."""
     encounter = outcome.encounter
-    if spec.reaction or not outcome.ends_turn or not encounter.turns.is_turn_of(actor.id):
+    if outcome.ask is not None:
+        return Step(encounter, Asked(intent, outcome.ask, outcome.result), TurnChange(), outcome.context)
+    reaction = move_spec(system, intent.move).reaction
+    if reaction or not outcome.ends_turn or not encounter.turns.is_turn_of(intent.actor):
         moved = turns.settle(encounter.turns, _can_act(system, encounter))
     else:
-        moved = turns.finish(encounter.turns, actor.id, _can_act(system, encounter))
-    encounter, change = _follow(system, encounter, moved, dice)
-    return Step(encounter, outcome.result, change)
+        moved = turns.finish(encounter.turns, intent.actor, _can_act(system, encounter))
+    after, change = _follow(system, encounter, moved, dice)
+    return Step(after, outcome.result, change)
+
+
+def use_tool(
+    system: RuleSystem, encounter: Encounter, tool: str, options: Mapping[str, OptionValue], dice: DiceSource
+) -> Step:
+    """Use one of the GM's tools; in a running round, whoever it leaves unable to act is passed over."""
+    outcome = system.use_tool(encounter, tool, options, dice)
+    after = outcome.encounter
+    if not after.turns.round:
+        return Step(after, outcome.result)
+    moved = turns.settle(after.turns, _can_act(system, after))
+    after, change = _follow(system, after, moved, dice)
+    return Step(after, outcome.result, change)
 
 
 def hold(system: RuleSystem, encounter: Encounter, combatant_id: str, dice: DiceSource) -> Step:
     """Hold the combatant's action to act later in the round."""
     _require_started(encounter)
     moved = turns.hold(encounter.turns, combatant_id, _can_act(system, encounter))
-    encounter, change = _follow(system, encounter, moved, dice)
-    return Step(encounter, None, change)
+    after, change = _follow(system, encounter, moved, dice)
+    return Step(after, None, change)
 
 
-def release(system: RuleSystem, encounter: Encounter, combatant_id: str) -> Encounter:
+def release(system: RuleSystem, encounter: Encounter, combatant_id: str, dice: DiceSource) -> Step:
     """Let a holding combatant act now, interrupting the current turn."""
-    return replace(encounter, turns=turns.release(encounter.turns, combatant_id, _can_act(system, encounter)))
+    state = turns.release(encounter.turns, combatant_id, _can_act(system, encounter))
+    after, change = _turn_starts(system, _slot_mark(encounter.turns), replace(encounter, turns=state), dice,
+                                 TurnChange())
+    return Step(after, None, change)
 
 
-def add(system: RuleSystem, encounter: Encounter, combatant: Combatant, dice: DiceSource) -> Encounter:
+def add(system: RuleSystem, encounter: Encounter, combatant: Combatant, dice: DiceSource) -> Step:
     """Add a combatant; mid-fight they join the order where their place has not yet passed."""
     return add_group(system, encounter, (combatant,), dice)
 
 
-def add_group(
-    system: RuleSystem, encounter: Encounter, combatants: tuple[Combatant, ...], dice: DiceSource
-) -> Encounter:
+def add_group(system: RuleSystem, encounter: Encounter, combatants: tuple[Combatant, ...], dice: DiceSource) -> Step:
     """Add several combatants at once; mid-fight the system ranks them together as newcomers."""
     taken = {c.id for c in encounter.combatants}
     for combatant in combatants:
         if combatant.id in taken:
             raise RulesError(f"There is already a combatant called {combatant.name}.")
         taken.add(combatant.id)
-    encounter = encounter.put(*combatants)
-    if not encounter.turns.round:
-        return encounter
-    state = encounter.turns
-    for entry in system.newcomers(encounter, tuple(c.id for c in combatants), dice):
+    grown = encounter.put(*combatants)
+    if not grown.turns.round:
+        return Step(grown)
+    state = grown.turns
+    for entry in system.newcomers(grown, tuple(c.id for c in combatants), dice):
         state = turns.join(state, entry)
-    return replace(encounter, turns=state)
+    return Step(replace(grown, turns=state))
 
 
 def remove(system: RuleSystem, encounter: Encounter, combatant_id: str, dice: DiceSource) -> Step:
     """Take a combatant out of the encounter."""
     encounter.get(combatant_id)
     moved = turns.remove(encounter.turns, combatant_id, _can_act(system, encounter))
-    encounter = encounter.drop(combatant_id)
-    encounter, change = _follow(system, encounter, moved, dice)
-    return Step(encounter, None, change)
+    after, change = _follow(system, encounter.drop(combatant_id), moved, dice)
+    return Step(after, None, change)
 
 
 def _require_started(encounter: Encounter) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Iterable
 
 __all__ = [
@@ -20,7 +21,16 @@ __all__ = [
     "TooManyDice",
     "UnknownName",
     "UnknownSystem",
+    "echo",
 ]
+
+ECHO_LIMIT = 60
+
+
+def echo(text: object, limit: int = ECHO_LIMIT) -> str:
+    """Return user text fit to repeat in a message: control and invisible characters shown as '?', cut to ``limit``."""
+    shown = "".join("?" if unicodedata.category(ch) in {"Cc", "Cf", "Cs", "Co", "Cn"} else ch for ch in str(text))
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
 
 
 class FrayError(Exception):
@@ -61,7 +71,7 @@ class UnknownName(InvalidInput):
             lowered = {c.lower(): c for c in names}
             close = [lowered[c] for c in difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.5)]
         hint = f"; did you mean '{close[0]}'?" if close else "."
-        super().__init__(f"No {kind} named '{name}' here{hint}")
+        super().__init__(f"No {kind} named '{echo(name)}' here{hint}")
         self.kind = kind
         self.name = name
         self.suggestion = close[0] if close else None
@@ -72,7 +82,7 @@ class AmbiguousName(InvalidInput):
 
     def __init__(self, kind: str, name: str, matches: Iterable[str]) -> None:
         listed = ", ".join(f"'{m}'" for m in sorted(matches))
-        super().__init__(f"'{name}' could be more than one {kind} ({listed}); give the full name.")
+        super().__init__(f"'{echo(name)}' could be more than one {kind} ({listed}); give the full name.")
 
 
 class InvalidSheet(InvalidInput):

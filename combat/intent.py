@@ -1,17 +1,26 @@
-"""What a player asks for (an Intent), and the choice a target's player may be offered before it resolves.
+"""What a player asks for (an Intent), and the choices a player may be offered before or after it resolves.
 
 A rule system may answer an intent with a ``Reaction``: before any die is rolled, one target's player is asked to
-choose (dodge, or take it). The intent then waits in the encounter as a ``PendingReaction`` until the choice comes,
-or its deadline passes and the default is taken. The deadline is a number of seconds since the epoch that the
-caller passes in: the rules never read a clock.
+choose (dodge, or take it; parry, shield or dodge). It may also ask after the dice (``Asked``): the attacker spends
+his successes, a wounded fighter spends a FUDGE point. Either way the intent waits in the encounter as a
+``PendingReaction`` until the choice comes, or its deadline passes and the default is taken. The deadline is a
+number of seconds since the epoch that the caller passes in: the rules never read a clock.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any, Literal
 
-__all__ = ["Choice", "Declared", "Intent", "PendingReaction", "Reaction"]
+from combat.options import OptionValue
+
+__all__ = ["CHOICE_KEY", "Asked", "Choice", "Declared", "Intent", "PendingReaction", "Reaction", "Stage"]
+
+# What a choice's key may be: it travels in button ids and in '/encounter react choice:<key>'.
+CHOICE_KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,23}")
+Stage = Literal["before", "after"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +30,7 @@ class Intent:
     actor: str
     move: str
     targets: tuple[str, ...] = ()
-    options: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
     modifier: int = 0
 
 
@@ -35,11 +44,15 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class Reaction:
-    """A choice offered to one combatant's player before an intent resolves: the answers and the default."""
+    """A choice offered to one combatant's player before or after an intent resolves: the answers and the default.
+
+    ``prompt`` says what is asked in a few words ('Defend how?', 'Spend the successes'); empty, the renderer words it.
+    """
 
     combatant: str
     choices: tuple[Choice, ...]
     default: str
+    prompt: str = ""
 
     def answers(self) -> tuple[str, ...]:
         """Return the keys of the answers, in order."""
@@ -64,9 +77,24 @@ class Declared:
 
 
 @dataclass(frozen=True, slots=True)
+class Asked:
+    """The result of an intent whose dice are rolled and that now waits for a choice: what the dice did so far."""
+
+    intent: Intent
+    reaction: Reaction
+    result: Any
+
+
+@dataclass(frozen=True, slots=True)
 class PendingReaction:
-    """An intent declared and waiting in the encounter for a choice, until ``deadline`` (seconds since the epoch)."""
+    """An intent waiting in the encounter for a choice, until ``deadline`` (seconds since the epoch).
+
+    ``stage`` is ``before`` (no die rolled yet) or ``after`` (rolled; ``context`` is the rule system's own frozen
+    record of where the resolution stopped, decoded with its ``choice_context_type``).
+    """
 
     intent: Intent
     reaction: Reaction
     deadline: float
+    stage: Stage = "before"
+    context: Any = None

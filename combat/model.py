@@ -31,7 +31,11 @@ class Condition:
 
 @dataclass(frozen=True, slots=True)
 class Combatant:
-    """One fighter in an encounter; ``health`` is the system's own frozen health object."""
+    """One fighter in an encounter; ``health`` and ``state`` are the system's own frozen objects.
+
+    ``state`` is whatever else the system keeps per combatant (a hex and a facing, FUDGE points, momentum); it is
+    decoded with the system's ``combatant_state_type`` and is None for a system that keeps nothing.
+    """
 
     id: str
     name: str
@@ -40,6 +44,7 @@ class Combatant:
     health: Any
     conditions: tuple[Condition, ...] = ()
     owner: str | None = None
+    state: Any = None
 
     def condition(self, name: str) -> Condition | None:
         """Return the condition called ``name``, if any."""
@@ -74,12 +79,17 @@ class Combatant:
 
 @dataclass(frozen=True, slots=True)
 class Encounter:
-    """A fight in one channel: its system, its combatants, where the turn is, and any attack awaiting a choice."""
+    """A fight in one channel: its system, its combatants, where the turn is, and any intent awaiting a choice.
+
+    ``state`` is the system's own frozen encounter-wide data (a battle map), decoded with its
+    ``encounter_state_type``; None for a system that keeps nothing.
+    """
 
     system: str
     combatants: tuple[Combatant, ...] = ()
     turns: TurnState = field(default_factory=TurnState)
     pending: PendingReaction | None = None
+    state: Any = None
 
     def get(self, combatant_id: str) -> Combatant:
         """Return the combatant with this id."""
@@ -88,12 +98,14 @@ class Encounter:
                 return c
         raise UnknownName("combatant", combatant_id, [c.name for c in self.combatants])
 
-    def find(self, name: str) -> Combatant:
-        """Find a combatant by name, case-insensitively, accepting a unique prefix."""
-        wanted = name.strip().lower()
-        exact = [c for c in self.combatants if c.name.lower() == wanted or c.id == wanted]
+    def find(self, name: str, *, exact: bool = False) -> Combatant:
+        """Find a combatant by name, case-insensitively, accepting a unique prefix unless ``exact``."""
+        wanted = " ".join(name.split()).lower()
+        same = [c for c in self.combatants if c.name.lower() == wanted or c.id == wanted]
+        if same:
+            return same[0]
         if exact:
-            return exact[0]
+            raise UnknownName("combatant", name, [c.name for c in self.combatants])
         prefixed = [c for c in self.combatants if c.name.lower().startswith(wanted)]
         if len(prefixed) == 1:
             return prefixed[0]

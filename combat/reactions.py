@@ -1,10 +1,11 @@
-"""Intents that wait for a target's choice: attempt (resolve now, or declare and wait), choose, and lapse.
+"""Intents that wait for a player's choice, before the dice (a defence) or after them (spending what was rolled).
 
-``attempt`` asks the rule system whether the intent offers a target's player a choice. If not, it resolves at once
-through the engine. If so, it is checked by resolving it on throwaway dice (so a declaration never waits for
-something the rules would refuse), then stored as the encounter's ``pending`` reaction: no die is rolled for real
-and the turn does not move. ``choose`` records the answer, asks the next target when the intent offers another
-choice, and otherwise resolves it through the engine as usual. ``lapse`` answers with the default.
+``attempt`` asks the rule system whether the intent offers a target's player a choice before the dice. If not, it
+resolves at once through the engine. If so, it is checked by resolving it on throwaway dice (so a declaration never
+waits for something the rules would refuse), then stored as the encounter's ``pending`` choice: no die is rolled
+for real and the turn does not move. A resolution may also stop after its dice with a choice (``Asked``): it is
+stored the same way, with the system's context. ``choose`` records the answer and goes on (asking the next target,
+or resolving, or finishing the paused resolution); ``lapse`` answers with the default.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ from dataclasses import replace
 
 from combat import engine
 from combat.dice import DiceSource, RandomDice
-from combat.engine import Step, TurnChange
-from combat.errors import AwaitingReaction, InvalidInput, RulesError
-from combat.intent import Declared, Intent, PendingReaction, Reaction
+from combat.engine import Step
+from combat.errors import AwaitingReaction, InvalidInput, RulesError, echo
+from combat.intent import CHOICE_KEY, Asked, Declared, Intent, PendingReaction, Reaction
 from combat.model import Encounter
+from combat.options import normal_key
 from combat.system import RuleSystem
 
-__all__ = ["attempt", "choose", "lapse", "require_settled", "waiting"]
+__all__ = ["answer_key", "attempt", "choose", "lapse", "require_settled", "waiting"]
 
 # The throwaway dice of the check before a declaration: seeded, so the check itself is a pure function.
 _CHECK_SEED = 0
@@ -41,12 +43,29 @@ def require_settled(encounter: Encounter) -> None:
         raise error
 
 
-def _declare(encounter: Encounter, intent: Intent, reaction: Reaction, deadline: float) -> Step:
-    """Store the intent as waiting for ``reaction``; the result says who is asked."""
+def _check(system: RuleSystem, reaction: Reaction) -> None:
+    """Refuse a malformed choice from a rule system: bad keys, or a default that is not offered."""
+    bad = [key for key in reaction.answers() if not CHOICE_KEY.fullmatch(key)]
+    if bad:
+        raise RulesError(f"{system.title} offered the choice key '{echo(bad[0])}': keys are short, lower case.")
     if reaction.default not in reaction.answers():
         raise RulesError(f"The default '{reaction.default}' is not one of the choices offered.")
+
+
+def _declare(system: RuleSystem, encounter: Encounter, intent: Intent, reaction: Reaction, deadline: float) -> Step:
+    """Store the intent as waiting for ``reaction`` before its dice; the result says who is asked."""
+    _check(system, reaction)
     pending = PendingReaction(intent, reaction, deadline)
-    return Step(replace(encounter, pending=pending), Declared(intent, reaction), TurnChange())
+    return Step(replace(encounter, pending=pending), Declared(intent, reaction))
+
+
+def _paused(system: RuleSystem, step: Step, deadline: float) -> Step:
+    """Store an intent that stopped after its dice to ask a choice; other steps pass through."""
+    if not isinstance(step.result, Asked):
+        return step
+    _check(system, step.result.reaction)
+    pending = PendingReaction(step.result.intent, step.result.reaction, deadline, "after", step.context)
+    return replace(step, encounter=replace(step.encounter, pending=pending))
 
 
 def attempt(system: RuleSystem, encounter: Encounter, intent: Intent, dice: DiceSource, deadline: float) -> Step:
@@ -54,35 +73,41 @@ def attempt(system: RuleSystem, encounter: Encounter, intent: Intent, dice: Dice
     require_settled(encounter)
     reaction = system.reaction_for(encounter, intent)
     if reaction is None:
-        return engine.act(system, encounter, intent, dice)
+        return _paused(system, engine.act(system, encounter, intent, dice), deadline)
     engine.act(system, encounter, intent, RandomDice(_CHECK_SEED))
-    return _declare(encounter, intent, reaction, deadline)
+    return _declare(system, encounter, intent, reaction, deadline)
 
 
 def _pending(encounter: Encounter) -> PendingReaction:
     if encounter.pending is None:
-        raise RulesError("No attack is waiting for a choice.")
+        raise RulesError("Nothing is waiting for a choice.")
     return encounter.pending
 
 
-def choose(system: RuleSystem, encounter: Encounter, choice: str, dice: DiceSource, deadline: float) -> Step:
-    """Answer the waiting choice: ask the next target if the intent offers another choice, else resolve it.
+def answer_key(pending: PendingReaction, choice: str) -> str:
+    """Return the offered answer that ``choice`` names (by key or label), or refuse naming the answers."""
+    wanted = normal_key(choice)
+    for offered in pending.reaction.choices:
+        if wanted in (normal_key(offered.key), normal_key(offered.label)):
+            return offered.key
+    raise InvalidInput(f"Choose {' or '.join(pending.reaction.answers())}, not '{echo(choice)}'.")
 
-    ``deadline`` is the deadline of a next choice, if one is asked.
-    """
+
+def choose(system: RuleSystem, encounter: Encounter, choice: str, dice: DiceSource, deadline: float) -> Step:
+    """Answer the waiting choice and go on; ``deadline`` is the deadline of a next choice, if one is asked."""
     pending = _pending(encounter)
-    key = " ".join(choice.split()).lower()
-    if key not in pending.reaction.answers():
-        offered = " or ".join(pending.reaction.answers())
-        raise InvalidInput(f"Choose {offered}, not '{choice}'.")
-    intent = system.choose(pending.intent, pending.reaction, key)
+    key = answer_key(pending, choice)
     cleared = replace(encounter, pending=None)
+    if pending.stage == "after":
+        outcome = system.resolve_choice(cleared, pending, key, dice)
+        return _paused(system, engine.conclude(system, cleared, pending.intent, outcome, dice), deadline)
+    intent = system.choose(pending.intent, pending.reaction, key)
     reaction = system.reaction_for(cleared, intent)
     if reaction is not None:
         if reaction.combatant == pending.reaction.combatant:
             raise RulesError(f"{system.title} asked the same combatant twice for one intent.")
-        return _declare(cleared, intent, reaction, deadline)
-    return engine.act(system, cleared, intent, dice)
+        return _declare(system, cleared, intent, reaction, deadline)
+    return _paused(system, engine.act(system, cleared, intent, dice), deadline)
 
 
 def lapse(system: RuleSystem, encounter: Encounter, dice: DiceSource, deadline: float) -> Step:

@@ -1,15 +1,22 @@
-"""The one protocol every rule system implements, the intents it resolves, and the registry by key."""
+"""The protocol every rule system implements, the specs of what it offers, and defaults a system may inherit.
+
+A rule system is pure: frozen data in, frozen data and result objects out, dice from the caller. What it offers is
+described by data the layers above read without knowing the system: ``MoveSpec`` (a move and its options),
+``ToolSpec`` (a GM tool and its options), ``Reaction`` (a choice asked before or after the dice), and the types of
+its own per-combatant and per-encounter state. Which systems exist is not decided here: see ``bot.registry``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from combat.dice import DiceSource
-from combat.errors import UnknownSystem
-from combat.intent import Intent, Reaction
+from combat.errors import RulesError
+from combat.intent import Intent, PendingReaction, Reaction
 from combat.model import Combatant, Encounter
+from combat.options import OptionSpec, OptionValue
 from combat.sheet import BuiltSheet, Sheet, SheetRequest, SheetSpec
 from combat.summary import Beat
 from combat.turns import InitiativeEntry, Phase
@@ -21,30 +28,62 @@ __all__ = [
     "Reaction",
     "RoundStart",
     "RuleSystem",
-    "get_system",
-    "register",
-    "system_keys",
+    "RulesDefaults",
+    "ToolSpec",
+    "TurnStart",
 ]
 
 
 @dataclass(frozen=True, slots=True)
 class MoveSpec:
-    """A move a system offers: its name, what it does, its options, and whether it is a reaction."""
+    """A move a system offers: its name, what it does, its options, how many targets, and when it may be made.
+
+    ``reaction`` moves may be made out of turn; ``phases`` empty means every phase of the round.
+    """
 
     name: str
     summary: str
-    options: tuple[str, ...] = ()
+    options: tuple[OptionSpec, ...] = ()
     targets: int = 1
     reaction: bool = False
+    phases: tuple[str, ...] = ()
+
+    def option(self, name: str) -> OptionSpec | None:
+        """Return the option called ``name``."""
+        return next((o for o in self.options if o.name == name), None)
+
+    def option_names(self) -> tuple[str, ...]:
+        """Return the names of the move's options."""
+        return tuple(o.name for o in self.options)
+
+
+@dataclass(frozen=True, slots=True)
+class ToolSpec:
+    """A GM tool a system offers (surprise, healing, an Initiative adjustment …): its name, summary and options."""
+
+    name: str
+    summary: str
+    options: tuple[OptionSpec, ...] = ()
+
+    def option(self, name: str) -> OptionSpec | None:
+        """Return the option called ``name``."""
+        return next((o for o in self.options if o.name == name), None)
 
 
 @dataclass(frozen=True, slots=True)
 class ActionOutcome:
-    """The encounter after a move, the move's frozen result, and whether the actor's turn is used up."""
+    """The encounter after a move, the move's frozen result, whether the turn is used up, and any choice it asks.
+
+    With ``ask`` set the dice are rolled but the intent is not finished: ``ask`` goes to a player (the attacker
+    spending successes, a wounded fighter spending a FUDGE point) and ``context`` is the system's frozen record of
+    where it stopped; the answer comes back through ``RuleSystem.resolve_choice``.
+    """
 
     encounter: Encounter
     result: Any
     ends_turn: bool = True
+    ask: Reaction | None = None
+    context: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,21 +94,33 @@ class RoundStart:
     events: tuple[Any, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class TurnStart:
+    """What happened as some combatants' turn began (fatigue recovering, a condition ending): the system's result."""
+
+    combatants: tuple[str, ...]
+    result: Any
+
+
 class RuleSystem(Protocol):
-    """A rule system: its sheet, its round structure, and how it resolves intents."""
+    """A rule system: its sheet, its round structure, its moves and tools, and how it resolves intents."""
 
-    key: str
-    title: str
-    phases: tuple[Phase, ...]
-    sheet_spec: SheetSpec
-
-    @property
-    def health_type(self) -> type:
-        """Return the class of this system's health objects (for storing and loading them)."""
-        ...
+    key: ClassVar[str]
+    title: ClassVar[str]
+    phases: ClassVar[tuple[Phase, ...]]
+    sheet_spec: ClassVar[SheetSpec]
+    health_type: ClassVar[type]
+    combatant_state_type: ClassVar[type | None]
+    encounter_state_type: ClassVar[type | None]
+    choice_context_type: ClassVar[type | None]
+    modifier_bounds: ClassVar[tuple[int, int]]
 
     def moves(self) -> tuple[MoveSpec, ...]:
         """Return the moves this system offers."""
+        ...
+
+    def gm_tools(self) -> tuple[ToolSpec, ...]:
+        """Return the GM tools this system offers."""
         ...
 
     def build_sheet(self, request: SheetRequest) -> BuiltSheet:
@@ -78,6 +129,14 @@ class RuleSystem(Protocol):
 
     def new_health(self, sheet: Sheet) -> Any:
         """Return the unhurt health state for a combatant with this sheet."""
+        ...
+
+    def new_state(self, sheet: Sheet) -> Any:
+        """Return a new combatant's own state (None when the system keeps none)."""
+        ...
+
+    def new_encounter_state(self) -> Any:
+        """Return a new encounter's own state (None when the system keeps none)."""
         ...
 
     def initiative(self, encounter: Encounter, dice: DiceSource) -> tuple[InitiativeEntry, ...]:
@@ -98,8 +157,18 @@ class RuleSystem(Protocol):
         """Apply what happens as a round begins (conditions wearing off, recovery rolls)."""
         ...
 
+    def turn_start(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tuple[Encounter, Any]:
+        """Apply what happens as these combatants' turn begins; return the result (None when nothing happened)."""
+        ...
+
     def act(self, encounter: Encounter, intent: Intent, dice: DiceSource) -> ActionOutcome:
-        """Resolve one intent."""
+        """Resolve one intent (or stop at a choice after the dice, with ``ask``)."""
+        ...
+
+    def use_tool(
+        self, encounter: Encounter, tool: str, options: Mapping[str, OptionValue], dice: DiceSource
+    ) -> ActionOutcome:
+        """Use one of the GM's tools with its parsed options."""
         ...
 
     def reaction_for(self, encounter: Encounter, intent: Intent) -> Reaction | None:
@@ -108,6 +177,16 @@ class RuleSystem(Protocol):
 
     def choose(self, intent: Intent, reaction: Reaction, choice: str) -> Intent:
         """Return the intent with the player's answer to ``reaction`` recorded, so it resolves with that choice."""
+        ...
+
+    def resolve_choice(
+        self, encounter: Encounter, pending: PendingReaction, choice: str, dice: DiceSource
+    ) -> ActionOutcome:
+        """Finish an intent that stopped at a choice after its dice, with the player's ``choice``."""
+        ...
+
+    def suggest(self, encounter: Encounter, actor: str | None, source: str) -> tuple[str, ...]:
+        """Return the values an option with this ``source`` may take now (weapons carried, grenades …)."""
         ...
 
     def digest(self, result: Any) -> tuple[Beat, ...]:
@@ -123,28 +202,55 @@ class RuleSystem(Protocol):
         ...
 
 
-_REGISTRY: dict[str, Callable[[Any], RuleSystem]] = {}
+class RulesDefaults:
+    """What a system that has no tools, no choices and no state of its own answers; a system may inherit it.
 
+    Only the trivial answers live here; everything a system must decide (its moves, sheet, initiative and
+    resolution) it writes itself.
+    """
 
-def register(key: str, factory: Callable[[Any], RuleSystem]) -> None:
-    """Register a factory that builds the system ``key`` from its validated tables (or None for none)."""
-    _REGISTRY[key] = factory
+    combatant_state_type: ClassVar[type | None] = None
+    encounter_state_type: ClassVar[type | None] = None
+    choice_context_type: ClassVar[type | None] = None
+    modifier_bounds: ClassVar[tuple[int, int]] = (-5, 5)
+    title: ClassVar[str]
 
+    def gm_tools(self) -> tuple[ToolSpec, ...]:
+        """Offer no GM tools."""
+        return ()
 
-def system_keys() -> tuple[str, ...]:
-    """Return the keys of every registered system."""
-    _load_builtins()
-    return tuple(sorted(_REGISTRY))
+    def new_state(self, sheet: Sheet) -> Any:
+        """Keep no per-combatant state."""
+        return None
 
+    def new_encounter_state(self) -> Any:
+        """Keep no encounter-wide state."""
+        return None
 
-def get_system(key: str, tables: Any = None) -> RuleSystem:
-    """Return the rule system registered under ``key``, built with its tables."""
-    _load_builtins()
-    factory = _REGISTRY.get(key.strip().lower())
-    if factory is None:
-        raise UnknownSystem(f"There is no rule system '{key}'; choose one of {', '.join(system_keys())}.")
-    return factory(tables)
+    def turn_start(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tuple[Encounter, Any]:
+        """Do nothing as a turn begins."""
+        return encounter, None
 
+    def use_tool(
+        self, encounter: Encounter, tool: str, options: Mapping[str, OptionValue], dice: DiceSource
+    ) -> ActionOutcome:
+        """Refuse: this system has no GM tools."""
+        raise RulesError(f"{self.title} has no GM tool '{tool}'.")
 
-def _load_builtins() -> None:
-    import combat.systems  # noqa: F401  (registers the built-in systems)
+    def reaction_for(self, encounter: Encounter, intent: Intent) -> Reaction | None:
+        """Ask nobody before the dice."""
+        return None
+
+    def choose(self, intent: Intent, reaction: Reaction, choice: str) -> Intent:
+        """Refuse: this system never asks before the dice."""
+        raise RulesError(f"{self.title} asks no choice before the dice.")
+
+    def resolve_choice(
+        self, encounter: Encounter, pending: PendingReaction, choice: str, dice: DiceSource
+    ) -> ActionOutcome:
+        """Refuse: this system never asks after the dice."""
+        raise RulesError(f"{self.title} asks no choice after the dice.")
+
+    def suggest(self, encounter: Encounter, actor: str | None, source: str) -> tuple[str, ...]:
+        """Suggest nothing beyond the options' own choices."""
+        return ()

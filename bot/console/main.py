@@ -12,6 +12,7 @@ from pathlib import Path
 from bot.config import Settings
 from bot.console.runner import Console
 from bot.db.engine import open_database
+from bot.registry import keys
 from bot.services import ReplayDice, Services
 
 __all__ = ["add_arguments", "run"]
@@ -37,7 +38,9 @@ def _url(db: str | None, settings: Settings, scratch: Path) -> str:
 
 
 async def _interactive(console: Console) -> None:
-    sys.stdout.write("Fray's local table. Type lines like: @alice /encounter start system:farscape (Ctrl-D ends)\n")
+    systems = ", ".join(keys())
+    sys.stdout.write(f"Fray's local table ({systems}). Type lines like: @alice /encounter start system:{keys()[0]}"
+                     " (Ctrl-D ends)\n")
     while True:
         try:
             line = await asyncio.to_thread(input, "> ")

@@ -7,9 +7,17 @@ from typing import Any
 from bot.console.identity import Identities
 from bot.db.codec import encode_payload
 from bot.render.reply import render_reply
-from bot.services.replies import Reply
+from bot.services.replies import Body, Reply
 
 __all__ = ["render_reply", "reply_json"]
+
+
+def _body(body: Body | None) -> dict[str, Any] | None:
+    """Return a reply's body as JSON data, with its kind ('Exported', 'Undone' …)."""
+    if body is None:
+        return None
+    data: dict[str, Any] = encode_payload(body)
+    return {"kind": type(body).__name__, **data}
 
 
 def reply_json(reply: Reply, ids: Identities) -> dict[str, Any]:
@@ -17,7 +25,7 @@ def reply_json(reply: Reply, ids: Identities) -> dict[str, Any]:
     encounter = reply.encounter
     turn = None
     if encounter is not None and encounter.turns.current is not None:
-        turn = [c for c in encounter.names(encounter.turns.current.waiting)]
+        turn = list(encounter.names(encounter.turns.current.waiting))
     data: dict[str, Any] = {
         "ok": True,
         "command": reply.command,
@@ -25,11 +33,13 @@ def reply_json(reply: Reply, ids: Identities) -> dict[str, Any]:
         "turn": turn,
         "result": encode_payload(reply.result),
         "summaries": encode_payload(reply.summaries),
-        "info": encode_payload({k: v for k, v in reply.info.items() if k != "character"}),
+        "body": _body(reply.body),
+        "answer": encode_payload(reply.answer),
     }
     if reply.settled is not None:
         # A choice whose time ran out, resolved with its default before this command.
-        data["settled"] = {"result": encode_payload(reply.settled.result), "info": encode_payload(reply.settled.info)}
+        settled = reply.settled
+        data["settled"] = {"result": encode_payload(settled.result), "answer": encode_payload(settled.answer)}
     if encounter is not None and reply.command == "encounter status":
         health = reply.system.health_state if reply.system is not None else (lambda _: {})
         data["combatants"] = [{"name": c.name, **health(c)} for c in encounter.combatants]

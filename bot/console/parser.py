@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.commands import COMMANDS, MOVE_COMMANDS, Command, find_command
+from bot.commands import COMMANDS, Command, find_command
 from bot.services.errors import UnknownCommand
-from combat.errors import DiceError, InvalidInput
+from combat.errors import DiceError, InvalidInput, echo
 
 __all__ = ["CommandLine", "DiceLine", "parse_line"]
 
@@ -63,21 +63,16 @@ def _command(words: list[str]) -> tuple[Command, list[str]]:
 
 
 def _options(command: Command, tokens: list[str]) -> dict[str, str]:
+    """Split 'name:value' tokens; the services read the values (the same way as Discord's)."""
     options: dict[str, str] = {}
     for token in tokens:
         name, sep, value = token.partition(":")
         name = name.lower()
         if not sep or not name:
-            raise UnknownCommand(f"'{token}' is not an option; write options as name:value or name:\"two words\".")
-        if command.option(name) is None and command.path not in MOVE_COMMANDS:
-            known = ", ".join(o.name for o in command.options) or "none"
-            raise UnknownCommand(f"/{command.path} has no option '{name}'; its options are {known}.")
+            raise UnknownCommand(f"'{echo(token)}' is not an option; write name:value or name:\"two words\".")
         if name in options:
-            raise UnknownCommand(f"The option '{name}' is given twice.")
+            raise UnknownCommand(f"The option '{echo(name)}' is given twice.")
         options[name] = value
-    for option in command.options:
-        if option.required and not options.get(option.name, "").strip():
-            raise UnknownCommand(f"/{command.path} needs {option.name}: ({option.description})")
     return options
 
 

@@ -10,7 +10,7 @@ from typing import Any, TextIO
 from bot.console.identity import GUILD_ID, Identities
 from bot.console.output import render_reply, reply_json
 from bot.console.parser import CommandLine, DiceLine, parse_line
-from bot.services import HANDLERS, Caller, ReplayDice, Services
+from bot.services import Caller, ReplayDice, Services, dispatch
 from combat.errors import FrayError
 
 __all__ = ["Console"]
@@ -69,10 +69,9 @@ class Console:
         owner = options.get("owner", "").strip().lstrip("@")
         if owner:  # an empty owner stays as typed, so the service refuses it
             options["owner"] = str(self.ids.user(owner))
-        handler = HANDLERS[line.command.path]
         queued = self.dice.snapshot(caller.channel_id)
         try:
-            reply = await handler(self.services, caller, options)
+            reply = await dispatch(self.services, caller, line.command.path, options)
         except FrayError:
             self.dice.restore(caller.channel_id, queued)  # a refused command changes nothing, its dice included
             raise

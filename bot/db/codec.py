@@ -1,8 +1,13 @@
-"""Turn the frozen encounter model into JSON documents and back, with pydantic over the dataclasses."""
+"""Turn the frozen encounter model into JSON documents and back, with pydantic over the dataclasses.
+
+A system's own objects (health, per-combatant and per-encounter state, the context of a paused choice) are stored
+in the same document and decoded with the system's types (``SystemTypes``); a document written before a system
+kept some state loads with that state's defaults, so no migration is needed.
+"""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -13,6 +18,7 @@ from combat.model import Encounter
 from combat.sheet import Sheet
 
 __all__ = [
+    "SystemTypes",
     "decode_encounter",
     "decode_health",
     "decode_sheet",
@@ -25,9 +31,28 @@ _ENCOUNTER: TypeAdapter[Encounter] = TypeAdapter(Encounter)
 _SHEET: TypeAdapter[Sheet] = TypeAdapter(Sheet)
 
 
+@dataclass(frozen=True, slots=True)
+class SystemTypes:
+    """The classes of a system's own stored objects; None where the system keeps nothing of that kind."""
+
+    health: type
+    combatant: type | None = None
+    encounter: type | None = None
+    choice: type | None = None
+
+
 @cache
 def _health_adapter(health_type: type) -> TypeAdapter[Any]:
     return TypeAdapter(health_type)
+
+
+def _decode_state(data: Any, state_type: type | None) -> Any:
+    """Decode a system's state object; missing (None) becomes the type's defaults."""
+    if state_type is None:
+        return data
+    if data is None:
+        return state_type()
+    return _health_adapter(state_type).validate_python(data)
 
 
 def encode_encounter(enc: Encounter) -> dict[str, Any]:
@@ -36,11 +61,18 @@ def encode_encounter(enc: Encounter) -> dict[str, Any]:
     return data
 
 
-def decode_encounter(data: dict[str, Any], health_type: type) -> Encounter:
-    """Rebuild an encounter from its JSON dict; every combatant's health is decoded as ``health_type``."""
+def decode_encounter(data: dict[str, Any], types: SystemTypes | type) -> Encounter:
+    """Rebuild an encounter from its JSON dict with the system's types (a bare class: the health type only)."""
+    kinds = types if isinstance(types, SystemTypes) else SystemTypes(types)
     enc = _ENCOUNTER.validate_python(data)
-    combatants = tuple(replace(c, health=decode_health(c.health, health_type)) for c in enc.combatants)
-    return replace(enc, combatants=combatants)
+    combatants = tuple(
+        replace(c, health=decode_health(c.health, kinds.health), state=_decode_state(c.state, kinds.combatant))
+        for c in enc.combatants
+    )
+    pending = enc.pending
+    if pending is not None and pending.stage == "after" and kinds.choice is not None:
+        pending = replace(pending, context=_decode_state(pending.context, kinds.choice))
+    return replace(enc, combatants=combatants, state=_decode_state(enc.state, kinds.encounter), pending=pending)
 
 
 def decode_health(data: Any, health_type: type) -> Any:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +23,11 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from bot.db.codec import SystemTypes
 from bot.db.locks import ChannelLocks
-from bot.db.repositories.encounters import health_type_resolver
+from bot.db.repositories import TypesOf
 from bot.db.uow import UnitOfWork
+from bot.registry import find
 
 __all__ = ["BUSY_TIMEOUT_MS", "Database", "create_engine", "is_sqlite", "open_database"]
 
@@ -80,12 +82,12 @@ def _set_up_sqlite(engine: AsyncEngine, *, foreign_keys: bool) -> None:
 class Database:
     """One database: its engine, a session factory and the per-channel locks; hands out units of work."""
 
-    def __init__(self, url: str | URL, *, health_types: Mapping[str, type] | None = None, echo: bool = False) -> None:
+    def __init__(self, url: str | URL, *, types: TypesOf | None = None, echo: bool = False) -> None:
         self.url = make_url(url)
         self.engine = create_engine(self.url, echo=echo)
         self.sessions: async_sessionmaker[AsyncSession] = async_sessionmaker(self.engine, expire_on_commit=False)
         self.locks = ChannelLocks()
-        self.health_type: Callable[[str], type] = health_type_resolver(health_types)
+        self.types: TypesOf = types or registered_types
         # [D] SQLite has one writer at a time: serialise this process's transactions in-process instead of
         # letting pooled connections contend through SQLite's sleeping busy handler.
         self._writer = asyncio.Lock() if self.url.get_backend_name() == "sqlite" else None
@@ -106,7 +108,7 @@ class Database:
                 await stack.enter_async_context(self.locks.get(channel_id))
             if self._writer is not None:
                 await stack.enter_async_context(self._writer)
-            uow = await stack.enter_async_context(UnitOfWork(self.sessions, self.health_type))
+            uow = await stack.enter_async_context(UnitOfWork(self.sessions, self.types))
             yield uow
 
     async def dispose(self) -> None:
@@ -122,12 +124,20 @@ class Database:
         await self.dispose()
 
 
-async def open_database(
-    url: str | URL, *, migrate: bool = True, health_types: Mapping[str, type] | None = None
-) -> Database:
+def registered_types(system: str) -> SystemTypes:
+    """Return the stored types of a registered rule system."""
+    plugin = find(system)
+    health = plugin.state_type("health")
+    if health is None:
+        raise TypeError(f"the rule system {system} names no health type")
+    return SystemTypes(health, plugin.state_type("combatant"), plugin.state_type("encounter"),
+                       plugin.state_type("choice"))
+
+
+async def open_database(url: str | URL, *, migrate: bool = True, types: TypesOf | None = None) -> Database:
     """Bring the schema up to date (unless ``migrate`` is false) and return a ``Database`` on ``url``."""
     if migrate:
         from bot.db.migrate import upgrade
 
         await upgrade(str(url) if isinstance(url, str) else url.render_as_string(hide_password=False))
-    return Database(url, health_types=health_types)
+    return Database(url, types=types)

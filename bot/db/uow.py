@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from types import TracebackType
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -12,6 +11,7 @@ from bot.db.repositories import (
     EncounterRepository,
     EventRepository,
     GuildSettingsRepository,
+    TypesOf,
 )
 
 __all__ = ["UnitOfWork"]
@@ -29,14 +29,14 @@ class UnitOfWork:
     characters: CharacterRepository
     settings: GuildSettingsRepository
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession], health_type: Callable[[str], type]) -> None:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], types: TypesOf) -> None:
         self._sessions = sessions
-        self._health_type = health_type
+        self._types = types
 
     async def __aenter__(self) -> UnitOfWork:
         """Open the session and the repositories over it."""
         self.session = self._sessions()
-        self.encounters = EncounterRepository(self.session, self._health_type)
+        self.encounters = EncounterRepository(self.session, self._types)
         self.events = EventRepository(self.session)
         self.characters = CharacterRepository(self.session)
         self.settings = GuildSettingsRepository(self.session)

@@ -9,13 +9,12 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.render.names import safe
-from bot.render.reply import UserNames, render_reply
+from bot.render.reply import UserNames, render_reply, renderer_of
 from bot.render.summary import render_round_summary, render_turn
-from bot.render.tracks import descriptor, wound_boxes
-from bot.services.replies import Reply
+from bot.services.replies import Exported, Reply, StatusShown
 from combat.model import Combatant, Encounter
 from combat.summary import RoundSummary
-from combat.systems.farscape.wounds import Health as FarscapeHealth
+from combat.system import RuleSystem
 
 __all__ = ["Outgoing", "compose", "next_player", "status_embed", "summary_embed"]
 
@@ -91,19 +90,16 @@ def summary_embed(summary: RoundSummary, encounter: Encounter | None) -> discord
     return discord.Embed(title=safe(lines[0]), description=_chunk(lines[1:]), colour=discord.Colour.gold())
 
 
-def _health_line(combatant: Combatant, gm: bool) -> str:
-    health = combatant.health
-    if not isinstance(health, FarscapeHealth):
-        return ""
-    if combatant.owner or gm:
-        return "\n".join(wound_boxes(health))
-    return descriptor(health, unconscious=combatant.has("unconscious"))
+def _health_line(system: RuleSystem, combatant: Combatant, gm: bool) -> str:
+    """Show a combatant's health: in full to the GM and for players' characters, as a word for other NPCs."""
+    return "\n".join(renderer_of(system).health(combatant, detailed=gm or bool(combatant.owner)))
 
 
 def status_embed(reply: Reply, gm: bool) -> discord.Embed:
     """Build the status embed: the GM sees every track, players see NPCs as descriptors."""
     encounter, system = reply.encounter, reply.system
-    title = f"{safe(str(reply.info.get('name', 'Encounter')))} — {system.title if system else ''}"
+    name = reply.body.name if isinstance(reply.body, StatusShown) else "Encounter"
+    title = f"{safe(name)} — {system.title if system else ''}"
     embed = discord.Embed(title=title, colour=COLOUR)
     if encounter is None or system is None:
         return embed
@@ -111,23 +107,24 @@ def status_embed(reply: Reply, gm: bool) -> discord.Embed:
     for c in encounter.combatants[:24]:
         states = ", ".join(system.status(c)) or "ready"
         init = f" · init {order[c.id]:+d}" if c.id in order and (gm or c.owner) else ""
-        embed.add_field(name=safe(f"{c.name} [{c.side}]{init}")[:256], value=f"{states}\n{_health_line(c, gm)}"[:1024])
+        health = _health_line(system, c, gm)
+        embed.add_field(name=safe(f"{c.name} [{c.side}]{init}")[:256], value=f"{states}\n{health}"[:1024])
     embed.set_footer(text=render_turn(encounter, _names(encounter)) if encounter.turns.round else "Not begun yet")
     return embed
 
 
-def _export_file(reply: Reply) -> discord.File:
-    data = json.dumps(reply.info["export"], indent=2, sort_keys=True, ensure_ascii=False).encode()
+def _export_file(body: Exported) -> discord.File:
+    data = json.dumps(body.data, indent=2, sort_keys=True, ensure_ascii=False).encode()
     return discord.File(io.BytesIO(data), filename="encounter.json")
 
 
 def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
     """Compose the response to a command; round summaries are posted on their own (see ``summary_embed``)."""
     encounter = reply.encounter
-    if reply.command == "encounter status":
+    if isinstance(reply.body, StatusShown):
         return Outgoing(embeds=[status_embed(reply, gm)], ephemeral=gm)
-    if reply.command == "encounter export":
-        return Outgoing(content="The encounter as JSON.", file=_export_file(reply), ephemeral=True)
+    if isinstance(reply.body, Exported):
+        return Outgoing(content="The encounter as JSON.", file=_export_file(reply.body), ephemeral=True)
     body = render_reply(reply, users, summaries=False, turn=False)
     embed = discord.Embed(title=safe(_title(reply))[:256], description=_chunk(body) or None, colour=COLOUR)
     for name, value in _wounded(reply):
@@ -148,7 +145,7 @@ def _wounded(reply: Reply) -> list[tuple[str, str]]:
     shown: list[tuple[str, str]] = []
     for combatant_id in hurt:
         combatant = next((c for c in encounter.combatants if c.id == combatant_id), None)
-        if combatant is not None and (line := _health_line(combatant, gm=False)):
+        if combatant is not None and (line := _health_line(system, combatant, gm=False)):
             shown.append((combatant.name, line))
     return shown[:10]
 

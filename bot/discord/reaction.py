@@ -1,4 +1,4 @@
-""""Dodge" / "Take it" under a declared attack, and the timer that takes the default when time runs out.
+"""Buttons answering a question the fight asks (a defence, how to spend a roll), and the timer for its default.
 
 The buttons' custom ids carry the channel, the choice and the declaration's mark (``fray:react:<channel>:<choice>:
 <mark>``), so they work after a restart, and a button left from an attack already settled is refused. The timer is
@@ -36,17 +36,18 @@ _READ_ONLY = frozenset({"encounter status", "encounter log", "encounter export"}
 
 class ReactButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fray:react:(?P<channel>\d+):(?P<choice>[a-z]+):(?P<mark>\d+)",
+    template=r"fray:react:(?P<channel>\d+):(?P<choice>[a-z0-9][a-z0-9_-]*):(?P<mark>\d+)",
 ):
-    """Answer the attack waiting in a channel with one choice (its player or the GM; the service checks)."""
+    """Answer the question waiting in a channel with one choice (its player or the GM; the service checks)."""
 
-    def __init__(self, channel_id: int, choice: str, mark: str, label: str | None = None) -> None:
+    def __init__(self, channel_id: int, choice: str, mark: str, label: str | None = None,
+                 default: bool = False) -> None:
         self.channel_id = channel_id
         self.choice = choice
         self.mark = mark
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or choice.title(),
-            style=discord.ButtonStyle.primary if choice == "dodge" else discord.ButtonStyle.danger,
+            label=(label or choice.title())[:80],
+            style=discord.ButtonStyle.primary if default else discord.ButtonStyle.secondary,
             custom_id=f"fray:react:{channel_id}:{choice}:{mark}",
         )
         super().__init__(button)
@@ -65,10 +66,11 @@ class ReactButton(
 
 
 def reaction_view(channel_id: int, pending: PendingReaction) -> discord.ui.View:
-    """Return one button per choice the waiting attack offers."""
+    """Return one button per choice offered (the default highlighted), five to a row."""
     view = discord.ui.View(timeout=None)
-    for choice in pending.reaction.choices:
-        view.add_item(ReactButton(channel_id, choice.key, token(pending), choice.label))
+    default = pending.reaction.default
+    for choice in pending.reaction.choices[:25]:
+        view.add_item(ReactButton(channel_id, choice.key, token(pending), choice.label, choice.key == default))
     return view
 
 

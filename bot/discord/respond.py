@@ -13,7 +13,7 @@ import discord
 
 from bot.discord.caller import caller_of
 from bot.discord.outgoing import Outgoing, compose, summary_embed
-from bot.services import HANDLERS, Reply
+from bot.services import Reply, dispatch
 from combat.errors import FrayError
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ class Responder:
         if this is not None:
             self._running.add(this)
         try:
-            task = asyncio.ensure_future(HANDLERS[path](self.bot.services, caller, options))
+            task = asyncio.ensure_future(dispatch(self.bot.services, caller, path, options))
             self._running.add(task)
             task.add_done_callback(self._running.discard)
             done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)

@@ -1,88 +1,119 @@
-"""Autocomplete from memory: combatants, weapons, moves, templates, sides; the chosen value is checked again later."""
+"""Autocomplete: every suggestion comes from the channel's system and encounter kept in memory, never the database.
+
+The chosen value is checked again by the services. Options that belong to a move or a GM tool are suggested from
+that move's or tool's own specs, so a system's vocabulary reaches Discord without a static list.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
+from bot.completion import complete_pairs, match, source_values, spec_values
+from bot.registry import keys
 from combat.model import Encounter
-from combat.systems.farscape.melee_moves import technique_names
+from combat.options import OptionSpec, normal_key
+from combat.system import RuleSystem
 
 if TYPE_CHECKING:
     from bot.discord.client import FrayBot
 
-__all__ = ["characters", "moves", "sides", "targets", "techniques", "templates", "weapons"]
+__all__ = ["characters", "from_move", "from_source", "move_extra", "tool_extra"]
 
 Choices = list[app_commands.Choice[str]]
-LIMIT = 25
+Interaction = discord.Interaction[Any]
+Callback = Callable[[Interaction, str], Coroutine[Any, Any, Choices]]
 
 
-def _match(values: Iterable[str], current: str) -> Choices:
-    wanted = current.strip().lower()
-    picked = [v for v in dict.fromkeys(values) if wanted in v.lower()]
-    picked.sort(key=lambda v: (not v.lower().startswith(wanted), v.lower()))
-    return [app_commands.Choice(name=v[:100], value=v[:100]) for v in picked[:LIMIT]]
+def _choices(values: list[str]) -> Choices:
+    return [app_commands.Choice(name=v[:100], value=v[:100]) for v in values]
 
 
-def _roster(interaction: discord.Interaction[Any]) -> tuple[str, Encounter] | None:
+def _scene(interaction: Interaction) -> tuple[RuleSystem | None, Encounter | None]:
+    """Return the system (typed in system:, else the channel's) and the channel's encounter as last seen."""
     bot: FrayBot = interaction.client
-    return bot.rosters.get(interaction.channel_id or 0)
+    roster = bot.rosters.get(interaction.channel_id or 0)
+    encounter = roster[1] if roster else None
+    typed = normal_key(str(getattr(interaction.namespace, "system", "") or ""))
+    key = typed if typed in keys() else roster[0] if roster else None
+    return (bot.services.system(key) if key else None), encounter
 
 
-async def targets(interaction: discord.Interaction[Any], current: str) -> Choices:
-    """Suggest the channel's combatants."""
-    roster = _roster(interaction)
-    return _match((c.name for c in roster[1].combatants), current) if roster else []
+def _actor(interaction: Interaction, encounter: Encounter | None) -> str | None:
+    """Return who acts: the combatant named in as:, else the caller's own (None when unknown)."""
+    if encounter is None:
+        return None
+    named = str(getattr(interaction.namespace, "as", "") or "").lower()
+    for combatant in encounter.combatants:
+        if named and combatant.name.lower() == named:
+            return combatant.id
+    owned = [c.id for c in encounter.combatants if c.owner == str(interaction.user.id)]
+    return owned[0] if owned else None
 
 
-async def sides(interaction: discord.Interaction[Any], current: str) -> Choices:
-    """Suggest the sides in the channel's encounter."""
-    roster = _roster(interaction)
-    return _match((c.side for c in roster[1].combatants), current) if roster else []
+def from_source(source: str) -> Callback:
+    """Suggest the values of a named source: combatants, sides, systems, tiers, moves, tools or table rows."""
+
+    async def suggest(interaction: Interaction, current: str) -> Choices:
+        system, encounter = _scene(interaction)
+        return _choices(match(source_values(system, encounter, _actor(interaction, encounter), source), current))
+
+    return suggest
 
 
-async def weapons(interaction: discord.Interaction[Any], current: str) -> Choices:
-    """Suggest the acting combatant's weapons (the one named in as:, else the caller's own)."""
-    roster = _roster(interaction)
-    if roster is None:
+def _move_name(interaction: Interaction, fixed: str | None) -> str:
+    return fixed or str(getattr(interaction.namespace, "move", "") or "")
+
+
+def _move_options(system: RuleSystem | None, move: str) -> tuple[OptionSpec, ...]:
+    if system is None:
+        return ()
+    found = next((m for m in system.moves() if normal_key(m.name) == normal_key(move)), None)
+    return found.options if found is not None else ()
+
+
+def from_move(option: str, move: str | None = None) -> Callback:
+    """Suggest values for ``option`` of the move (``move``, else the one typed in move:) from its spec."""
+
+    async def suggest(interaction: Interaction, current: str) -> Choices:
+        system, encounter = _scene(interaction)
+        specs = _move_options(system, _move_name(interaction, move))
+        spec = next((s for s in specs if s.name == option), None)
+        if spec is None:
+            return []
+        return _choices(match(spec_values(system, encounter, _actor(interaction, encounter), spec), current))
+
+    return suggest
+
+
+def move_extra(move: str | None = None, skip: frozenset[str] = frozenset()) -> Callback:
+    """Complete 'name=value, …' for the move's options not given their own field (``skip``)."""
+
+    async def suggest(interaction: Interaction, current: str) -> Choices:
+        system, encounter = _scene(interaction)
+        specs = [s for s in _move_options(system, _move_name(interaction, move)) if s.name not in skip]
+        return _choices(complete_pairs(current, specs, system, encounter, _actor(interaction, encounter)))
+
+    return suggest
+
+
+async def tool_extra(interaction: Interaction, current: str) -> Choices:
+    """Complete 'name=value, …' for the options of the GM tool typed in tool: (its target has its own field)."""
+    system, encounter = _scene(interaction)
+    if system is None:
         return []
-    encounter = roster[1]
-    chosen = getattr(interaction.namespace, "as", None)
-    owned = [c for c in encounter.combatants if c.owner == str(interaction.user.id)]
-    named = [c for c in encounter.combatants if chosen and c.name.lower() == str(chosen).lower()]
-    pool = named or owned or list(encounter.combatants)
-    return _match((w for c in pool for w in c.sheet.weapons), current)
+    wanted = normal_key(str(getattr(interaction.namespace, "tool", "") or ""))
+    tool = next((t for t in system.gm_tools() if normal_key(t.name) == wanted), None)
+    specs = [s for s in tool.options if s.name != "target"] if tool is not None else []
+    return _choices(complete_pairs(current, specs, system, encounter, None))
 
 
-async def moves(interaction: discord.Interaction[Any], current: str) -> Choices:
-    """Suggest the moves of the channel's system."""
-    bot: FrayBot = interaction.client
-    roster = _roster(interaction)
-    key = roster[0] if roster else "farscape"
-    return _match((m.name for m in bot.services.system(key).moves()), current)
-
-
-async def techniques(interaction: discord.Interaction[Any], current: str) -> Choices:
-    """Suggest melee techniques for /attack move:."""
-    return _match(technique_names(), current)
-
-
-async def templates(interaction: discord.Interaction[Any], current: str) -> Choices:
-    """Suggest the system's templates."""
-    bot: FrayBot = interaction.client
-    roster = _roster(interaction)
-    system = bot.services.system(roster[0] if roster else "farscape")
-    tables = getattr(system, "tables", None)
-    names = getattr(tables, "templates", {}) if tables is not None else {}
-    return _match(names, current)
-
-
-async def characters(interaction: discord.Interaction[Any], current: str) -> Choices:
+async def characters(interaction: Interaction, current: str) -> Choices:
     """Suggest the caller's saved characters on this server."""
     bot: FrayBot = interaction.client
     async with bot.services.db.unit_of_work() as uow:
         rows = await uow.characters.list(interaction.guild_id or 0, owner_id=interaction.user.id)
-    return _match((r.name for r in rows), current)
+    return _choices(match((r.name for r in rows), current))

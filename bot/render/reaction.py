@@ -1,15 +1,14 @@
-"""Attacks that wait for "Dodge or Take it?", as text: the declaration, the wait, the answer or the default taken."""
+"""Intents that wait for a player's choice, as text: the question, the wait, the answer or the default taken."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from bot.render.names import Names, possessive, who
-from combat.intent import Declared, Intent, Reaction
+from bot.render.names import Names, possessive, safe, who
+from bot.render.plugin import SystemRenderer
+from bot.services.replies import Answered
+from combat.intent import Asked, Declared, Reaction
 from combat.model import Encounter
 
-__all__ = ["answer_lines", "declared_lines", "typed", "waiting_line"]
+__all__ = ["answer_lines", "asked_lines", "declared_lines", "typed", "waiting_line"]
 
 
 def typed(reaction: Reaction) -> str:
@@ -17,27 +16,36 @@ def typed(reaction: Reaction) -> str:
     return "/encounter react " + " or ".join(f"choice:{key}" for key in reaction.answers())
 
 
-def _attack(intent: Intent, names: Names, target: str) -> str:
-    """Say what is coming at the target: 'Trooper 1 shoots at Aeryn', 'Trooper 1 throws a grenade at Aeryn'."""
-    actor = who(names, intent.actor)
-    if intent.move == "grenade":
-        return f"{actor} throws a grenade at {target}"
-    return f"{actor} shoots at {target}"
+def _question(reaction: Reaction) -> str:
+    """Return the question with its answers: 'Dodge or Take it?', 'Defend how? Parry, Shield or Dodge'."""
+    return f"{safe(reaction.prompt)}: {reaction.labels()}" if reaction.prompt else f"{reaction.labels()}?"
 
 
-def declared_lines(result: Declared, names: Names) -> list[str]:
-    """Show a declared attack waiting for the target's player: the choices, how to answer, the default."""
+def declared_lines(result: Declared, names: Names, renderer: SystemRenderer) -> list[str]:
+    """Show a declared intent waiting for the target's player: what comes, the choices, how to answer, the default."""
     reaction = result.reaction
     target = who(names, reaction.combatant)
     default = reaction.label(reaction.default)
     return [
-        f"{_attack(result.intent, names, target)}: no dice yet, {possessive(target)} player chooses first",
-        f"{reaction.labels()}? Answer with {typed(reaction)}; without an answer in time: {default}",
+        f"{renderer.intent(result.intent, target, names)}: no dice yet, {possessive(target)} player chooses first",
+        f"{_question(reaction)} Answer with {typed(reaction)}; without an answer in time: {default}",
+    ]
+
+
+def asked_lines(result: Asked, names: Names, renderer: SystemRenderer) -> list[str]:
+    """Show an intent paused after its dice: what the dice did, then the choice its player now makes."""
+    reaction = result.reaction
+    asked = who(names, reaction.combatant)
+    default = reaction.label(reaction.default)
+    return [
+        *renderer.result(result.result, names),
+        f"{possessive(asked)} player chooses — {_question(reaction)}",
+        f"Answer with {typed(reaction)}; without an answer in time: {default}",
     ]
 
 
 def waiting_line(encounter: Encounter, names: Names) -> str | None:
-    """Say who the fight waits for, when an attack waits for a choice."""
+    """Say who the fight waits for, when an intent waits for a choice."""
     pending = encounter.pending
     if pending is None:
         return None
@@ -46,13 +54,11 @@ def waiting_line(encounter: Encounter, names: Names) -> str | None:
     return f"Waiting for {possessive(target)} player: {reaction.labels()} (default {reaction.label(reaction.default)})"
 
 
-def answer_lines(info: Mapping[str, Any], names: Names) -> list[str]:
+def answer_lines(answer: Answered | None, names: Names) -> list[str]:
     """Show the answer given to a choice, or the default taken when time ran out."""
-    if "lapsed" in info:
-        lapsed = info["lapsed"]
-        target = who(names, lapsed["combatant"])
-        return [f"Time ran out for {possessive(target)} player: {lapsed['label']} (the default)"]
-    if "chose" in info:
-        chose = info["chose"]
-        return [f"{who(names, chose['combatant'])}: {chose['label']}"]
-    return []
+    if answer is None:
+        return []
+    name = who(names, answer.combatant)
+    if answer.lapsed:
+        return [f"Time ran out for {possessive(name)} player: {safe(answer.label)} (the default)"]
+    return [f"{name}: {safe(answer.label)}"]

@@ -1,17 +1,21 @@
-"""The use cases: one per command, each one unit of work; the table maps command paths to them."""
+"""The use cases: one per command, each one unit of work; ``dispatch`` reads a command's options and runs it."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 
-from bot.services import actions, characters, encounters, guild, reactions, views
+from bot.commands import find_command
+from bot.services import actions, characters, encounters, guild, reactions, tools, views
+from bot.services.args import Args, parse_args
 from bot.services.context import Caller, DiceProvider, RandomProvider, ReplayDice
 from bot.services.core import Services
+from bot.services.errors import UnknownCommand
 from bot.services.replies import Reply
 
-__all__ = ["HANDLERS", "Caller", "DiceProvider", "RandomProvider", "ReplayDice", "Reply", "Services"]
+__all__ = ["HANDLERS", "Args", "Caller", "DiceProvider", "RandomProvider", "ReplayDice", "Reply", "Services",
+           "dispatch"]
 
-Handler = Callable[[Services, Caller, Mapping[str, str]], Awaitable[Reply]]
+Handler = Callable[[Services, Caller, Args], Awaitable[Reply]]
 
 HANDLERS: dict[str, Handler] = {
     "encounter start": encounters.start,
@@ -22,16 +26,13 @@ HANDLERS: dict[str, Handler] = {
     "encounter next": encounters.next_turn,
     "encounter hold": encounters.hold,
     "encounter release": encounters.release,
-    "encounter surprise": encounters.surprise,
-    "encounter adjust": encounters.adjust,
-    "encounter heal": encounters.heal,
-    "encounter strain": encounters.strain,
     "encounter react": reactions.react,
     "encounter status": views.status,
     "encounter undo": encounters.undo,
     "encounter log": views.log,
     "encounter export": views.export,
     "encounter end": encounters.end,
+    "encounter gm": tools.gm_tool,
     "encounter settings": guild.settings,
     "attack": actions.attack,
     "dodge": actions.dodge,
@@ -43,3 +44,12 @@ HANDLERS: dict[str, Handler] = {
     "character delete": characters.delete,
     "roll": characters.roll,
 }
+
+
+async def dispatch(svc: Services, caller: Caller, path: str, options: Mapping[str, str]) -> Reply:
+    """Read the options of the command at ``path`` (as the local table and Discord both send them) and run it."""
+    command = find_command(path)
+    handler = HANDLERS.get(path)
+    if command is None or handler is None:
+        raise UnknownCommand(f"There is no command /{path}.")
+    return await handler(svc, caller, parse_args(command, options))

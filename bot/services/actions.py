@@ -1,31 +1,37 @@
-"""Moves in the fight: /attack, /dodge and /act (every other move of the system)."""
+"""Moves in the fight: /attack, /dodge and /act (every other move of the system), read against the move's specs."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 
 from bot.services.access import acting_combatant
+from bot.services.args import Args
 from bot.services.context import Caller
 from bot.services.core import Scene, Services
 from bot.services.errors import NotAllowed, UnknownCommand
 from bot.services.replies import Reply
 from combat import engine, reactions
-from combat.errors import InvalidInput
+from combat.errors import InvalidInput, echo
+from combat.model import Encounter
+from combat.options import normal_key, parse_number, parse_options
 from combat.system import Intent, MoveSpec
 
-__all__ = ["act", "attack", "dodge", "perform"]
-
-# Options every move command has, handled here rather than by the move.
-_GENERAL = frozenset({"as", "target", "modifier"})
+__all__ = ["act", "attack", "dodge", "move_spec", "perform", "resolver"]
 
 
-def _spec(scene: Scene, move: str) -> MoveSpec:
-    wanted = " ".join(move.split()).lower()
+def move_spec(scene: Scene, move: str) -> MoveSpec:
+    """Return the system's move called ``move``, or refuse naming its moves."""
+    wanted = normal_key(move)
     for spec in scene.system.moves():
-        if spec.name == wanted:
+        if normal_key(spec.name) == wanted:
             return spec
     names = ", ".join(m.name for m in scene.system.moves())
-    raise UnknownCommand(f"{scene.system.title} has no move '{move}'; its moves are {names}.")
+    raise UnknownCommand(f"{scene.system.title} has no move '{echo(move)}'; its moves are {names}.")
+
+
+def resolver(encounter: Encounter) -> Callable[[str], str]:
+    """Return a function that turns a combatant's name (or unique prefix) into its id."""
+    return lambda name: encounter.find(name).id
 
 
 def _targets(scene: Scene, spec: MoveSpec, text: str | None) -> tuple[str, ...]:
@@ -38,59 +44,49 @@ def _targets(scene: Scene, spec: MoveSpec, text: str | None) -> tuple[str, ...]:
     return tuple(scene.encounter.find(n).id for n in names)
 
 
-def _modifier(text: str | None) -> int:
-    if not text:
+def _modifier(scene: Scene, args: Args) -> int:
+    value = args.number("modifier")
+    if value is None:
         return 0
-    try:
-        value = int(text.strip().replace("−", "-"))
-    except ValueError:
-        raise InvalidInput(f"modifier must be a number like +1 or -2, not '{text}'.") from None
-    if abs(value) > 5:
-        raise InvalidInput("modifier must be between -5 and +5.")
-    return value
+    if not scene.gm:
+        raise NotAllowed("Only the GM can grant a modifier.")
+    low, high = scene.system.modifier_bounds
+    return parse_number(str(value), "modifier", low, high)
 
 
-def _intent(scene: Scene, caller: Caller, move: str, options: Mapping[str, str]) -> Intent:
-    spec = _spec(scene, move)
-    extra = {k: v for k, v in options.items() if k not in _GENERAL}
-    unknown = sorted(set(extra) - set(spec.options))
-    if unknown:
-        allowed = ", ".join(spec.options) or "none"
-        raise UnknownCommand(f"{spec.name} has no option '{unknown[0]}'; its options are {allowed}.")
-    actor = acting_combatant(scene.encounter, caller, scene.gm, options.get("as"), reaction=spec.reaction)
-    targets = _targets(scene, spec, options.get("target"))
-    return Intent(actor.id, spec.name, targets, extra, _modifier(options.get("modifier")))
+def _intent(scene: Scene, caller: Caller, spec: MoveSpec, args: Args) -> Intent:
+    actor = acting_combatant(scene.encounter, caller, scene.gm, args.text("as"), reaction=spec.reaction)
+    options = parse_options(spec.options, args.extra, owner=spec.name, resolve=resolver(scene.encounter),
+                            gm=scene.gm, phase=scene.encounter.turns.phase)
+    targets = _targets(scene, spec, args.text("target"))
+    return Intent(actor.id, spec.name, targets, options, _modifier(scene, args))
 
 
-async def perform(svc: Services, caller: Caller, move: str, options: Mapping[str, str], command: str) -> Reply:
+async def perform(svc: Services, caller: Caller, move: str, args: Args, command: str) -> Reply:
     """Resolve one move for the caller's combatant (or the GM's ``as``) and advance the turn.
 
-    A move that offers a target's player a choice (dodge, or take it) is only declared: it waits in the encounter,
-    with no die rolled and the turn unmoved, until the player answers with /encounter react or time runs out.
+    A move that offers a target's player a choice before the dice (a defence) is only declared: it waits in the
+    encounter, with no die rolled and the turn unmoved, until the player answers with /encounter react or time
+    runs out; one that stops after its dice to ask a choice waits the same way.
     """
-    if options.get("modifier"):
-        _modifier(options["modifier"])
 
     def apply(scene: Scene) -> engine.Step:
-        if options.get("modifier") and not scene.gm:
-            raise NotAllowed("Only the GM can grant a modifier.")
-        intent = _intent(scene, caller, move, options)
+        intent = _intent(scene, caller, move_spec(scene, move), args)
         return reactions.attempt(scene.system, scene.encounter, intent, scene.dice, svc.deadline())
 
-    return await svc.change(caller, command, apply, payload={"move": move, "options": dict(options)})
+    return await svc.change(caller, command, apply, payload={"move": move, "options": args.given()})
 
 
-async def attack(svc: Services, caller: Caller, options: Mapping[str, str]) -> Reply:
-    """Attack: the system decides between an exchange of blows and a shot from the weapon."""
-    return await perform(svc, caller, "attack", options, "attack")
+async def attack(svc: Services, caller: Caller, args: Args) -> Reply:
+    """Attack with the system's attack move."""
+    return await perform(svc, caller, "attack", args, "attack")
 
 
-async def dodge(svc: Services, caller: Caller, options: Mapping[str, str]) -> Reply:
-    """Dodge for this element (a reaction: any time, even out of turn)."""
-    return await perform(svc, caller, "dodge", options, "dodge")
+async def dodge(svc: Services, caller: Caller, args: Args) -> Reply:
+    """Dodge with the system's dodge move (a reaction: any time, even out of turn)."""
+    return await perform(svc, caller, "dodge", args, "dodge")
 
 
-async def act(svc: Services, caller: Caller, options: Mapping[str, str]) -> Reply:
+async def act(svc: Services, caller: Caller, args: Args) -> Reply:
     """Any other move of the system, named by the move option."""
-    rest = {k: v for k, v in options.items() if k != "move"}
-    return await perform(svc, caller, options["move"], rest, "act")
+    return await perform(svc, caller, args.text("move") or "", args, "act")

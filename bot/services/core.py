@@ -15,17 +15,18 @@ from bot.db.engine import Database
 from bot.db.repositories.encounters import LoadedEncounter
 from bot.db.rows import EncounterRow
 from bot.db.uow import UnitOfWork
+from bot.registry import find, keys
 from bot.services.access import is_gm, require_gm
 from bot.services.context import Caller, DiceProvider
 from bot.services.errors import NoEncounter
-from bot.services.replies import Reply
+from bot.services.replies import Answered, Reply
 from bot.tables import load_system_tables
 from combat import reactions
 from combat.dice import DiceSource
 from combat.engine import Step, TurnChange
 from combat.model import Encounter
 from combat.summary import Beat, RoundSummary, summarize_round
-from combat.system import RuleSystem, get_system, system_keys
+from combat.system import RuleSystem
 
 __all__ = ["Scene", "Services"]
 
@@ -68,15 +69,15 @@ class Services:
 
     async def warm(self) -> None:
         """Load every system's tables off the event loop, once, before serving commands."""
-        for key in system_keys():
+        for key in keys():
             if key not in self._systems:
                 tables = await asyncio.to_thread(load_system_tables, key, self.settings.data_dir)
-                self._systems[key] = get_system(key, tables)
+                self._systems[key] = find(key).build(tables)
 
     def system(self, key: str) -> RuleSystem:
         """Return the rule system ``key`` with its tables."""
         if key not in self._systems:
-            self._systems[key] = get_system(key, load_system_tables(key, self.settings.data_dir))
+            self._systems[key] = find(key).build(load_system_tables(key, self.settings.data_dir))
         return self._systems[key]
 
     async def gm_roles(self, uow: UnitOfWork, guild_id: int) -> tuple[str, ...]:
@@ -122,7 +123,7 @@ class Services:
                 return scene.settled or Reply(
                     command, scene.system, scene.encounter, gm=scene.row.gm_id, viewer_gm=scene.gm
                 )
-            summaries = await self.record(uow, scene, command, step, caller.user_id, payload)
+            summaries = await self.record(uow, scene, command, step, caller, payload)
             await uow.commit()
         after, gm_id, earlier = step.encounter, scene.row.gm_id, scene.settled
         summaries = (*(earlier.summaries if earlier else ()), *summaries)
@@ -132,18 +133,22 @@ class Services:
         )
 
     async def record(
-        self, uow: UnitOfWork, scene: Scene, command: str, step: Step, user_id: int | None,
+        self, uow: UnitOfWork, scene: Scene, command: str, step: Step, caller: Caller | None,
         payload: Mapping[str, Any] | None,
     ) -> tuple[RoundSummary, ...]:
-        """Save a step, append its event (undoable, with its digest), and return any round summary it ends."""
+        """Save a step, append its event (undoable, with its digest and who gave it), and return any round summary.
+
+        ``caller`` None means nobody typed it (a choice's default taken when time ran out): it is logged as the GM's.
+        """
         beats = scene.system.digest(step.result) if step.result is not None else ()
+        by = {"user_name": caller.name} if caller is not None else {}
         await uow.encounters.save(scene.row, step.encounter)
         await uow.events.append(
             scene.row.id,
             command,
             round=scene.encounter.turns.round,
-            payload={**(payload or {}), "result": step.result, "beats": beats, "change": step.change},
-            user_id=user_id,
+            payload={**(payload or {}), **by, "result": step.result, "beats": beats, "change": step.change},
+            user_id=caller.user_id if caller is not None else scene.row.gm_id,
             before=scene.encounter,
         )
         return await self.summaries(uow, scene, step.encounter, step.change)
@@ -156,12 +161,12 @@ class Services:
         reaction = pending.reaction
         step = reactions.lapse(scene.system, scene.encounter, scene.dice, self.deadline())
         payload = {"choice": reaction.default, "lapsed": True}
-        summaries = await self.record(uow, scene, "encounter react", step, scene.row.gm_id, payload)
+        summaries = await self.record(uow, scene, "encounter react", step, None, payload)
         default = reaction.default
-        lapsed = {"combatant": reaction.combatant, "choice": default, "label": reaction.label(default)}
+        lapsed = Answered(reaction.combatant, default, reaction.label(default), lapsed=True)
         settled = Reply(
             "encounter react", scene.system, step.encounter, step.result, step.change, summaries,
-            info={"lapsed": lapsed}, gm=scene.row.gm_id, viewer_gm=scene.gm,
+            answer=lapsed, gm=scene.row.gm_id, viewer_gm=scene.gm,
         )
         return replace(scene, encounter=step.encounter, settled=settled)
 

@@ -2,57 +2,52 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import asdict, replace
 
 from bot.services.access import has_gm_role
+from bot.services.args import Args
 from bot.services.context import Caller
 from bot.services.core import Services
 from bot.services.errors import NotAllowed
-from bot.services.replies import Reply
+from bot.services.replies import Reply, SettingsShown
 from combat.errors import InvalidInput
 
 __all__ = ["settings"]
 
 _FLAGS = ("players_end_turn", "allow_join")
 _IDS = ("gm_role", "summary_channel")
-
-
-def _flag(name: str, text: str) -> bool:
-    value = text.strip().lower()
-    if value in {"yes", "true", "on", "1"}:
-        return True
-    if value in {"no", "false", "off", "0"}:
-        return False
-    raise InvalidInput(f"{name} must be yes or no.")
+MAX_ID = 2**63 - 1  # what a database BIGINT holds (Discord ids are far below it)
 
 
 def _ident(name: str, text: str) -> int | None:
-    value = text.strip().lstrip("<@&#!").rstrip(">")
-    if value.lower() in {"none", "off", ""}:
+    """Read a role or channel given as a mention or an id; 'none' clears it."""
+    value = text.strip().removeprefix("<").removesuffix(">").lstrip("@&#!")
+    if value.lower() in {"none", "off"}:
         return None
-    if not value.isdigit():
+    if not (value.isascii() and value.isdigit() and 0 < int(value) <= MAX_ID):
         raise InvalidInput(f"{name} must be a role or channel (or 'none').")
     return int(value)
 
 
-async def settings(svc: Services, caller: Caller, options: Mapping[str, str]) -> Reply:
+async def settings(svc: Services, caller: Caller, args: Args) -> Reply:
     """Show the guild's settings, or change them (server managers and GM-role holders only)."""
     async with svc.db.unit_of_work() as uow:
         current = await uow.settings.get(caller.guild_id)
-        if options:
+        if args.values:
             roles = await svc.gm_roles(uow, caller.guild_id)
             if not (caller.admin or has_gm_role(caller, roles)):
                 raise NotAllowed(
                     "Only a server manager or a member of the GM role can change Fray's settings (for every channel)."
                 )
             changes: dict[str, object] = {}
-            for name, text in options.items():
-                if name in _FLAGS:
-                    changes[name] = _flag(name, text)
-                elif name in _IDS:
+            for name in _FLAGS:
+                if args.flag(name) is not None:
+                    changes[name] = args.flag(name)
+            for name in _IDS:
+                text = args.text(name)
+                if text is not None:
                     changes[f"{name}_id"] = _ident(name, text)
             current = replace(current, **changes)  # type: ignore[arg-type]
             await uow.settings.save(current)
             await uow.commit()
-    return Reply("encounter settings", info={"settings": asdict(current)})
+    return Reply("encounter settings", body=SettingsShown(asdict(current)))

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 
+from bot.services.args import Args
 from bot.services.context import Caller
 from bot.services.core import Scene, Services
 from bot.services.errors import NoEncounter, NotAllowed
-from bot.services.replies import Reply
+from bot.services.replies import Answered, Reply
 from combat import reactions
 from combat.engine import Step
-from combat.errors import InvalidInput, RulesError
+from combat.errors import RulesError
 from combat.intent import PendingReaction
 
 __all__ = ["expire", "react", "token"]
@@ -22,36 +22,34 @@ def token(pending: PendingReaction) -> str:
     return str(int(pending.deadline * 1000))
 
 
-async def react(svc: Services, caller: Caller, options: Mapping[str, str]) -> Reply:
-    """Answer the choice an attack waits for: choice:dodge or choice:take; the target's player or the GM.
+async def react(svc: Services, caller: Caller, args: Args) -> Reply:
+    """Answer the choice the fight waits for with one of the choices offered; the asked player or the GM.
 
-    Option ``for`` (set by the Discord buttons, never typed) names the declaration answered: a button left over
-    from an attack already settled is refused. An answer that comes after the deadline finds the default taken.
+    Option ``for`` (set by the Discord buttons) names the question answered: a button left over from one already
+    settled is refused. An answer that comes after the deadline finds the default taken.
     """
-    choice = (options.get("choice") or "").strip()
-    if not choice:
-        raise InvalidInput("Say what you choose, like choice:dodge or choice:take.")
-    mark = options.get("for")
-    chose: dict[str, str] = {}
+    choice = args.text("choice") or ""
+    mark = args.text("for")
+    chose: list[Answered] = []
 
     def apply(scene: Scene) -> Step | None:
         if scene.settled is not None:
             return None  # too late: time ran out first, and the default was taken
         pending = scene.encounter.pending
         if pending is None:
-            raise RulesError("No attack is waiting for a choice.")
+            raise RulesError("Nothing is waiting for a choice.")
         if mark is not None and mark != token(pending):
-            raise RulesError("That choice was for an attack already settled.")
+            raise RulesError("That choice was for a question already settled.")
         asked = scene.encounter.get(pending.reaction.combatant)
         if not scene.gm and asked.owner != caller.owner_key:
             raise NotAllowed(f"Only {asked.name}'s player or the GM can choose for {asked.name}.")
-        step = reactions.choose(scene.system, scene.encounter, choice, scene.dice, svc.deadline())
-        key = " ".join(choice.split()).lower()
-        chose.update(combatant=asked.id, choice=key, label=pending.reaction.label(key))
+        key = reactions.answer_key(pending, choice)
+        step = reactions.choose(scene.system, scene.encounter, key, scene.dice, svc.deadline())
+        chose.append(Answered(asked.id, key, pending.reaction.label(key)))
         return step
 
     reply = await svc.change(caller, "encounter react", apply, payload={"choice": choice}, pending_ok=True)
-    return replace(reply, info={**reply.info, "chose": chose}) if chose else reply
+    return replace(reply, answer=chose[0]) if chose else reply
 
 
 async def expire(svc: Services, caller: Caller) -> Reply | None:

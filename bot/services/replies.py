@@ -1,25 +1,185 @@
-"""What a service hands back for rendering: the command, the state after it, the rules' result, round summaries."""
+"""What a service hands back for rendering: the command, the state after it, the rules' result, round summaries.
+
+What a command says beyond the rules' result is one typed ``body`` (``Added``, ``Undone``, ``Exported`` …); the
+renderers pick the text for each body type by dispatch.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from combat.dice import Roll
 from combat.engine import TurnChange
 from combat.model import Encounter
-from combat.summary import RoundSummary
+from combat.sheet import Sheet
+from combat.summary import Beat, RoundSummary
 from combat.system import RuleSystem
 
-__all__ = ["Reply"]
+__all__ = [
+    "Added",
+    "Answered",
+    "Body",
+    "CharacterCard",
+    "CharacterDeleted",
+    "CharacterList",
+    "Ended",
+    "Exported",
+    "Held",
+    "LogEntry",
+    "Logged",
+    "Removed",
+    "Reply",
+    "Rolled",
+    "SettingsShown",
+    "Started",
+    "StatusShown",
+    "Undone",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """An encounter began in the channel."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """The encounter ended."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class StatusShown:
+    """The status of the encounter was asked for."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Added:
+    """Combatants joined the encounter."""
+
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Removed:
+    """Combatants were taken out of the encounter."""
+
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """A combatant holds their action."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """The last action was undone: its place in the log and its kind."""
+
+    seq: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the encounter's log: who did what, the beats it left, and whether it was undone."""
+
+    seq: int
+    round: int
+    kind: str
+    user: int | None
+    user_name: str | None
+    undone: bool
+    beats: tuple[Beat, ...]
+    move: str | None
+    undid: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Logged:
+    """The encounter's log (or one round of it)."""
+
+    entries: tuple[LogEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """The encounter as export data."""
+
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled:
+    """Dice rolled with /roll."""
+
+    spec: str
+    roll: Roll
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterCard:
+    """A saved character."""
+
+    name: str
+    system: str
+    owner: int
+    sheet: Sheet
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterList:
+    """The characters saved on a server: (name, system, owner id) each."""
+
+    characters: tuple[tuple[str, str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterDeleted:
+    """A saved character was deleted."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsShown:
+    """The server's settings, by name."""
+
+    settings: Mapping[str, object]
+
+
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """The answer given to a waiting choice, or the default taken when time ran out (``lapsed``)."""
+
+    combatant: str
+    choice: str
+    label: str
+    lapsed: bool = False
+
+
+Body = (
+    Started | Ended | StatusShown | Added | Removed | Held | Undone | Logged | Exported | Rolled | CharacterCard
+    | CharacterList | CharacterDeleted | SettingsShown
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Reply:
-    """One command's outcome; ``info`` carries command-specific data (an export, log entries, a roll, a sheet).
+    """One command's outcome: the state after it, the rules' result, what it says (``body``), round summaries.
 
-    ``settled`` is the reply of an attack whose choice ran out of time and was resolved first, with its default,
-    in the same unit of work (its round summaries lead this reply's ``summaries``).
+    ``answer`` is the choice answered by this command (or taken by default); ``settled`` is the reply of a choice
+    whose time ran out and was resolved first, with its default, in the same unit of work (its round summaries
+    lead this reply's ``summaries``).
     """
 
     command: str
@@ -28,7 +188,8 @@ class Reply:
     result: object | None = None
     change: TurnChange | None = None
     summaries: tuple[RoundSummary, ...] = ()
-    info: Mapping[str, Any] = field(default_factory=dict)
+    body: Body | None = None
+    answer: Answered | None = None
     gm: int | None = None
     viewer_gm: bool = False
     settled: Reply | None = None

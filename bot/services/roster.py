@@ -5,9 +5,13 @@ from __future__ import annotations
 import re
 import zlib
 from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 from combat.errors import InvalidInput
 from combat.sheet import SheetRequest
+
+if TYPE_CHECKING:
+    from bot.services.args import Args
 
 __all__ = [
     "MAX_COUNT",
@@ -17,6 +21,7 @@ __all__ = [
     "combatant_id",
     "numbered",
     "parse_list",
+    "parse_owner",
     "parse_stats",
     "sheet_request",
 ]
@@ -108,14 +113,27 @@ def parse_list(text: str | None) -> tuple[str, ...] | None:
     return tuple(p.strip() for p in text.split(",") if p.strip())
 
 
-def sheet_request(options: dict[str, str]) -> SheetRequest:
-    """Build a sheet request from command options."""
+def sheet_request(args: Args) -> SheetRequest:
+    """Build a sheet request from a command's options."""
     return SheetRequest(
-        template=options.get("template"),
-        traits=parse_stats(options.get("stats")),
-        talents=parse_list(options.get("talents")) or (),
-        tier=options.get("tier"),
-        weapons=parse_list(options.get("weapon")),
-        armour=options.get("armour"),
-        shield=options.get("shield"),
+        template=args.text("template"),
+        traits=parse_stats(args.text("stats")),
+        talents=parse_list(args.text("talents")) or (),
+        tier=args.text("tier"),
+        weapons=parse_list(args.text("weapon")),
+        armour=args.text("armour"),
+        shield=args.text("shield"),
     )
+
+
+MAX_USER_ID = 2**64 - 1
+
+
+def parse_owner(raw: str | None) -> str | None:
+    """Read an owner given as a user mention or id ('<@123>', '123'); None when not given."""
+    if raw is None:
+        return None
+    digits = raw.strip().removeprefix("<@").removeprefix("!").removesuffix(">")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 20 and 0 < int(digits) <= MAX_USER_ID):
+        raise InvalidInput("owner must be a user mention, like @player.")
+    return str(int(digits))

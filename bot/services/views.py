@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
+
+from pydantic import TypeAdapter
 
 from bot.db.rows import EventRow
 from bot.services.access import is_gm
+from bot.services.args import Args
 from bot.services.context import Caller
 from bot.services.core import Services
 from bot.services.errors import NoEncounter
-from bot.services.replies import Reply
-from combat.errors import InvalidInput
+from bot.services.replies import Exported, LogEntry, Logged, Reply, StatusShown
 from combat.model import Encounter
+from combat.summary import Beat
 from combat.system import RuleSystem
 
 __all__ = ["export", "export_data", "log", "status"]
 
 
-async def status(svc: Services, caller: Caller, options: Mapping[str, str]) -> Reply:
+_BEATS = TypeAdapter(tuple[Beat, ...])
+
+
+async def status(svc: Services, caller: Caller, args: Args) -> Reply:
     """Show the round, the order and everyone's state."""
     async with svc.db.unit_of_work(caller.channel_id) as uow:
         loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
@@ -28,7 +33,7 @@ async def status(svc: Services, caller: Caller, options: Mapping[str, str]) -> R
     row, encounter = loaded
     gm = is_gm(caller, row.gm_id, roles)
     system = svc.system(row.system)
-    return Reply("encounter status", system, encounter, info={"name": row.name}, gm=row.gm_id, viewer_gm=gm)
+    return Reply("encounter status", system, encounter, body=StatusShown(row.name), gm=row.gm_id, viewer_gm=gm)
 
 
 def _entry(event: EventRow) -> dict[str, Any]:
@@ -45,24 +50,32 @@ def _entry(event: EventRow) -> dict[str, Any]:
     }
 
 
-async def log(svc: Services, caller: Caller, options: Mapping[str, str]) -> Reply:
+def log_entry(event: EventRow) -> LogEntry:
+    """Return one event as a log line's data, with the name the platform gave its author."""
+    entry = _entry(event)
+    payload = event.payload if isinstance(event.payload, dict) else {}
+    name = payload.get("user_name")
+    return LogEntry(
+        seq=event.seq, round=event.round, kind=event.kind, user=event.user_id,
+        user_name=name if isinstance(name, str) else None, undone=event.undone,
+        beats=_BEATS.validate_python(entry["beats"]), move=entry["move"], undid=entry["undid"],
+    )
+
+
+async def log(svc: Services, caller: Caller, args: Args) -> Reply:
     """Show the log of the encounter, or of one round."""
-    round_text = options.get("round")
-    if round_text is not None and not (round_text.strip().isascii() and round_text.strip().isdecimal()):
-        raise InvalidInput("round must be a round number, like round:2.")
-    if round_text is not None and int(round_text) > 1_000_000:
-        raise InvalidInput("round must be a round number under a million.")
+    round_number = args.number("round")
     async with svc.db.unit_of_work(caller.channel_id) as uow:
         loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
         if loaded is None:
             raise NoEncounter()
         row, encounter = loaded
-        if round_text is not None:
-            events = await uow.events.round_events(row.id, int(round_text))
+        if round_number is not None:
+            events = await uow.events.round_events(row.id, round_number)
         else:
             events = await uow.events.all_events(row.id)
-    entries = [_entry(e) for e in events]
-    return Reply("encounter log", svc.system(row.system), encounter, info={"entries": entries}, gm=row.gm_id)
+    entries = tuple(log_entry(e) for e in events)
+    return Reply("encounter log", svc.system(row.system), encounter, body=Logged(entries), gm=row.gm_id)
 
 
 def _initiative(encounter: Encounter, combatant_id: str) -> int | None:
@@ -95,7 +108,7 @@ def export_data(system: RuleSystem, encounter: Encounter, name: str, events: lis
     }
 
 
-async def export(svc: Services, caller: Caller, options: Mapping[str, str]) -> Reply:
+async def export(svc: Services, caller: Caller, args: Args) -> Reply:
     """Export the encounter as JSON data."""
     async with svc.db.unit_of_work(caller.channel_id) as uow:
         loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
@@ -105,4 +118,4 @@ async def export(svc: Services, caller: Caller, options: Mapping[str, str]) -> R
         events = await uow.events.all_events(row.id)
     system = svc.system(row.system)
     data = export_data(system, encounter, row.name, events)
-    return Reply("encounter export", system, encounter, info={"export": data}, gm=row.gm_id)
+    return Reply("encounter export", system, encounter, body=Exported(data), gm=row.gm_id)

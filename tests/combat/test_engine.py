@@ -10,11 +10,11 @@ from combat.errors import CannotAct, NotYourTurn, RulesError, UnknownName
 from combat.intent import Choice, Reaction
 from combat.model import Combatant, Condition, Encounter
 from combat.sheet import Sheet, SheetSpec
-from combat.system import ActionOutcome, Intent, MoveSpec, RoundStart, RuleSystem
+from combat.system import ActionOutcome, Intent, MoveSpec, RoundStart, RuleSystem, RulesDefaults
 from combat.turns import SINGLE_PHASE, InitiativeEntry, Phase
 
 
-class Duel:
+class Duel(RulesDefaults):
     """A toy system: Initiative d6 + speed (ties to higher speed), strikes take one hit, sleep gas, ripostes."""
 
     key = "duel"
@@ -225,26 +225,35 @@ def test_next_turn_passes_and_rolls_over():
     assert current(step.encounter) == ("crais",)
 
 
-def test_a_round_where_nobody_can_act_is_skipped():
+def test_a_round_where_nobody_can_act_passes_as_a_round_of_its_own():
     enc = started(ScriptedDice([2, 5, 1])).encounter
     enc = engine.next_turn(SYSTEM, enc, ScriptedDice([])).encounter
     enc = engine.next_turn(SYSTEM, enc, ScriptedDice([])).encounter
-    dice = ScriptedDice([1, 2, 3, 4, 5, 1])  # initiative for round 2 (all asleep) and round 3
+    dice = ScriptedDice([1, 2, 3])  # initiative for round 2, when everyone is asleep
     step = engine.act(SYSTEM, enc, Intent("aeryn", "gas"), dice)
     assert dice.remaining == 0
     assert step.change.ended_round == 1
-    assert step.change.started == RoundStart(3, ("aeryn", "bobo", "crais"))
     assert {name for name, _ in step.change.skipped} == {"aeryn", "bobo", "crais"}
+    assert step.encounter.turns.round == 2 and step.encounter.turns.current is None
+    dice = ScriptedDice([4, 5, 1])  # round 3: the gas has worn off
+    step = engine.next_turn(SYSTEM, step.encounter, dice)
+    assert dice.remaining == 0
+    assert step.change.ended_round == 2
+    assert step.change.started == RoundStart(3, ("aeryn", "bobo", "crais"))
     assert step.encounter.turns.round == 3
     assert current(step.encounter) == ("bobo",)
 
 
-def test_a_fight_where_nobody_can_ever_act_stops_trying():
-    dice = ScriptedDice([1, 1] * 4)
+def test_a_fight_where_nobody_can_ever_act_passes_one_round_per_command():
+    dice = ScriptedDice([1, 1])
     step = engine.begin(SYSTEM, encounter(fighter("aeryn", health=0), fighter("bobo", health=0)), dice)
     assert step.encounter.turns.current is None
-    assert step.encounter.turns.round == 4
+    assert step.encounter.turns.round == 1
     assert dice.remaining == 0
+    for expected in (2, 3, 4):
+        step = engine.next_turn(SYSTEM, step.encounter, ScriptedDice([1, 1]))
+        assert step.change.ended_round == expected - 1
+        assert step.encounter.turns.round == expected
 
 
 def test_hold_and_release_interrupt_later():
@@ -252,7 +261,7 @@ def test_hold_and_release_interrupt_later():
     step = engine.hold(SYSTEM, enc, "bobo", ScriptedDice([]))
     assert step.encounter.turns.held == ("bobo",)
     assert current(step.encounter) == ("crais",)
-    enc = engine.release(SYSTEM, step.encounter, "bobo")
+    enc = engine.release(SYSTEM, step.encounter, "bobo", ScriptedDice([])).encounter
     assert current(enc) == ("bobo",)
     enc = engine.act(SYSTEM, enc, strike("bobo", "crais"), ScriptedDice([])).encounter
     assert current(enc) == ("crais",)
@@ -274,7 +283,7 @@ def test_holding_out_of_turn_is_refused():
 
 
 def test_adding_before_the_fight_just_puts_the_combatant():
-    enc = engine.add(SYSTEM, encounter(fighter("aeryn")), fighter("bobo"), ScriptedDice([]))
+    enc = engine.add(SYSTEM, encounter(fighter("aeryn")), fighter("bobo"), ScriptedDice([])).encounter
     assert [c.id for c in enc.combatants] == ["aeryn", "bobo"]
     assert enc.turns.round == 0
 
@@ -282,7 +291,7 @@ def test_adding_before_the_fight_just_puts_the_combatant():
 def test_adding_mid_round_joins_where_the_place_is_still_to_come():
     enc = started(ScriptedDice([2, 5, 1])).encounter
     dice = ScriptedDice([4])  # only the newcomer is ranked: Dargo (speed 0) rolls 4
-    enc = engine.add(SYSTEM, enc, fighter("dargo"), dice)
+    enc = engine.add(SYSTEM, enc, fighter("dargo"), dice).encounter
     assert dice.remaining == 0
     assert [s.actors for s in enc.turns.queue] == [("bobo",), ("dargo",), ("crais",), ("aeryn",)]
 
@@ -321,13 +330,13 @@ def test_a_holder_who_was_knocked_out_cannot_release():
     enc = engine.hold(SYSTEM, enc, "bobo", ScriptedDice([])).encounter
     knocked = enc.put(replace(enc.get("bobo"), health=0))
     with pytest.raises(CannotAct):
-        engine.release(SYSTEM, knocked, "bobo")
+        engine.release(SYSTEM, knocked, "bobo", ScriptedDice([]))
 
 
 def test_several_newcomers_are_ranked_together_without_rerolling_the_others():
     enc = started(ScriptedDice([2, 5, 1])).encounter
     dice = ScriptedDice([3, 4, 6])  # Dargo 3, Zhaan 4, Rygel 6 (his place has passed: he waits a round)
     newcomers = (fighter("dargo"), fighter("zhaan"), fighter("rygel"))
-    enc = engine.add_group(SYSTEM, enc, newcomers, dice)
+    enc = engine.add_group(SYSTEM, enc, newcomers, dice).encounter
     assert dice.remaining == 0
     assert [s.actors for s in enc.turns.queue] == [("bobo",), ("zhaan",), ("dargo",), ("crais",), ("aeryn",)]

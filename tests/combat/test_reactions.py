@@ -64,9 +64,9 @@ def test_an_answer_not_offered_is_refused():
 
 
 def test_nothing_to_answer_is_refused():
-    with pytest.raises(RulesError, match="No attack is waiting"):
+    with pytest.raises(RulesError, match="Nothing is waiting"):
         reactions.choose(SYSTEM, begun_with_owner(), "take", ScriptedDice([]), DEADLINE)
-    with pytest.raises(RulesError, match="No attack is waiting"):
+    with pytest.raises(RulesError, match="Nothing is waiting"):
         reactions.lapse(SYSTEM, begun_with_owner(), ScriptedDice([]), DEADLINE)
 
 

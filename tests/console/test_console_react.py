@@ -40,7 +40,7 @@ def test_a_player_answers_on_the_local_table(tmp_path: Path) -> None:
     assert errors[6].startswith("Waiting for Aeryn to choose: Dodge or Take it")
     assert errors[7] == "Only Aeryn's player or the GM can choose for Aeryn."
     assert "Choose dodge or take" in errors[8]
-    assert errors[11] == "No attack is waiting for a choice."
+    assert errors[11] == "Nothing is waiting for a choice."
 
 
 def test_the_json_output_carries_the_declaration_and_the_answer(tmp_path: Path) -> None:

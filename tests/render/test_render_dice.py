@@ -7,7 +7,7 @@ from render_kit import person
 
 from bot.render.dice import check_text, fudge_faces, ladder, numbered_faces, roll_faces, signed, trait_level, trait_roll
 from bot.render.names import listing, possessive, safe, who
-from bot.render.tracks import descriptor, track_line, wound_boxes
+from bot.systems.farscape.tracks import descriptor, track_line, wound_boxes
 from combat.dice import FUDGE, Die, Roll, ScriptedDice
 from combat.fudge import check, roll_trait
 from combat.systems.farscape.wounds import Track, fresh_health, mark

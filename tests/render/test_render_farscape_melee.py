@@ -4,7 +4,7 @@ from dataclasses import replace
 
 from render_kit import NAMES, act, encounter, person
 
-from bot.render.farscape import render_result
+from bot.systems.farscape.render import render_result
 from combat.model import Condition
 from combat.systems.farscape.wounds import Track
 

@@ -2,7 +2,7 @@
 
 from render_kit import NAMES, act, encounter, f4, person
 
-from bot.render.farscape import render_result
+from bot.systems.farscape.render import render_result
 from combat.model import Condition
 
 

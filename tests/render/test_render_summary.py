@@ -4,8 +4,8 @@ from dataclasses import replace
 
 from render_kit import NAMES, SYSTEM, act, encounter, f4, person
 
-from bot.render.farscape import render_result
 from bot.render.summary import render_beat, render_round_summary, render_turn
+from bot.systems.farscape.render import render_result
 from combat.dice import ScriptedDice
 from combat.model import Condition
 from combat.summary import Beat, summarize_round

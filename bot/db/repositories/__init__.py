@@ -1,7 +1,7 @@
 """Repositories over one session: encounters, their event log, characters and guild settings."""
 
 from bot.db.repositories.characters import CharacterRepository
-from bot.db.repositories.encounters import EncounterRepository, LoadedEncounter, health_type_resolver
+from bot.db.repositories.encounters import EncounterRepository, LoadedEncounter, TypesOf
 from bot.db.repositories.events import EventRepository
 from bot.db.repositories.guild_settings import GuildSettings, GuildSettingsRepository
 
@@ -12,5 +12,5 @@ __all__ = [
     "GuildSettings",
     "GuildSettingsRepository",
     "LoadedEncounter",
-    "health_type_resolver",
+    "TypesOf",
 ]

@@ -10,13 +10,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
-from bot.db.codec import decode_encounter, encode_encounter
+from bot.db.codec import SystemTypes, decode_encounter, encode_encounter
 from bot.db.errors import ActiveEncounterExists, ConcurrentUpdate
 from bot.db.rows import CombatantRow, EncounterRow, utcnow
 from combat.model import Encounter
-from combat.system import get_system
 
-__all__ = ["EncounterRepository", "LoadedEncounter", "health_type_resolver"]
+__all__ = ["EncounterRepository", "LoadedEncounter", "TypesOf"]
+
+# Gives the stored types of a system by its key.
+TypesOf = Callable[[str], SystemTypes]
 
 Roster = tuple[tuple[str, str, str, str | None], ...]
 
@@ -26,18 +28,6 @@ class LoadedEncounter(NamedTuple):
 
     row: EncounterRow
     encounter: Encounter
-
-
-def health_type_resolver(overrides: Mapping[str, type] | None = None) -> Callable[[str], type]:
-    """Return a function giving a system's health class: from ``overrides``, else from the system itself."""
-    known = dict(overrides or {})
-
-    def resolve(system: str) -> type:
-        if system not in known:
-            known[system] = get_system(system).health_type
-        return known[system]
-
-    return resolve
 
 
 def _roster(encounter: Encounter) -> Roster:
@@ -51,13 +41,13 @@ def _stored_roster(state: Mapping[str, Any]) -> Roster:
 class EncounterRepository:
     """Encounters of one unit of work; the event log is never loaded from here."""
 
-    def __init__(self, session: AsyncSession, health_type: Callable[[str], type]) -> None:
+    def __init__(self, session: AsyncSession, types: TypesOf) -> None:
         self.session = session
-        self._health_type = health_type
+        self._types = types
 
     def decode(self, system: str, state: dict[str, Any]) -> Encounter:
         """Decode a stored encounter state (``row.state`` or an event's ``before``) of ``system``."""
-        return decode_encounter(state, self._health_type(system))
+        return decode_encounter(state, self._types(system))
 
     def _loaded(self, row: EncounterRow) -> LoadedEncounter:
         return LoadedEncounter(row, self.decode(row.system, row.state))

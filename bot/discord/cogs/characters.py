@@ -10,7 +10,8 @@ import yaml
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.cogs.common import SYSTEMS, described, run
+from bot.discord import suggest
+from bot.discord.cogs.common import described, run
 from combat.errors import InvalidInput
 
 __all__ = ["CharacterCog", "read_sheet", "setup"]
@@ -53,12 +54,14 @@ class CharacterCog(commands.GroupCog, group_name="character", group_description=
 
     @app_commands.command(name="create", description="Save a character for this server.")
     @described("character create")
-    @app_commands.choices(system=SYSTEMS)
+    @app_commands.autocomplete(system=suggest.from_source("systems"), template=suggest.from_source("table:templates"),
+                               weapon=suggest.from_source("table:weapons"), armour=suggest.from_source("table:armour"),
+                               shield=suggest.from_source("table:shields"), tier=suggest.from_source("tiers"))
     async def create(
         self,
         interaction: Interaction,
         name: app_commands.Range[str, 1, 100],
-        system: app_commands.Choice[str],
+        system: app_commands.Range[str, 1, 32],
         template: str | None = None,
         stats: app_commands.Range[str, 1, 1000] | None = None,
         talents: str | None = None,
@@ -68,7 +71,7 @@ class CharacterCog(commands.GroupCog, group_name="character", group_description=
         tier: str | None = None,
     ) -> None:
         """Create a character."""
-        values = {"name": name, "system": system.value, "template": template, "stats": stats, "talents": talents,
+        values = {"name": name, "system": system, "template": template, "stats": stats, "talents": talents,
                   "weapon": weapon, "armour": armour, "shield": shield, "tier": tier}
         await run(interaction, "character create", values)
 

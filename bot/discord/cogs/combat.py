@@ -1,4 +1,9 @@
-"""/attack, /dodge and /act: the moves of the fight."""
+"""/attack, /dodge and /act: the moves of the fight, for whatever system the channel's encounter plays.
+
+The schema is the same for every system: the options a move commonly has get a field of their own (values suggested
+from the channel's system as you type, plain text for Discord), and everything else goes in ``extra`` as
+``name=value`` pairs. The services check every value against the move's own specs and name what is allowed.
+"""
 
 from __future__ import annotations
 
@@ -9,104 +14,85 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import suggest
-from bot.discord.cogs.common import described, run
-from combat.errors import InvalidInput
+from bot.discord.cogs.common import EXTRA, described, run, split_extra
 
 __all__ = ["CombatCog", "setup"]
 
 Interaction = discord.Interaction[Any]
-STANCES = [app_commands.Choice(name=n, value=v) for n, v in
-           (("offensive +2", "+2"), ("offensive +1", "+1"), ("even", "0"), ("defensive -1", "-1"),
-            ("defensive -2", "-2"))]
-LOCATIONS = [app_commands.Choice(name=n, value=n) for n in ("torso", "arm", "leg", "head", "hand", "foot", "eye")]
-RANGES = [app_commands.Choice(name=n, value=n) for n in ("point blank", "short", "medium", "long", "extreme")]
-MODES = [app_commands.Choice(name=n, value=n) for n in ("single", "semi", "auto")]
-SKILLS = [app_commands.Choice(name=n.title(), value=n) for n in ("agility", "acrobatics")]
-EXTRA = "More options as name=value, comma-separated (e.g. aware=no, rounds=6)."
-
-
-def _extra(text: str | None) -> dict[str, str]:
-    """Read 'aware=no, rounds=6' into options."""
-    options: dict[str, str] = {}
-    for part in (text or "").split(","):
-        if not part.strip():
-            continue
-        name, sep, value = part.partition("=")
-        if not sep or not name.strip() or not value.strip():
-            raise InvalidInput(f"'{part.strip()}' is not name=value; write extra like \"aware=no, rounds=6\".")
-        options[name.strip().lower()] = value.strip()
-    return options
-
-
-def _choice(value: app_commands.Choice[str] | None) -> str | None:
-    return value.value if value else None
+Text = app_commands.Range[str, 1, 100]
+Modifier = app_commands.Range[int, -1000, 1000]
+_ATTACK_FIELDS = frozenset({"weapon", "move", "mode", "location", "range", "stance"})
+_ACT_FIELDS = frozenset({"weapon"})
 
 
 @app_commands.guild_only()
 class CombatCog(commands.Cog):
     """The moves."""
 
-    @app_commands.command(name="attack", description="Attack: blows in melee, or a shot with a ranged weapon.")
+    @app_commands.command(name="attack", description="Attack: the system's attack (blows in melee, a shot …).")
     @described(
-        "attack", stance="Offensive or defensive stance.", location="Aim at a body part.",
-        range="Range to the target.", mode="Fire mode.", extra=EXTRA,
+        "attack", weapon="The weapon to use.", move="A technique of the system (punch, kick, aimed …).",
+        mode="Fire mode (the system's: single, burst …).", location="Aim at a body part (a called shot).",
+        range="Range to the target.", stance="A stance (the system's).", extra=EXTRA,
     )
     @app_commands.rename(as_="as")
-    @app_commands.choices(stance=STANCES, location=LOCATIONS, range=RANGES, mode=MODES)
-    @app_commands.autocomplete(target=suggest.targets, weapon=suggest.weapons, move=suggest.techniques,
-                               as_=suggest.targets)
+    @app_commands.autocomplete(
+        target=suggest.from_source("combatants"), as_=suggest.from_source("combatants"),
+        weapon=suggest.from_move("weapon", "attack"), move=suggest.from_move("move", "attack"),
+        mode=suggest.from_move("mode", "attack"), location=suggest.from_move("location", "attack"),
+        range=suggest.from_move("range", "attack"), stance=suggest.from_move("stance", "attack"),
+        extra=suggest.move_extra("attack", _ATTACK_FIELDS),
+    )
     async def attack(
         self,
         interaction: Interaction,
-        target: str,
-        weapon: str | None = None,
-        move: str | None = None,
-        stance: app_commands.Choice[str] | None = None,
-        location: app_commands.Choice[str] | None = None,
-        range: app_commands.Choice[str] | None = None,
-        mode: app_commands.Choice[str] | None = None,
-        modifier: app_commands.Range[int, -5, 5] | None = None,
-        as_: str | None = None,
-        extra: str | None = None,
+        target: Text,
+        weapon: Text | None = None,
+        move: Text | None = None,
+        mode: Text | None = None,
+        location: Text | None = None,
+        range: Text | None = None,
+        stance: Text | None = None,
+        modifier: Modifier | None = None,
+        as_: Text | None = None,
+        extra: app_commands.Range[str, 1, 1000] | None = None,
     ) -> None:
         """Attack someone."""
-        values: dict[str, Any] = {
-            **_extra(extra), "target": target, "weapon": weapon, "move": move, "stance": _choice(stance),
-            "location": _choice(location), "range": _choice(range), "mode": _choice(mode),
-            "modifier": modifier, "as_": as_,
-        }
-        await run(interaction, "attack", values)
+        named = {"target": target, "weapon": weapon, "move": move, "mode": mode, "location": location,
+                 "range": range, "stance": stance, "modifier": modifier, "as_": as_}
+        await run(interaction, "attack", split_extra(extra, named))
 
-    @app_commands.command(name="dodge", description="Dodge ranged attacks this element (any time, even out of turn).")
-    @described("dodge")
+    @app_commands.command(name="dodge", description="Dodge (a reaction: any time, even out of turn).")
+    @described("dodge", skill="The skill to dodge with (the system's).", extra=EXTRA)
     @app_commands.rename(as_="as")
-    @app_commands.choices(skill=SKILLS)
-    @app_commands.autocomplete(as_=suggest.targets)
+    @app_commands.autocomplete(as_=suggest.from_source("combatants"), skill=suggest.from_move("skill", "dodge"),
+                               extra=suggest.move_extra("dodge", frozenset({"skill"})))
     async def dodge(
-        self, interaction: Interaction, skill: app_commands.Choice[str] | None = None, as_: str | None = None
+        self, interaction: Interaction, skill: Text | None = None, as_: Text | None = None,
+        extra: app_commands.Range[str, 1, 1000] | None = None,
     ) -> None:
         """Dodge."""
-        await run(interaction, "dodge", {"skill": _choice(skill), "as_": as_})
+        await run(interaction, "dodge", split_extra(extra, {"skill": skill, "as_": as_}))
 
-    @app_commands.command(name="act", description="Any other move: feint, grapple, sweep, reload, grenade, …")
-    @described("act", weapon="The weapon or grenade to use.", extra=EXTRA)
+    @app_commands.command(name="act", description="Any other move of the system: feint, reload, grenade …")
+    @described("act", weapon="The weapon (or grenade, charge …) to use.", extra=EXTRA)
     @app_commands.rename(as_="as")
-    @app_commands.autocomplete(move=suggest.moves, target=suggest.targets, weapon=suggest.weapons,
-                               as_=suggest.targets)
+    @app_commands.autocomplete(move=suggest.from_source("moves"), target=suggest.from_source("combatants"),
+                               weapon=suggest.from_move("weapon"), as_=suggest.from_source("combatants"),
+                               extra=suggest.move_extra(None, _ACT_FIELDS))
     async def act(
         self,
         interaction: Interaction,
-        move: str,
-        target: str | None = None,
-        weapon: str | None = None,
-        modifier: app_commands.Range[int, -5, 5] | None = None,
-        as_: str | None = None,
-        extra: str | None = None,
+        move: Text,
+        target: Text | None = None,
+        weapon: Text | None = None,
+        modifier: Modifier | None = None,
+        as_: Text | None = None,
+        extra: app_commands.Range[str, 1, 1000] | None = None,
     ) -> None:
         """Make any other move."""
-        values: dict[str, Any] = {**_extra(extra), "move": move, "target": target, "weapon": weapon,
-                                  "modifier": modifier, "as_": as_}
-        await run(interaction, "act", values)
+        named = {"move": move, "target": target, "weapon": weapon, "modifier": modifier, "as_": as_}
+        await run(interaction, "act", split_extra(extra, named))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -11,12 +11,13 @@ from discord import app_commands
 
 from bot.commands import find_command
 from bot.discord.caller import options_of
+from combat.errors import InvalidInput, echo
 
-__all__ = ["SYSTEMS", "described", "run"]
+__all__ = ["EXTRA", "described", "run", "split_extra"]
 
 T = TypeVar("T")
 
-SYSTEMS = [app_commands.Choice(name="FUDGE Farscape", value="farscape")]
+EXTRA = "More options as name=value, comma-separated (suggested as you type)."
 
 
 def described(path: str, **extra: str) -> Callable[[T], T]:
@@ -41,3 +42,19 @@ async def run(interaction: discord.Interaction[Any], path: str, values: Mapping[
     assert isinstance(client, FrayBot)
     options = options_of({("as" if k == "as_" else k): v for k, v in values.items()})
     await client.responder.run(interaction, path, options)
+
+
+def split_extra(text: str | None, given: dict[str, Any]) -> dict[str, Any]:
+    """Read 'aware=no, rounds=6' into options; an option given twice is refused, never silently dropped."""
+    options: dict[str, Any] = {}
+    for part in (text or "").split(","):
+        if not part.strip():
+            continue
+        name, sep, value = part.partition("=")
+        key = name.strip().lower()
+        if not sep or not key or not value.strip():
+            raise InvalidInput(f"'{echo(part.strip())}' is not name=value; write extra like \"aware=no, rounds=6\".")
+        if key in options or given.get(key) is not None:
+            raise InvalidInput(f"The option '{echo(key)}' is given twice; give it once.")
+        options[key] = value.strip()
+    return {**given, **options}

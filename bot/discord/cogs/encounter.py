@@ -1,4 +1,8 @@
-"""/encounter: start, add, join, remove, begin, next, hold, release, react, status, undo, log, export, end, surprise."""
+"""/encounter: start, add, join, remove, begin, next, hold, release, react, status, undo, log, export, end, gm.
+
+Nothing here belongs to a rule system: systems, tiers, templates, reactions and GM tools are suggested from the
+channel's system as you type, and checked by the services.
+"""
 
 from __future__ import annotations
 
@@ -9,18 +13,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import suggest
-from bot.discord.cogs.common import SYSTEMS, described, run
+from bot.discord.cogs.common import described, run, split_extra
 
 __all__ = ["EncounterCog", "setup"]
 
 Interaction = discord.Interaction[Any]
-TIERS = [app_commands.Choice(name=t.title(), value=t) for t in
-         ("protagonist", "antagonist", "ally", "henchman", "bystander", "minion")]
-REACTIONS = [app_commands.Choice(name="Dodge", value="dodge"), app_commands.Choice(name="Take it", value="take")]
-HEALING = [app_commands.Choice(name=m.title(), value=m) for m in
-           ("first aid", "medicine", "natural", "rest", "wake", "scratches")]
-LEVELS = [app_commands.Choice(name=n, value=n) for n in
-          ("Terrible", "Poor", "Mediocre", "Fair", "Good", "Great", "Superb")]
+Text = app_commands.Range[str, 1, 100]
+TOOL_OPTIONS = "The tool's options as name=value, comma-separated (suggested as you type)."
 
 
 @app_commands.guild_only()
@@ -29,48 +28,50 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
 
     @app_commands.command(name="start", description="Start an encounter in this channel; you become its GM.")
     @described("encounter start")
-    @app_commands.choices(system=SYSTEMS)
-    async def start(
-        self, interaction: Interaction, system: app_commands.Choice[str], name: app_commands.Range[str, 1, 100] | None
-    ) -> None:
+    @app_commands.autocomplete(system=suggest.from_source("systems"))
+    async def start(self, interaction: Interaction, system: Text, name: Text | None = None) -> None:
         """Start an encounter."""
-        await run(interaction, "encounter start", {"system": system.value, "name": name})
+        await run(interaction, "encounter start", {"system": system, "name": name})
 
     @app_commands.command(name="add", description="Add combatants: a template, traits, or the average combatant.")
     @described("encounter add")
-    @app_commands.choices(tier=TIERS)
-    @app_commands.autocomplete(template=suggest.templates, side=suggest.sides)
+    @app_commands.autocomplete(
+        template=suggest.from_source("table:templates"), side=suggest.from_source("sides"),
+        weapon=suggest.from_source("table:weapons"), armour=suggest.from_source("table:armour"),
+        shield=suggest.from_source("table:shields"), tier=suggest.from_source("tiers"),
+        talents=suggest.from_source("talents"),
+    )
     async def add(
         self,
         interaction: Interaction,
-        name: app_commands.Range[str, 1, 100] | None = None,
-        template: str | None = None,
+        name: Text | None = None,
+        template: Text | None = None,
         stats: app_commands.Range[str, 1, 1000] | None = None,
-        talents: str | None = None,
-        weapon: str | None = None,
-        armour: str | None = None,
-        shield: str | None = None,
-        tier: app_commands.Choice[str] | None = None,
+        talents: app_commands.Range[str, 1, 1000] | None = None,
+        weapon: app_commands.Range[str, 1, 1000] | None = None,
+        armour: Text | None = None,
+        shield: Text | None = None,
+        tier: Text | None = None,
         side: app_commands.Range[str, 1, 32] | None = None,
         owner: discord.Member | None = None,
         count: app_commands.Range[int, 1, 20] | None = None,
     ) -> None:
         """Add combatants."""
-        values = dict(locals())
-        values["tier"] = tier.value if tier else None
-        await run(interaction, "encounter add", _plain(values))
+        values = {"name": name, "template": template, "stats": stats, "talents": talents, "weapon": weapon,
+                  "armour": armour, "shield": shield, "tier": tier, "side": side, "owner": owner, "count": count}
+        await run(interaction, "encounter add", values)
 
     @app_commands.command(name="join", description="Join the fight with your saved character.")
     @described("encounter join")
-    @app_commands.autocomplete(character=suggest.characters, side=suggest.sides)
-    async def join(self, interaction: Interaction, character: str, side: str | None = None) -> None:
+    @app_commands.autocomplete(character=suggest.characters, side=suggest.from_source("sides"))
+    async def join(self, interaction: Interaction, character: Text, side: Text | None = None) -> None:
         """Join with a saved character."""
         await run(interaction, "encounter join", {"character": character, "side": side})
 
-    @app_commands.command(name="remove", description="Take a combatant out of the encounter.")
+    @app_commands.command(name="remove", description="Take a combatant out of the encounter (exact name).")
     @described("encounter remove")
-    @app_commands.autocomplete(target=suggest.targets)
-    async def remove(self, interaction: Interaction, target: str) -> None:
+    @app_commands.autocomplete(target=suggest.from_source("combatants"))
+    async def remove(self, interaction: Interaction, target: Text) -> None:
         """Remove a combatant."""
         await run(interaction, "encounter remove", {"target": target})
 
@@ -87,25 +88,25 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
     @app_commands.command(name="hold", description="Hold your action to act later this round.")
     @described("encounter hold")
     @app_commands.rename(as_="as")
-    @app_commands.autocomplete(as_=suggest.targets)
-    async def hold(self, interaction: Interaction, as_: str | None = None) -> None:
+    @app_commands.autocomplete(as_=suggest.from_source("combatants"))
+    async def hold(self, interaction: Interaction, as_: Text | None = None) -> None:
         """Hold an action."""
-        await run(interaction, "encounter hold", {"as_": as_})
+        await run(interaction, "encounter hold", {"as": as_})
 
     @app_commands.command(name="release", description="Act now with a held action.")
     @described("encounter release")
     @app_commands.rename(as_="as")
-    @app_commands.autocomplete(as_=suggest.targets)
-    async def release(self, interaction: Interaction, as_: str | None = None) -> None:
+    @app_commands.autocomplete(as_=suggest.from_source("combatants"))
+    async def release(self, interaction: Interaction, as_: Text | None = None) -> None:
         """Act with a held action."""
-        await run(interaction, "encounter release", {"as_": as_})
+        await run(interaction, "encounter release", {"as": as_})
 
-    @app_commands.command(name="react", description="Answer an attack on your character: dodge, or take it.")
+    @app_commands.command(name="react", description="Answer what the fight asks you: a defence, how to spend a roll.")
     @described("encounter react")
-    @app_commands.choices(choice=REACTIONS)
-    async def react(self, interaction: Interaction, choice: app_commands.Choice[str]) -> None:
-        """Answer an attack."""
-        await run(interaction, "encounter react", {"choice": choice.value})
+    @app_commands.autocomplete(choice=suggest.from_source("choices"))
+    async def react(self, interaction: Interaction, choice: Text) -> None:
+        """Answer a choice."""
+        await run(interaction, "encounter react", {"choice": choice})
 
     @app_commands.command(name="status", description="Show the round, the order and everyone's state.")
     async def status(self, interaction: Interaction) -> None:
@@ -119,7 +120,7 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
 
     @app_commands.command(name="log", description="Show the log of actions.")
     @described("encounter log")
-    async def log(self, interaction: Interaction, round: app_commands.Range[int, 1, 100000] | None = None) -> None:
+    async def log(self, interaction: Interaction, round: app_commands.Range[int, 1, 1_000_000] | None = None) -> None:
         """Show the log."""
         await run(interaction, "encounter log", {"round": round})
 
@@ -133,55 +134,16 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
         """End the encounter."""
         await run(interaction, "encounter end", {})
 
-    @app_commands.command(name="surprise", description="A side is caught by surprise and freezes.")
-    @described("encounter surprise")
-    @app_commands.choices(difficulty=LEVELS)
-    @app_commands.autocomplete(side=suggest.sides)
-    async def surprise(
-        self,
-        interaction: Interaction,
-        side: str | None = None,
-        mutual: bool | None = None,
-        leaders: str | None = None,
-        difficulty: app_commands.Choice[str] | None = None,
+    @app_commands.command(name="gm", description="Use one of the system's GM tools: surprise, healing, …")
+    @described("encounter gm", target="Who the tool is used on (when it takes someone).", options=TOOL_OPTIONS)
+    @app_commands.autocomplete(tool=suggest.from_source("tools"), target=suggest.from_source("combatants"),
+                               options=suggest.tool_extra)
+    async def gm(
+        self, interaction: Interaction, tool: Text, target: Text | None = None,
+        options: app_commands.Range[str, 1, 1000] | None = None,
     ) -> None:
-        """Declare surprise."""
-        values = {"side": side, "mutual": mutual, "leaders": leaders,
-                  "difficulty": difficulty.value if difficulty else None}
-        await run(interaction, "encounter surprise", values)
-
-    @app_commands.command(name="heal", description="Heal a combatant: first aid, medicine, rest, waking, …")
-    @described("encounter heal")
-    @app_commands.choices(method=HEALING)
-    @app_commands.autocomplete(target=suggest.targets, healer=suggest.targets)
-    async def heal(
-        self,
-        interaction: Interaction,
-        target: str,
-        method: app_commands.Choice[str],
-        healer: str | None = None,
-        modifier: app_commands.Range[int, -5, 5] | None = None,
-        arns: app_commands.Range[int, 0, 1000] | None = None,
-    ) -> None:
-        """Heal someone."""
-        values = {"target": target, "method": method.value, "healer": healer, "modifier": modifier, "arns": arns}
-        await run(interaction, "encounter heal", values)
-
-    @app_commands.command(name="strain", description="Let an Incapacitated combatant strain to fight on.")
-    @described("encounter strain")
-    @app_commands.autocomplete(target=suggest.targets)
-    async def strain(self, interaction: Interaction, target: str, allowed: bool | None = None) -> None:
-        """Allow straining."""
-        await run(interaction, "encounter strain", {"target": target, "allowed": allowed})
-
-    @app_commands.command(name="adjust", description="Adjust a combatant's Initiative (from the next element).")
-    @described("encounter adjust")
-    @app_commands.autocomplete(target=suggest.targets)
-    async def adjust(
-        self, interaction: Interaction, target: str, initiative: app_commands.Range[int, -5, 5]
-    ) -> None:
-        """Adjust Initiative."""
-        await run(interaction, "encounter adjust", {"target": target, "initiative": initiative})
+        """Use a GM tool."""
+        await run(interaction, "encounter gm", split_extra(options, {"tool": tool, "target": target}))
 
     @app_commands.command(name="settings", description="Show or change Fray's settings for this server.")
     @described("encounter settings")
@@ -197,10 +159,6 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
         values = {"gm_role": gm_role, "summary_channel": summary_channel,
                   "players_end_turn": players_end_turn, "allow_join": allow_join}
         await run(interaction, "encounter settings", values)
-
-
-def _plain(values: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in values.items() if k not in {"self", "interaction"}}
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -10,6 +10,7 @@ from combat.model import Encounter
 from combat.system import ActionOutcome, Intent, MoveSpec
 from combat.systems.farscape import exchange, ranged
 from combat.systems.farscape.choices import DEFENCE
+from combat.systems.farscape.ranged_common import key_option, raw_text
 from combat.systems.farscape.tables import FarscapeTables
 
 __all__ = ["all_moves", "fires", "resolve_attack"]
@@ -19,18 +20,18 @@ _FIRED = ("ranged", "thrown")
 
 def fires(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> bool:
     """Tell whether the attack uses a ranged or thrown weapon (the one named, else the first on the sheet)."""
-    key = intent.options.get("weapon")
+    key = key_option(intent.options, "weapon")
     carried = encounter.get(intent.actor).sheet.weapons
     if key is None:
         key = carried[0] if carried else None
-    elif " ".join(key.split()).lower() not in tables.weapons and key.strip().lower() not in {"none", "unarmed"}:
-        raise UnknownName("weapon", key, carried or tables.weapons)
-    weapon = tables.weapons.get(" ".join(key.split()).lower()) if key else None
+    elif key not in tables.weapons and key not in {"none", "unarmed"}:
+        raise UnknownName("weapon", raw_text(intent.options, "weapon") or key, carried or tables.weapons)
+    weapon = tables.weapons.get(key) if key else None
     return weapon is not None and weapon.kind in _FIRED
 
 
 def _options_of(moves: tuple[MoveSpec, ...], name: str) -> frozenset[str]:
-    return frozenset(next(m for m in moves if m.name == name).options)
+    return frozenset(next(m for m in moves if m.name == name).option_names())
 
 
 def _refuse_stray(encounter: Encounter, intent: Intent, fired: bool) -> None:
@@ -65,7 +66,7 @@ def all_moves() -> tuple[MoveSpec, ...]:
     moves: list[MoveSpec] = []
     for move in (*exchange.MELEE_MOVES, *ranged.RANGED_MOVES):
         if move.name == "attack":
-            options = tuple(dict.fromkeys((*move.options, *shot.options)))
+            options = tuple({o.name: o for o in (*move.options, *shot.options)}.values())
             summary = "Attack with the weapon in hand: an exchange of blows in melee, or a shot with a ranged weapon."
             move = replace(move, summary=summary, options=options, targets=max(move.targets, shot.targets))
         moves.append(move)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 from combat.errors import InvalidInput, RulesError
-from combat.systems.farscape.ranged_common import number, option
+from combat.systems.farscape.ranged_common import Options, number, option, raw_text
 from combat.systems.farscape.tables import Weapon
 
 __all__ = ["MODES", "SEMI_ROF", "TWO_WEAPON_BURST", "FirePlan", "Mode", "burst_bonus", "plan_fire", "semi_limit"]
@@ -56,7 +55,7 @@ def burst_bonus(rounds: int, burst: int) -> int:
     return rounds // burst if burst else 0
 
 
-def _mode(options: Mapping[str, str]) -> Mode:
+def _mode(options: Options) -> Mode:
     """Read the fire mode; without one, 'shots' means semi-automatic and 'rounds' automatic."""
     value = option(options, "mode")
     if value is None:
@@ -67,10 +66,10 @@ def _mode(options: Mapping[str, str]) -> Mode:
     for mode in MODES:
         if mode == value:
             return mode
-    raise InvalidInput(f"Mode '{options['mode']}' is not one of {', '.join(MODES)}.")
+    raise InvalidInput(f"Mode '{raw_text(options, 'mode')}' is not one of {', '.join(MODES)}.")
 
 
-def _arc(options: Mapping[str, str], burst: int, targets: int) -> int:
+def _arc(options: Options, burst: int, targets: int) -> int:
     """Read how many +1s are traded for a fire arc; more than one target needs an arc."""
     arc = number(options, "arc", 0, 0, 50)
     if arc > burst:
@@ -80,7 +79,7 @@ def _arc(options: Mapping[str, str], burst: int, targets: int) -> int:
     return arc
 
 
-def _automatic(weapon: Weapon, options: Mapping[str, str], targets: int) -> FirePlan:
+def _automatic(weapon: Weapon, options: Options, targets: int) -> FirePlan:
     """Plan a burst: +1 per burst number of rounds, up to the rate of fire."""
     if not weapon.burst:
         raise RulesError(f"A {weapon.name} cannot fire on automatic.")
@@ -89,7 +88,7 @@ def _automatic(weapon: Weapon, options: Mapping[str, str], targets: int) -> Fire
     return FirePlan((weapon.key,), "auto", (rounds,), 1, burst, _arc(options, burst, targets), 0)
 
 
-def _one_at_a_time(weapon: Weapon, mode: Mode, options: Mapping[str, str], targets: int) -> FirePlan:
+def _one_at_a_time(weapon: Weapon, mode: Mode, options: Options, targets: int) -> FirePlan:
     """Plan a single shot or semi-automatic shots (all of the semi rate of fire unless 'shots' says fewer [D])."""
     if option(options, "arc") is not None:
         raise RulesError("Only automatic fire can be spread over a fire arc.")
@@ -105,7 +104,7 @@ def _one_at_a_time(weapon: Weapon, mode: Mode, options: Mapping[str, str], targe
     return FirePlan((weapon.key,), mode, (shots,), shots, 0, 0, 0)
 
 
-def _two_weapons(first: Weapon, second: Weapon, options: Mapping[str, str], targets: int) -> FirePlan:
+def _two_weapons(first: Weapon, second: Weapon, options: Options, targets: int) -> FirePlan:
     """Plan fire from two weapons at once: the bonus comes from the rounds of both [S].
 
     [D] Each weapon fires 'rounds' (single: one; automatic: its whole rate of fire by default), capped at its
@@ -128,7 +127,7 @@ def _two_weapons(first: Weapon, second: Weapon, options: Mapping[str, str], targ
     return FirePlan((first.key, second.key), mode, fired, 1, burst, _arc(options, burst, targets), own)
 
 
-def plan_fire(weapons: tuple[Weapon, ...], options: Mapping[str, str], targets: int) -> FirePlan:
+def plan_fire(weapons: tuple[Weapon, ...], options: Options, targets: int) -> FirePlan:
     """Plan this element's fire from one or two weapons at ``targets`` targets."""
     if len(weapons) == 2:
         return _two_weapons(weapons[0], weapons[1], options, targets)

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from combat.errors import InvalidInput
 from combat.intent import Choice
+from combat.options import OptionValue
 
 __all__ = ["DEFENCE", "DODGE_OR_TAKE", "TAKE", "defences", "taking", "with_defence"]
 
@@ -21,10 +22,11 @@ DODGE_OR_TAKE = (Choice("dodge", "Dodge"), Choice(TAKE, "Take it"))
 _KEYS = frozenset(c.key for c in DODGE_OR_TAKE)
 
 
-def defences(options: Mapping[str, str]) -> dict[str, str]:
+def defences(options: Mapping[str, OptionValue]) -> dict[str, str]:
     """Return the recorded answers by combatant id."""
     found: dict[str, str] = {}
-    for part in (options.get(DEFENCE) or "").split(","):
+    recorded = options.get(DEFENCE)
+    for part in (recorded if isinstance(recorded, str) else "").split(","):
         if not part.strip():
             continue
         who, _, choice = part.partition("=")
@@ -35,12 +37,12 @@ def defences(options: Mapping[str, str]) -> dict[str, str]:
     return found
 
 
-def taking(options: Mapping[str, str]) -> frozenset[str]:
+def taking(options: Mapping[str, OptionValue]) -> frozenset[str]:
     """Return the ids of the targets who chose to take it."""
     return frozenset(who for who, choice in defences(options).items() if choice == TAKE)
 
 
-def with_defence(options: Mapping[str, str], combatant: str, choice: str) -> dict[str, str]:
+def with_defence(options: Mapping[str, OptionValue], combatant: str, choice: str) -> dict[str, OptionValue]:
     """Return the options with ``combatant``'s answer recorded."""
     if choice not in _KEYS:
         raise InvalidInput(f"Choose dodge or take, not '{choice}'.")

@@ -32,6 +32,7 @@ from combat.systems.farscape.melee_results import (
     Strike,
     total,
 )
+from combat.systems.farscape.ranged_common import option, raw_text
 from combat.systems.farscape.stand import resolve_stand
 from combat.systems.farscape.strain import StrainResult, can_strain, roll_strain, straining
 from combat.systems.farscape.tables import FarscapeTables
@@ -71,16 +72,14 @@ def _participants(encounter: Encounter, intent: Intent) -> tuple[Combatant, tupl
 def _approach(intent: Intent, count: int) -> tuple[Approach, bool]:
     """Read the actor's options: move, weapon, stance, dodge, called location, extension."""
     options = {k.strip().lower(): v for k, v in intent.options.items()}
-    move = intent.move if intent.move != "attack" else options.get("move")
-    dodge = options.get("defend")
-    if dodge is not None:
-        dodge = dodge.strip().lower()
-        if dodge not in DODGES:
-            raise InvalidInput(f"Defend with speed or acrobatics, not '{options['defend']}'.")
+    move = intent.move if intent.move != "attack" else raw_text(options, "move")
+    dodge = option(options, "defend")
+    if dodge is not None and dodge not in DODGES:
+        raise InvalidInput(f"Defend with speed or acrobatics, not '{raw_text(options, 'defend')}'.")
     location, modifier = location_modifier(options.get("location"))
     approach = Approach(
         move=move,
-        weapon=options.get("weapon"),
+        weapon=raw_text(options, "weapon"),
         stance=parse_stance(options.get("stance")),
         dodge=dodge,
         location=location,

@@ -26,6 +26,7 @@ from combat.errors import InvalidInput, UnknownName
 from combat.fudge import Check, roll_trait
 from combat.ladder import SUPERB
 from combat.model import Combatant, Encounter
+from combat.options import OptionValue
 from combat.system import ActionOutcome, Intent
 from combat.systems.farscape.choices import taking
 from combat.systems.farscape.damage import Damage
@@ -139,7 +140,7 @@ def frag_difficulty(distance: int) -> int:
     return SUPERB - distance // FRAG_STEP
 
 
-def chosen_grenade(actor: Combatant, tables: FarscapeTables, options: Mapping[str, str]) -> Grenade:
+def chosen_grenade(actor: Combatant, tables: FarscapeTables, options: Mapping[str, OptionValue]) -> Grenade:
     """Return the named grenade, or the first grenade on the thrower's sheet."""
     key = key_option(options, "grenade")
     if key is None:

@@ -6,9 +6,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from combat.errors import InvalidInput, UnknownName
+from combat.options import OptionSpec, OptionValue
 from combat.system import MoveSpec
 from combat.systems.farscape.initiative import size_penalty
 from combat.systems.farscape.melee_results import Effect
+from combat.systems.farscape.options import choices, specs
 
 __all__ = [
     "ARMOUR_AREAS",
@@ -18,6 +20,7 @@ __all__ = [
     "MARTIAL_ARTS",
     "MAX_OPPONENTS",
     "MELEE_MOVES",
+    "MOVE_OPTION",
     "TECHNIQUES",
     "UNARMED",
     "WEAPON",
@@ -137,10 +140,11 @@ def find_technique(name: str, style: str) -> Technique:
     return next((t for t in found if style in t.styles), found[0])
 
 
-def location_modifier(name: str | None) -> tuple[str, int]:
+def location_modifier(name: OptionValue | None) -> tuple[str, int]:
     """Return a called hit location and its offence modifier; no location means the torso."""
     if name is None:
         return "torso", 0
+    name = str(name)
     key = _normal(name)
     key = key[:-1] if key.endswith("s") and key[:-1] in LOCATIONS else key
     if key == "feet":
@@ -150,10 +154,13 @@ def location_modifier(name: str | None) -> tuple[str, int]:
     return key, LOCATIONS[key]
 
 
-def parse_stance(text: str | None) -> int:
+def parse_stance(text: OptionValue | None) -> int:
     """Read a stance as the shift to offence: '+1'/'+2' offensive, '-1'/'-2' defensive, '0' even."""
     if text is None:
         return 0
+    if isinstance(text, int) and not isinstance(text, bool) and -2 <= text <= 2:
+        return text
+    text = str(text)
     cleaned = _normal(text).replace("−", "-")
     if cleaned in _STANCES:
         return _STANCES[cleaned]
@@ -168,10 +175,13 @@ def parse_stance(text: str | None) -> int:
     return value
 
 
-def parse_yes(text: str | None, option: str) -> bool:
+def parse_yes(text: OptionValue | None, option: str) -> bool:
     """Read a yes/no option."""
     if text is None:
         return False
+    if isinstance(text, bool):
+        return text
+    text = str(text)
     cleaned = _normal(text)
     if cleaned in ("yes", "y", "true", "on", "1"):
         return True
@@ -180,7 +190,9 @@ def parse_yes(text: str | None, option: str) -> bool:
     raise InvalidInput(f"The option '{option}' takes yes or no, not '{text}'.")
 
 
-_ATTACK_OPTIONS = ("move", "weapon", "stance", "location", "defend", "extend")
+MOVE_OPTION = OptionSpec("move", "The technique: punch, kick, strike, flat, sweep, grapple …", "choice",
+                         choices(*technique_names()))
+_ATTACK_OPTIONS = (MOVE_OPTION, *specs("weapon", "stance", "location", "defend", "extend"))
 
 MELEE_MOVES: tuple[MoveSpec, ...] = (
     MoveSpec(
@@ -190,13 +202,13 @@ MELEE_MOVES: tuple[MoveSpec, ...] = (
         targets=MAX_OPPONENTS,
     ),
     MoveSpec("feint", "Draw the foe's guard: your winning margin lowers their defence against you next element.",
-             ("weapon", "stance", "defend"), targets=MAX_OPPONENTS),
-    MoveSpec("grapple", "Wrestle the foe into a lock with the Grapple skill; they are pinned.", ("stance", "defend"),
-             targets=MAX_OPPONENTS),
-    MoveSpec("sweep", "Martial arts: kick the foe's feet out from under them.", ("stance", "defend"),
+             specs("weapon", "stance", "defend"), targets=MAX_OPPONENTS),
+    MoveSpec("grapple", "Wrestle the foe into a lock with the Grapple skill; they are pinned.",
+             specs("stance", "defend"), targets=MAX_OPPONENTS),
+    MoveSpec("sweep", "Martial arts: kick the foe's feet out from under them.", specs("stance", "defend"),
              targets=MAX_OPPONENTS),
     MoveSpec("counter lock", "Martial arts: defend, and if the defence holds, Grapple against their Speed for a lock.",
-             ("stance",)),
+             specs("stance")),
     MoveSpec("escape", "Break the lock holding you: opposed Strength, you at -1.", (), targets=0),
     MoveSpec("stand", "Get back on your feet after being knocked down; it takes the element.", (), targets=0),
 )

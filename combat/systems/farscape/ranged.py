@@ -9,7 +9,7 @@ no harm done; it marks the minion ``warned`` (for the rest of the fight) so late
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from combat.dice import DiceSource
@@ -20,18 +20,21 @@ from combat.systems.farscape.autofire import FirePlan, plan_fire
 from combat.systems.farscape.choices import taking
 from combat.systems.farscape.grenades import GRENADE_OPTIONS, MAX_BLAST_TARGETS, resolve_grenade
 from combat.systems.farscape.harm import penalty, trait
+from combat.systems.farscape.options import specs
 from combat.systems.farscape.quickdraw import resolve_quick_draw
 from combat.systems.farscape.ranged_attack import Attack, DamageProfile, Firing, fire_at
 from combat.systems.farscape.ranged_common import (
     NO,
     YES,
     Modifier,
+    Options,
     hit_location,
     is_minion,
     key_option,
     option,
     range_level,
     ranged_weapon,
+    raw_text,
     require_able,
     targets_of,
     yes,
@@ -71,7 +74,7 @@ class Volley:
     ammo: tuple[tuple[str, int], ...]
 
 
-def _weapons(actor: Combatant, tables: FarscapeTables, options: Mapping[str, str]) -> tuple[Weapon, ...]:
+def _weapons(actor: Combatant, tables: FarscapeTables, options: Options) -> tuple[Weapon, ...]:
     """Return the weapon fired, or both weapons for two-weapon fire (option second)."""
     first = ranged_weapon(actor, tables, key_option(options, "weapon"))
     second = key_option(options, "second")
@@ -85,7 +88,7 @@ def _profile(actor: Combatant, weapons: tuple[Weapon, ...], bonus: int) -> Damag
     return DamageProfile(best.dr, best.damage_type, best.quality, strength, bonus, best.stun)
 
 
-def melee_option(encounter: Encounter, options: Mapping[str, str]) -> tuple[tuple[str, ...] | None, bool]:
+def melee_option(encounter: Encounter, options: Options) -> tuple[tuple[str, ...] | None, bool]:
     """Read option melee: yes, no, or the names of others in the target's melee."""
     value = option(options, "melee")
     if value is None:
@@ -94,7 +97,8 @@ def melee_option(encounter: Encounter, options: Mapping[str, str]) -> tuple[tupl
         return (), False
     if value in NO:
         return None, True
-    return tuple(encounter.find(part).id for part in options["melee"].split(",") if part.strip()), False
+    named = (raw_text(options, "melee") or "").split(",")
+    return tuple(encounter.find(part).id for part in named if part.strip()), False
 
 
 def _modifiers(actor: Combatant, weapons: tuple[Weapon, ...], plan: FirePlan, place: tuple[str, int], acting: int,
@@ -178,15 +182,15 @@ _SHOT_OPTIONS = (
 
 RANGED_MOVES: tuple[MoveSpec, ...] = (
     MoveSpec("dodge", "Dodge ranged attacks this element: one roll, one level lower for each attack after the first.",
-             ("skill",), targets=0, reaction=True),
+             specs("skill"), targets=0, reaction=True),
     MoveSpec("shoot", "Fire or throw a ranged weapon: opposed by the target's dodge, the range sets a minimum.",
-             _SHOT_OPTIONS, targets=MAX_SHOT_TARGETS),
+             specs(*_SHOT_OPTIONS), targets=MAX_SHOT_TARGETS),
     MoveSpec("reload", "Reload a weapon; it takes the element, and a dodge this element is one level lower.",
-             ("weapon",), targets=0),
+             specs("weapon"), targets=0),
     MoveSpec("quick draw", "Draw against an opponent: opposed Speed, +2 with the Quick Draw talent.",
-             ("dodging",), targets=1),
+             specs("dodging"), targets=1),
     MoveSpec("grenade", "Throw a grenade at a spot: a miss scatters it; blast and fragments hit those nearby.",
-             GRENADE_OPTIONS, targets=MAX_BLAST_TARGETS),
+             specs(*GRENADE_OPTIONS), targets=MAX_BLAST_TARGETS),
 )
 
 RESOLVERS: dict[str, Resolver] = {

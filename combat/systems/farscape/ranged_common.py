@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from combat.errors import CannotAct, InvalidInput, RulesError, UnknownName
 from combat.model import Combatant, Encounter
+from combat.options import OptionValue
 from combat.system import Intent
 from combat.systems.farscape.armour import armour_for
 from combat.systems.farscape.tables import FarscapeTables, Weapon
@@ -19,6 +20,7 @@ __all__ = [
     "RANGES",
     "YES",
     "Modifier",
+    "Options",
     "armour_for",
     "can_defend",
     "carried_weapon",
@@ -32,6 +34,7 @@ __all__ = [
     "option",
     "range_level",
     "ranged_weapon",
+    "raw_text",
     "require_able",
     "targets_of",
     "total",
@@ -47,6 +50,8 @@ YES = {"yes", "y", "true", "on", "1", "all"}
 NO = {"no", "n", "false", "off", "0", "none"}
 _OUT = ("frozen", "unconscious", "out")
 
+Options = Mapping[str, OptionValue]
+
 
 @dataclass(frozen=True, slots=True)
 class Modifier:
@@ -61,22 +66,39 @@ def total(modifiers: tuple[Modifier, ...]) -> int:
     return sum(m.value for m in modifiers)
 
 
-def option(options: Mapping[str, str], key: str) -> str | None:
+def raw_text(options: Options, key: str) -> str | None:
+    """Return an option's value as text (yes/no for a flag, a signed number, a comma list), or None when unset."""
+    value = options.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:+d}" if value else "0"
+    if isinstance(value, tuple):
+        return ", ".join(value)
+    return value
+
+
+def option(options: Options, key: str) -> str | None:
     """Return an option's value, lower-cased with dashes and underscores as spaces, or None when unset."""
-    raw = options.get(key)
+    raw = raw_text(options, key)
     if raw is None or not raw.strip():
         return None
     return re.sub(r"[\s_-]+", " ", raw.strip().lower())
 
 
-def key_option(options: Mapping[str, str], key: str) -> str | None:
+def key_option(options: Options, key: str) -> str | None:
     """Return an option naming a table row (a weapon or grenade key) as given, trimmed, or None when unset."""
-    raw = options.get(key)
-    return raw.strip().lower() if raw and raw.strip() else None
+    raw = raw_text(options, key)
+    return " ".join(raw.split()).lower() if raw and raw.strip() else None
 
 
-def yes(options: Mapping[str, str], key: str, default: bool = False) -> bool:
+def yes(options: Options, key: str, default: bool = False) -> bool:
     """Read a yes/no option."""
+    given = options.get(key)
+    if isinstance(given, bool):
+        return given
     value = option(options, key)
     if value is None:
         return default
@@ -84,38 +106,42 @@ def yes(options: Mapping[str, str], key: str, default: bool = False) -> bool:
         return True
     if value in NO:
         return False
-    raise InvalidInput(f"Option {key} takes yes or no, not '{options[key]}'.")
+    raise InvalidInput(f"Option {key} takes yes or no, not '{raw_text(options, key)}'.")
 
 
-def number(options: Mapping[str, str], key: str, default: int, low: int, high: int) -> int:
+def number(options: Options, key: str, default: int, low: int, high: int) -> int:
     """Read a whole-number option within bounds."""
-    value = option(options, key)
-    if value is None:
-        return default
-    if not re.fullmatch(r"[+-]?\d+", value):
-        raise InvalidInput(f"Option {key} takes a whole number, not '{options[key]}'.")
-    result = int(value)
+    given = options.get(key)
+    if isinstance(given, int) and not isinstance(given, bool):
+        result = given
+    else:
+        value = option(options, key)
+        if value is None:
+            return default
+        if not re.fullmatch(r"[+-]?[0-9]{1,9}", value):
+            raise InvalidInput(f"Option {key} takes a whole number, not '{raw_text(options, key)}'.")
+        result = int(value)
     if not low <= result <= high:
         raise InvalidInput(f"Option {key} must be from {low} to {high}; {result} is not.")
     return result
 
 
-def range_level(options: Mapping[str, str]) -> int:
+def range_level(options: Options) -> int:
     """Return the Difficulty Level for the range: point blank Poor … extreme Superb."""
     value = option(options, "range") or DEFAULT_RANGE
     if value == "pointblank":
         value = "point blank"
     if value not in RANGES:
-        raise InvalidInput(f"Range '{options['range']}' is not one of {', '.join(RANGES)}.")
+        raise InvalidInput(f"Range '{raw_text(options, 'range')}' is not one of {', '.join(RANGES)}.")
     return RANGES[value]
 
 
-def hit_location(options: Mapping[str, str]) -> tuple[str, int]:
+def hit_location(options: Options) -> tuple[str, int]:
     """Return the aimed hit location and its modifier (torso by default)."""
     value = option(options, "location") or "torso"
     singular = {"feet": "foot", "eyes": "eye"}.get(value, value.removesuffix("s"))
     if singular not in LOCATIONS:
-        raise InvalidInput(f"Location '{options['location']}' is not one of {', '.join(LOCATIONS)}.")
+        raise InvalidInput(f"Location '{raw_text(options, 'location')}' is not one of {', '.join(LOCATIONS)}.")
     return singular, LOCATIONS[singular]
 
 
@@ -132,23 +158,23 @@ def targets_of(encounter: Encounter, intent: Intent, most: int, allow_none: bool
     return tuple(encounter.get(t) for t in intent.targets)
 
 
-def chosen(encounter: Encounter, options: Mapping[str, str], key: str, targets: tuple[str, ...]) -> frozenset[str]:
+def chosen(encounter: Encounter, options: Options, key: str, targets: tuple[str, ...]) -> frozenset[str]:
     """Read an option naming some targets: 'yes' means all of them, 'no' none, else a comma-separated list."""
     value = option(options, key)
     if value is None or value in NO:
         return frozenset()
     if value in YES:
         return frozenset(targets)
-    named = {encounter.find(part).id for part in options[key].split(",") if part.strip()}
+    named = {encounter.find(part).id for part in (raw_text(options, key) or "").split(",") if part.strip()}
     stray = named - set(targets)
     if stray:
         raise InvalidInput(f"Option {key} names {', '.join(encounter.names(sorted(stray)))}, who is not a target.")
     return frozenset(named)
 
 
-def distances(encounter: Encounter, options: Mapping[str, str], targets: tuple[str, ...]) -> dict[str, int]:
+def distances(encounter: Encounter, options: Options, targets: tuple[str, ...]) -> dict[str, int]:
     """Read 'distance' as one number for every target or as 'Name=3, Other=5'; unnamed targets are at 0 [D]."""
-    raw = (options.get("distance") or "").strip()
+    raw = (raw_text(options, "distance") or "").strip()
     found = dict.fromkeys(targets, 0)
     if not raw:
         return found

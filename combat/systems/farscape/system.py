@@ -2,37 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from combat.dice import DiceSource
 from combat.errors import CannotAct
-from combat.model import Combatant, Condition, Encounter
+from combat.model import Combatant, Encounter
+from combat.options import OptionValue
 from combat.sheet import BuiltSheet, Sheet, SheetRequest
 from combat.summary import Beat
-from combat.system import ActionOutcome, Intent, MoveSpec, Reaction, RoundStart
-from combat.systems.farscape import attack, exchange, ranged, reaction
-from combat.systems.farscape.aftercare import Aftercare, heal
+from combat.system import ActionOutcome, Intent, MoveSpec, Reaction, RoundStart, RulesDefaults, ToolSpec
+from combat.systems.farscape import attack, exchange, ranged, reaction, tools
 from combat.systems.farscape.digest import digest as digest_result
 from combat.systems.farscape.digest import status as status_keys
-from combat.systems.farscape.initiative import initiative_entries, score
+from combat.systems.farscape.initiative import initiative_entries
 from combat.systems.farscape.sheet import SPEC
 from combat.systems.farscape.strain import allow_strain, can_strain
-from combat.systems.farscape.surprise import (
-    MutualSurprise,
-    Recovery,
-    freeze_side,
-    leader_score,
-    mutual_surprise,
-    recover,
-)
+from combat.systems.farscape.surprise import Recovery, freeze_side, recover
 from combat.systems.farscape.tables import FarscapeTables
 from combat.systems.farscape.templates import build_sheet, find_template
+from combat.systems.farscape.tools import Frozen
 from combat.systems.farscape.wounds import Health, fresh_health
 from combat.turns import SINGLE_PHASE, InitiativeEntry
 
-__all__ = ["ElementStart", "FarscapeSystem", "Frozen", "LeadersContest"]
+__all__ = ["ElementStart", "FarscapeSystem", "Frozen"]
 
 Resolver = Callable[[Encounter, Intent, FarscapeTables, DiceSource], ActionOutcome]
 
@@ -45,24 +39,7 @@ class ElementStart(RoundStart):
     recoveries: tuple[Recovery, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class LeadersContest:
-    """A mutual surprise settled by the leaders' contest, and the side that froze."""
-
-    contest: MutualSurprise
-    frozen: Frozen
-
-
-@dataclass(frozen=True, slots=True)
-class Frozen:
-    """Who froze when surprise was declared."""
-
-    side: str
-    frozen: tuple[str, ...]
-    mutual: bool
-
-
-class FarscapeSystem:
+class FarscapeSystem(RulesDefaults):
     """FUDGE Farscape: elements of about three seconds, static Speed initiative, one phase."""
 
     key = "farscape"
@@ -82,6 +59,32 @@ class FarscapeSystem:
     def moves(self) -> tuple[MoveSpec, ...]:
         """Return every Farscape move."""
         return attack.all_moves()
+
+    def gm_tools(self) -> tuple[ToolSpec, ...]:
+        """Return surprise, adjust, heal and strain."""
+        return tools.TOOLS
+
+    def use_tool(
+        self, encounter: Encounter, tool: str, options: Mapping[str, OptionValue], dice: DiceSource
+    ) -> ActionOutcome:
+        """Run one of the GM's tools."""
+        return tools.use(encounter, tool, options, self.tables, dice)
+
+    def suggest(self, encounter: Encounter, actor: str | None, source: str) -> tuple[str, ...]:
+        """Suggest rows of a table (``table:weapons`` …), or the weapons or grenades the actor carries."""
+        tables: dict[str, Mapping[str, object]] = {
+            "templates": self.tables.templates, "weapons": self.tables.weapons, "armour": self.tables.armour,
+            "shields": self.tables.shields, "grenades": self.tables.grenades,
+        }
+        if source.startswith("table:"):
+            return tuple(tables.get(source.removeprefix("table:"), {}))
+        pool = [encounter.get(actor)] if actor is not None else list(encounter.combatants)
+        carried = dict.fromkeys(w for c in pool for w in c.sheet.weapons)
+        if source == "weapons":
+            return tuple(w for w in carried if w in self.tables.weapons)
+        if source == "grenades":
+            return tuple(w for w in carried if w in self.tables.grenades)
+        return ()
 
     def build_sheet(self, request: SheetRequest) -> BuiltSheet:
         """Build a sheet from a template and/or named traits, checking gear against the tables."""
@@ -180,33 +183,3 @@ class FarscapeSystem:
             raise CannotAct(f"No combatant is on the side '{side}'.")
         encounter, who = freeze_side(encounter, side, mutual, difficulty)
         return encounter, Frozen(side, who, mutual)
-
-    def leaders_contest(
-        self, encounter: Encounter, first: str, second: str, dice: DiceSource, difficulty: int = 0
-    ) -> tuple[Encounter, LeadersContest]:
-        """Settle a mutual surprise: the two sides' leaders compare Initiative and bonuses; the loser's side freezes."""
-        one, other = encounter.get(first), encounter.get(second)
-        if one.side == other.side:
-            raise CannotAct(f"{one.name} and {other.name} lead the same side; name one leader from each side.")
-        scores = []
-        for a, b in ((one, other), (other, one)):
-            team = [c for c in encounter.combatants if c.side == a.side]
-            scores.append(leader_score(a, b, team, score(a, encounter, self.tables).total))
-        contest = mutual_surprise(scores[0], scores[1], dice)
-        side = encounter.get(contest.loser).side
-        encounter, frozen = freeze_side(encounter, side, True, difficulty)
-        return encounter, LeadersContest(contest, Frozen(side, frozen, True))
-
-    def heal(
-        self, encounter: Encounter, target: str, method: str, dice: DiceSource, **options: Any
-    ) -> tuple[Encounter, Aftercare]:
-        """Treat, rest, recover, wake or clear scratches (see aftercare.heal for the options)."""
-        return heal(encounter, target, method, dice, **options)
-
-    def adjust_initiative(self, encounter: Encounter, combatant_id: str, value: int) -> Encounter:
-        """Set a GM adjustment to a combatant's Initiative ('other factors')."""
-        combatant = encounter.get(combatant_id)
-        updated = combatant.with_condition(Condition("initiative", value=value)) if value else combatant.without(
-            "initiative"
-        )
-        return replace(encounter.put(updated))

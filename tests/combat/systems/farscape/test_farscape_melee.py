@@ -200,7 +200,7 @@ def test_the_moves_are_offered_with_their_options():
     names = [m.name for m in MELEE_MOVES]
     assert names == ["attack", "feint", "grapple", "sweep", "counter lock", "escape", "stand"]
     attack = MELEE_MOVES[0]
-    assert {"move", "weapon", "stance", "location", "defend", "extend"} <= set(attack.options)
+    assert {"move", "weapon", "stance", "location", "defend", "extend"} <= set(attack.option_names())
 
 
 def test_a_fighter_who_is_out_cannot_attack():

@@ -85,4 +85,4 @@ def test_the_ranged_moves_and_their_resolvers():
     shoot_spec = next(m for m in ranged.RANGED_MOVES if m.name == "shoot")
     for key in ("weapon", "range", "mode", "shots", "rounds", "arc", "second", "aware", "location", "melee",
                 "dodging"):
-        assert key in shoot_spec.options
+        assert key in shoot_spec.option_names()

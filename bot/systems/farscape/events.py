@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from bot.render.dice import check_text, signed, trait_roll
-from bot.render.farscape_parts import condition_text, shown
 from bot.render.names import Names, listing, possessive, safe, who
+from bot.systems.farscape.parts import condition_text, shown
 from combat.model import Condition
 from combat.systems.farscape.healing import Rest, Treatment, Waking
 from combat.systems.farscape.surprise import LeaderScore, MutualSurprise, Recovery
-from combat.systems.farscape.system import ElementStart, Frozen
+from combat.systems.farscape.system import ElementStart
+from combat.systems.farscape.tools import Frozen, InitiativeAdjusted, StrainAllowed
 
 __all__ = [
+    "render_adjusted",
     "render_element_start",
     "render_frozen",
     "render_mutual_surprise",
     "render_recovery",
     "render_rest",
+    "render_strain_allowed",
     "render_treatment",
     "render_waking",
 ]
@@ -103,3 +106,14 @@ def render_waking(result: Waking, names: Names) -> list[str]:
     name = who(names, result.combatant.id)
     verdict = f"{name} wakes up" if result.success else f"{name} stays out; try again in a quarter arn"
     return [f"{name} tries to wake: {check_text(result.check)}", verdict]
+
+
+def render_adjusted(result: InitiativeAdjusted, names: Names) -> list[str]:
+    """Render the GM's Initiative adjustment."""
+    return [f"{possessive(who(names, result.target))} Initiative adjustment is now {result.value:+d}."]
+
+
+def render_strain_allowed(result: StrainAllowed, names: Names) -> list[str]:
+    """Render the GM's leave to strain (or its withdrawal)."""
+    verb = "may now strain to fight on" if result.allowed else "may no longer strain"
+    return [f"{who(names, result.target)} {verb}."]

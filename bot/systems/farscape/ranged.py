@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.render.dice import ladder, modifiers_text, signed, trait_roll
-from bot.render.farscape_parts import damage_steps, harm_lines
 from bot.render.names import Names, listing, possessive, safe, who
+from bot.systems.farscape.parts import damage_steps, harm_lines
 from combat.systems.farscape.ammo import Reload
 from combat.systems.farscape.autofire import FirePlan
 from combat.systems.farscape.quickdraw import QuickDraw

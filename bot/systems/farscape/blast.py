@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from bot.render.dice import check_text, ladder, modifiers_text
-from bot.render.farscape_parts import damage_steps, harm_lines
-from bot.render.farscape_ranged import dodge_lines
 from bot.render.names import Names, safe, who
+from bot.systems.farscape.parts import damage_steps, harm_lines
+from bot.systems.farscape.ranged import dodge_lines
 from combat.systems.farscape.grenades import BlastHit, Fragments, GrenadeThrow
 
 __all__ = ["render_grenade"]

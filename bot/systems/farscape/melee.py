@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.render.dice import check_text, ladder, modifiers_text, trait_roll, trait_title
-from bot.render.farscape_parts import conditions_lines, damage_steps, harm_lines
 from bot.render.names import Names, listing, possessive, safe, who
+from bot.systems.farscape.parts import conditions_lines, damage_steps, harm_lines
 from combat.systems.farscape.melee_results import (
     EscapeResult,
     ExchangeResult,

@@ -1,6 +1,7 @@
 """Render any Farscape result as plain lines of text: every die, modifier, margin, damage step and wound.
 
 Lines carry no Discord markdown and no live mentions: every '@' in a name comes out as '@' + zero-width space.
+``FarscapeRenderer`` is what Fray's generic renderers ask (see ``bot.render.plugin``).
 """
 
 from __future__ import annotations
@@ -8,19 +9,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.render.farscape_blast import render_grenade
-from bot.render.farscape_events import (
+from bot.render.names import Names, who
+from bot.systems.farscape.blast import render_grenade
+from bot.systems.farscape.events import (
+    render_adjusted,
     render_element_start,
     render_frozen,
     render_mutual_surprise,
     render_recovery,
     render_rest,
+    render_strain_allowed,
     render_treatment,
     render_waking,
 )
-from bot.render.farscape_melee import render_escape, render_exchange, render_stand, render_strain
-from bot.render.farscape_ranged import render_dodge, render_quick_draw, render_reload, render_volley
-from bot.render.names import Names, who
+from bot.systems.farscape.melee import render_escape, render_exchange, render_stand, render_strain
+from bot.systems.farscape.ranged import render_dodge, render_quick_draw, render_reload, render_volley
+from bot.systems.farscape.tracks import descriptor, wound_boxes
+from combat.intent import Intent
+from combat.model import Combatant
 from combat.systems.farscape.aftercare import Aftercare
 from combat.systems.farscape.ammo import Reload
 from combat.systems.farscape.grenades import GrenadeThrow
@@ -31,9 +37,11 @@ from combat.systems.farscape.ranged import Volley
 from combat.systems.farscape.ranged_dodge import Dodge
 from combat.systems.farscape.strain import StrainResult
 from combat.systems.farscape.surprise import MutualSurprise, Recovery
-from combat.systems.farscape.system import ElementStart, Frozen, LeadersContest
+from combat.systems.farscape.system import ElementStart
+from combat.systems.farscape.tools import Frozen, InitiativeAdjusted, LeadersContest, StrainAllowed
+from combat.systems.farscape.wounds import Health
 
-__all__ = ["RENDERERS", "render_result"]
+__all__ = ["RENDERERS", "FarscapeRenderer", "render_result"]
 
 RENDERERS: dict[type, Callable[[Any, Names], list[str]]] = {
     ExchangeResult: render_exchange,
@@ -49,6 +57,8 @@ RENDERERS: dict[type, Callable[[Any, Names], list[str]]] = {
     MutualSurprise: render_mutual_surprise,
     Recovery: render_recovery,
     ElementStart: render_element_start,
+    InitiativeAdjusted: render_adjusted,
+    StrainAllowed: render_strain_allowed,
     Treatment: render_treatment,
     Rest: render_rest,
     Waking: render_waking,
@@ -77,3 +87,29 @@ def render_result(result: object, names: Names) -> list[str]:
     """
     renderer = RENDERERS.get(type(result))
     return [] if renderer is None else renderer(result, names)
+
+
+class FarscapeRenderer:
+    """Farscape's text for Fray's generic renderers: results, wound tracks, and what an attack is."""
+
+    def result(self, result: object, names: Names) -> list[str]:
+        """Render any Farscape result; an element's start (under Fray's own 'Round n begins') shows the recoveries."""
+        if isinstance(result, ElementStart):
+            return [line for r in result.recoveries for line in render_recovery(r, names)]
+        return render_result(result, names)
+
+    def health(self, combatant: Combatant, *, detailed: bool) -> list[str]:
+        """Show both wound tracks in boxes, or (for players looking at an NPC) one number-free word."""
+        health: Health = combatant.health
+        if detailed:
+            return wound_boxes(health)
+        return [descriptor(health, unconscious=combatant.has("unconscious"))]
+
+    def intent(self, intent: Intent, target: str, names: Names) -> str:
+        """Say what is coming: 'Trooper 1 shoots at Aeryn', 'Trooper 1 throws a grenade at Aeryn'."""
+        actor = who(names, intent.actor)
+        if intent.move == "grenade":
+            return f"{actor} throws a grenade at {target}"
+        if intent.move in ("shoot", "attack"):
+            return f"{actor} shoots at {target}"
+        return f"{actor} makes a {intent.move} at {target}"

@@ -1,0 +1,107 @@
+"""What a command says beyond the rules' result, as text: one renderer per reply body type, found by dispatch."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.render.dice import roll_faces, signed
+from bot.render.names import Names, safe, who
+from bot.services.replies import (
+    Added,
+    Body,
+    CharacterCard,
+    CharacterDeleted,
+    CharacterList,
+    Ended,
+    Exported,
+    Held,
+    LogEntry,
+    Logged,
+    Removed,
+    Rolled,
+    SettingsShown,
+    Started,
+    StatusShown,
+    Undone,
+)
+from combat.summary import Beat
+
+__all__ = ["Context", "UserNames", "log_line", "render_body"]
+
+
+class UserNames(Protocol):
+    """Name the users behind ids (the local table's @names, or a guild's display names)."""
+
+    def name(self, ident: int | str | None) -> str:
+        """Return a user's name."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What a body's text needs: combatants' display names, users' names, and the system's title."""
+
+    names: Names
+    users: UserNames
+    title: str = ""
+
+
+def _beat(beat: Beat, names: Names) -> str:
+    text = f"{who(names, beat.actor)} {safe(beat.move)}"
+    if beat.target:
+        text += f" → {who(names, beat.target)}: {'hit' if beat.hit else 'miss'}"
+    return text + (f", {safe(beat.wound)}" if beat.wound else "")
+
+
+def log_line(entry: LogEntry, context: Context) -> str:
+    """Render one log entry: '#4 R1 attack by carol: Aeryn attack → Trooper 1: hit, Hurt'."""
+    mark = " (undone)" if entry.undone else ""
+    author = safe(entry.user_name) if entry.user_name else context.users.name(entry.user)
+    beats = "; ".join(_beat(b, context.names) for b in entry.beats)
+    return f"#{entry.seq} R{entry.round} {entry.kind} by {author}{mark}" + (f": {beats}" if beats else "")
+
+
+def _settings(body: SettingsShown, context: Context) -> list[str]:
+    def shown(value: object) -> object:
+        return "none" if value is None else "yes" if value is True else "no" if value is False else value
+
+    return [f"{key.replace('_', ' ')}: {shown(v)}" for key, v in body.settings.items() if key != "guild_id"]
+
+
+def _card(body: CharacterCard, context: Context) -> list[str]:
+    traits = ", ".join(f"{k.title()} {signed(v)}" for k, v in sorted(body.sheet.traits.items()))
+    tier = f", {safe(body.sheet.tier)}" if body.sheet.tier else ""
+    return [f"{safe(body.name)} ({body.system}{tier}): {traits}"]
+
+
+def _characters(body: CharacterList, context: Context) -> list[str]:
+    lines = [f"• {safe(name)} ({system}) — {context.users.name(owner)}" for name, system, owner in body.characters]
+    return lines or ["No characters saved here yet."]
+
+
+_RENDERERS: Mapping[type, Callable[[Any, Context], list[str]]] = {
+    Started: lambda b, c: [f"Encounter '{safe(b.name)}' started ({c.title})."],
+    Ended: lambda b, c: [f"Encounter '{safe(b.name)}' ended."],
+    StatusShown: lambda b, c: [],
+    Added: lambda b, c: [f"Added {', '.join(safe(n) for n in b.names)}."],
+    Removed: lambda b, c: [f"Removed {', '.join(safe(n) for n in b.names)}."],
+    Held: lambda b, c: [f"{safe(b.name)} holds their action; /encounter release acts with it later this round."],
+    Undone: lambda b, c: [f"Undid #{b.seq} ({b.kind})."],
+    Logged: lambda b, c: [log_line(e, c) for e in b.entries] or ["The log is empty."],
+    Exported: lambda b, c: [json.dumps(b.data, indent=2, sort_keys=True, ensure_ascii=False)],
+    Rolled: lambda b, c: [f"{b.spec}: {roll_faces(b.roll)} = {b.roll.total}"],
+    CharacterCard: _card,
+    CharacterList: _characters,
+    CharacterDeleted: lambda b, c: [f"Deleted {safe(b.name)}."],
+    SettingsShown: _settings,
+}
+
+
+def render_body(body: Body | None, context: Context) -> list[str]:
+    """Render a reply's body; no body gives no lines."""
+    if body is None:
+        return []
+    return _RENDERERS[type(body)](body, context)

@@ -1,0 +1,60 @@
+"""A command's options as typed values: the one boundary where what a user typed (locally or on Discord) is read."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from bot.commands import Command
+from combat.errors import InvalidInput, echo
+from combat.options import OptionValue, normal_key, parse_options
+
+__all__ = ["Args", "parse_args"]
+
+
+@dataclass(frozen=True, slots=True)
+class Args:
+    """The typed values of a command's own options, and the text of the options it passes on to a move or tool.
+
+    ``extra`` is read later, against the move's or tool's own specs, by the same parser.
+    """
+
+    values: Mapping[str, OptionValue] = field(default_factory=dict)
+    extra: Mapping[str, str] = field(default_factory=dict)
+
+    def text(self, name: str) -> str | None:
+        """Return a text option, or None when not given."""
+        value = self.values.get(name)
+        return value if isinstance(value, str) else None
+
+    def number(self, name: str) -> int | None:
+        """Return a number option, or None when not given."""
+        value = self.values.get(name)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def flag(self, name: str) -> bool | None:
+        """Return a yes/no option, or None when not given."""
+        value = self.values.get(name)
+        return value if isinstance(value, bool) else None
+
+    def given(self) -> dict[str, OptionValue]:
+        """Return every option given, the passed-on ones as text (what the log records)."""
+        return {**self.values, **self.extra}
+
+
+def parse_args(command: Command, raw: Mapping[str, str]) -> Args:
+    """Read a command's options: its own as typed values; an open command passes the others on as text."""
+    own: dict[str, str] = {}
+    extra: dict[str, str] = {}
+    known = {normal_key(o.name) for o in command.options}
+    for name, text in raw.items():
+        if normal_key(name) in known:
+            own[name] = text
+        elif command.open:
+            if not text.strip():
+                raise InvalidInput(f"{echo(name)} is empty; give it a value or leave it out.")
+            extra[normal_key(name)] = text
+        else:
+            own[name] = text  # refused by the parser, naming the options there are
+    values = parse_options(command.options, own, owner=f"/{command.path}")
+    return Args(values, extra)
