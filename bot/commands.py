@@ -101,7 +101,7 @@ COMMANDS: tuple[Command, ...] = (
         ),
     ),
     Command("attack", "Attack someone with the move the system calls attack.", (_TARGET, _MODIFIER, _AS), open=True),
-    Command("dodge", "Dodge (a reaction: any time, even out of turn).", (_AS,), open=True),
+    Command("dodge", "Dodge (a reaction: any time, even out of turn).", (_MODIFIER, _AS), open=True),
     Command("act", "Any other move of the system (feint, reload, grenade …).",
             (OptionSpec("move", "The move.", required=True, source="moves"), _TARGET, _MODIFIER, _AS), open=True),
     Command("character create", "Save a character for this server.",

@@ -92,9 +92,11 @@ def normal_key(text: str) -> str:
 
 def parse_number(text: str, name: str, low: int | None = None, high: int | None = None) -> int:
     """Read a whole number like 3, +2 or -20 (one sign, ASCII digits) within the bounds."""
-    cleaned = unicodedata.normalize("NFKC", text).translate(_MINUSES).strip()
+    cleaned = text.translate(_MINUSES).strip()
     if not _NUMBER.fullmatch(cleaned):
-        raise InvalidInput(f"{name} takes a whole number like 2, +1 or -3, not '{echo(text)}'.")
+        bounds = OptionSpec(name, "", "number", low=low, high=high).bounds()
+        wanted = f"a whole number {bounds}" if bounds else "a whole number like 2, +1 or -3"
+        raise InvalidInput(f"{name} must be {wanted}; '{echo(text)}' is not.")
     value = int(cleaned)
     _check_bounds(value, name, low, high)
     return value
@@ -103,7 +105,7 @@ def parse_number(text: str, name: str, low: int | None = None, high: int | None 
 def _check_bounds(value: int, name: str, low: int | None, high: int | None) -> None:
     if (low is not None and value < low) or (high is not None and value > high):
         spec = OptionSpec(name, "", "number", low=low, high=high)
-        raise InvalidInput(f"{name} must be {spec.bounds()}; {value:+d} is not.")
+        raise InvalidInput(f"{name} must be {spec.bounds()}; {value} is not.")
 
 
 def _flag(spec: OptionSpec, text: str) -> bool:
@@ -207,7 +209,9 @@ def parse_options(
         spec = by_name.get(normal_key(raw_name))
         if spec is None:
             raise _unknown_option(owner, raw_name, [s.name for s in specs])
-        if not text.strip():
+        if not text.strip() and spec.required:
+            raise InvalidInput(f"{owner} needs {spec.name}: {spec.description}")
+        if not text.strip() and spec.kind != "number":
             raise InvalidInput(f"{spec.name} is empty; give it a value or leave it out.")
         if spec.gm_only and not gm:
             raise InvalidInput(f"Only the GM can give {spec.name}.")

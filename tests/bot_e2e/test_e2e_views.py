@@ -36,7 +36,12 @@ async def test_export_is_a_json_file_and_help_lists_the_moves(fray: Fray) -> Non
         help_record = await fray.say(fray.carol, "help")
         [shown] = help_record.ephemeral
         assert "/encounter start" in shown.embeds[0]["description"]
-        assert "grenade" in shown.embeds[0]["fields"][0]["value"]
+        fields = shown.embeds[0]["fields"]
+        moves = "\n".join(f["value"] for f in fields if "moves" in f["name"])
+        assert "**grenade** — Throw a grenade" in moves  # every move with its description, none cut off
+        assert all(len(f["value"]) <= 1024 for f in fields)
+        tools = "\n".join(f["value"] for f in fields if "GM tools" in f["name"])
+        assert "**surprise**" in tools and "**heal**" in tools
 
 
 @pytest.mark.asyncio

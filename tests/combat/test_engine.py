@@ -10,7 +10,7 @@ from combat.errors import CannotAct, NotYourTurn, RulesError, UnknownName
 from combat.intent import Choice, Reaction
 from combat.model import Combatant, Condition, Encounter
 from combat.sheet import Sheet, SheetSpec
-from combat.system import ActionOutcome, Intent, MoveSpec, RoundStart, RuleSystem, RulesDefaults
+from combat.system import ActionOutcome, Intent, MoveSpec, RoundStart, RulesDefaults, RuleSystem
 from combat.turns import SINGLE_PHASE, InitiativeEntry, Phase
 
 

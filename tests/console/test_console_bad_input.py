@@ -19,7 +19,7 @@ BAD: tuple[tuple[str, str | None], ...] = (
     ("@dave /encounter end", "Only the GM can end the encounter."),
     ('@gm /encounter add name:"@everyone"', "has characters Fray does not allow"),
     (f'@gm /encounter add name:"{"x" * 101}"', "That name is 101 characters long; keep it to 100."),
-    ('@gm /encounter add name:Rygel owner:""', "owner must be a user mention"),
+    ('@gm /encounter add name:Rygel owner:""', "owner is empty"),
     ("@gm /encounter begin", "The fight has already begun."),
     ("@carol /encounter frobnicate", "There is no command /encounter frobnicate;"),
     ('@carol /attack target:"Peacekeeper commando 1', "check the quotes"),
@@ -65,10 +65,10 @@ def test_json_reports_bad_lines_as_ok_false(scratch: Path, lines: list[str]) -> 
         else:
             assert answer == {"line": FIRST_BAD + i, "ok": False, "error": answer["error"]}
             assert part in answer["error"], (text, answer["error"])
-    exports = [o["info"]["export"] for o in objects if o.get("command") == "encounter export"]
+    exports = [o["body"]["data"] for o in objects if o.get("command") == "encounter export"]
     assert len(exports) == 3 and exports[0] == exports[1]
     drained = by_line[FIRST_BAD + len(BAD) + 1]
-    assert drained["command"] == "roll" and drained["info"]["roll"]["faces"] == [9]
+    assert drained["command"] == "roll" and drained["body"]["roll"]["faces"] == [9]
 
 
 def test_json_stays_json_for_every_kind_of_line(scratch: Path) -> None:
@@ -101,7 +101,7 @@ def test_strict_stops_at_the_first_bad_line_and_exits_1(scratch: Path, lines: li
     # Nothing after the bad line ran: a new process exports the state of before it.
     later = fray(db, "--json", stdin=EXPORT + "\n")
     (answer,) = json_objects(later.stdout)
-    exported = answer["info"]["export"]
+    exported = answer["body"]["data"]
     assert exported["round"] == 1 and exported["turn"] == "Aeryn"
     assert [e["kind"] for e in exported["log"]][-1] == "encounter begin"
 

@@ -53,7 +53,7 @@ def test_json_prints_one_object_per_command_line(lines: list[str], reference_jso
 
 
 def test_json_export_and_summaries_match_the_text_run(reference: Run, reference_json: list[dict[str, Any]]) -> None:
-    (export,) = [o["info"]["export"] for o in reference_json if o["command"] == "encounter export"]
+    (export,) = [o["body"]["data"] for o in reference_json if o["command"] == "encounter export"]
     assert export == json.loads(reference.exports[0])
     rounds = [s["round"] for o in reference_json for s in o["summaries"]]
     assert rounds == summary_rounds(reference.output)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.console.parser import MAX_LINE, CommandLine, DiceLine, parse_line
+from bot.services.args import Args, parse_args
 from bot.services.errors import UnknownCommand
 from combat.errors import DiceError, FrayError, InvalidInput
 
@@ -156,8 +157,21 @@ def test_unknown_subcommand_hints_at_the_groups_commands(line: str) -> None:
     assert "/attack" not in message
 
 
+def read(line: str) -> Args:
+    """Parse a line and read its options as the services do (the boundary shared with Discord)."""
+    parsed = parse_line(line)
+    assert isinstance(parsed, CommandLine)
+    return parse_args(parsed.command, parsed.options)
+
+
+def refusal(line: str) -> str:
+    with pytest.raises(InvalidInput) as raised:
+        read(line)
+    return raised.value.message
+
+
 def test_unknown_option_names_the_known_ones() -> None:
-    message = error("@gm /encounter start system:farscape colour:red", UnknownCommand)
+    message = refusal("@gm /encounter start system:farscape colour:red")
     assert message == "/encounter start has no option 'colour'; its options are system, name."
 
 
@@ -181,7 +195,7 @@ def test_duplicate_option(line: str) -> None:
     ],
 )
 def test_missing_required_option(line: str, needed: str) -> None:
-    assert error(line, UnknownCommand).startswith(needed)
+    assert refusal(line).startswith(needed)
 
 
 @pytest.mark.parametrize("line", ['@gm /encounter start system:"farscape', '@gm /roll dice:"4dF'])

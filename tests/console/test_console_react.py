@@ -51,7 +51,7 @@ def test_the_json_output_carries_the_declaration_and_the_answer(tmp_path: Path) 
     assert declared["result"]["reaction"]["combatant"] == "aeryn"
     assert declared["result"]["reaction"]["default"] == "dodge"
     assert "deadline" not in declared["result"]  # the printed result never depends on the clock
-    assert answered["command"] == "encounter react" and answered["info"]["chose"]["choice"] == "dodge"
+    assert answered["command"] == "encounter react" and answered["answer"]["choice"] == "dodge"
     assert answered["result"]["attacks"][0]["defence"] == "dodge"
     assert answered["turn"] == ["Aeryn"]
 
@@ -65,5 +65,5 @@ def test_with_no_time_to_answer_the_next_line_takes_the_default_first(tmp_path: 
     objects = json_objects(run_script(tmp_path, "lapse-json", lines, ":memory:", "--json", "--strict").stdout)
     answer = objects[-1]
     assert answer["command"] == "attack" and answer["result"]["actor"] == "aeryn"
-    assert answer["settled"]["info"]["lapsed"]["choice"] == "dodge"
+    assert answer["settled"]["answer"]["choice"] == "dodge"
     assert answer["settled"]["result"]["attacks"][0]["defence"] == "dodge"

@@ -62,6 +62,6 @@ def test_a_killed_process_loses_nothing_it_answered(
     assert [o["line"] for o in answered] == command_numbers(lines[:half])
     rest = json_objects(run_script(scratch, "after-kill", lines[half:], db, "--json", "--strict").stdout)
     assert without_line_numbers(answered + rest) == without_line_numbers(reference_json)
-    (export,) = [o["info"]["export"] for o in rest if o["command"] == "encounter export"]
-    (expected,) = [o["info"]["export"] for o in reference_json if o["command"] == "encounter export"]
+    (export,) = [o["body"]["data"] for o in rest if o["command"] == "encounter export"]
+    (expected,) = [o["body"]["data"] for o in reference_json if o["command"] == "encounter export"]
     assert export == expected

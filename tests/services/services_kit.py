@@ -5,13 +5,13 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import AsyncIterator, Mapping
-from dataclasses import replace
+from dataclasses import asdict, replace
 
 import pytest
 
 from bot.config import REPO_ROOT, Settings
 from bot.db.engine import Database
-from bot.services import HANDLERS, Caller, ReplayDice, Reply, Services
+from bot.services import Caller, ReplayDice, Reply, Services, dispatch
 from bot.services.views import export_data
 from combat.errors import FrayError
 
@@ -81,12 +81,12 @@ class Table:
 
     async def run(self, caller: Caller, path: str, **options: str) -> Reply:
         """Run one command."""
-        return await HANDLERS[path](self.svc, caller, options)
+        return await dispatch(self.svc, caller, path, options)
 
     async def export(self, caller: Caller = EVE) -> dict:
         """Return the channel's export, as the /encounter export command gives it."""
         reply = await self.run(caller, "encounter export")
-        return dict(reply.info["export"])
+        return dict(reply.body.data)
 
     async def snapshot(self, channel: int = CHANNEL) -> str:
         """Return the export as canonical JSON text, straight from the database (log included)."""
@@ -117,7 +117,7 @@ class Table:
     async def log(self, caller: Caller = GM, **options: str) -> list[dict]:
         """Return the log entries."""
         reply = await self.run(caller, "encounter log", **options)
-        return list(reply.info["entries"])
+        return [export_entry(e) for e in reply.body.entries]
 
     async def shoot(self, caller: Caller, target: str, faces: tuple[int, ...], **options: str) -> Reply:
         """Attack with exact attack dice; anything rolled after them comes from the seeded dice."""
@@ -133,6 +133,13 @@ async def start_duel(table: Table, caller: Caller = GM) -> None:
     for options in (CRICHTON, AERYN, TROOPERS):
         await table.run(caller, "encounter add", **options)
     await table.run(caller, "encounter begin")
+
+
+def export_entry(entry) -> dict:
+    """Return a log entry as the export shows it (beats as plain dicts)."""
+    data = asdict(entry)
+    data.pop("user_name")
+    return data
 
 
 def in_channel(caller: Caller, channel: int) -> Caller:

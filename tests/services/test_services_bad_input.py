@@ -49,7 +49,7 @@ async def test_gm_commands_from_a_player_are_refused(duel: Table):
         ("encounter begin", {}, "begin the fight"),
         ("encounter undo", {}, "undo"),
         ("encounter end", {}, "end the encounter"),
-        ("encounter surprise", {"side": "foes"}, "declare surprise"),
+        ("encounter gm", {"tool": "surprise", "side": "foes"}, "use the GM's tools"),
     ):
         message = await duel.refused(BOB, path, NotAllowed, **options)
         assert message == f"Only the GM can {what}."
@@ -62,10 +62,10 @@ async def test_an_unknown_move_names_the_moves_there_are(duel: Table):
 
 
 async def test_an_unknown_option_for_a_move_names_its_options(duel: Table):
-    message = await duel.refused(BOB, "attack", UnknownCommand, target=TROOPER_1, colour="red")
+    message = await duel.refused(BOB, "attack", InvalidInput, target=TROOPER_1, colour="red")
     assert message.startswith("attack has no option 'colour'; its options are ")
     assert "weapon" in message and "range" in message
-    message = await duel.refused(BOB, "dodge", UnknownCommand, weapon="pulse pistol")
+    message = await duel.refused(BOB, "dodge", InvalidInput, weapon="pulse pistol")
     assert message == "dodge has no option 'weapon'; its options are skill."
 
 
@@ -111,7 +111,7 @@ async def test_a_count_out_of_range_or_not_a_number_is_refused(duel: Table, coun
 
 async def test_the_largest_count_is_allowed(duel: Table):
     reply = await duel.run(GM, "encounter add", name="Drone", count="20")
-    assert reply.info["added"] == [f"Drone {n}" for n in range(1, 21)]
+    assert reply.body.names == tuple(f"Drone {n}" for n in range(1, 21))
 
 
 @pytest.mark.parametrize(
@@ -137,8 +137,8 @@ async def test_malformed_or_oversized_dice_roll_nothing(duel: Table, dice: str, 
 async def test_a_good_roll_uses_the_queued_faces(duel: Table):
     duel.dice.queue(EVE.channel_id, (4, 2, 6))
     reply = await duel.run(EVE, "roll", dice="3d6+2")
-    assert reply.info["spec"] == "3d6+2"
-    assert reply.info["roll"].faces == (4, 2, 6) and reply.info["roll"].total == 14
+    assert reply.body.spec == "3d6+2"
+    assert reply.body.roll.faces == (4, 2, 6) and reply.body.roll.total == 14
 
 
 async def test_names_over_100_characters_are_refused(duel: Table):
@@ -186,7 +186,7 @@ async def test_markdown_and_mentions_in_other_names_are_refused(table: Table, na
         await table.run(GM, "encounter start", system="farscape", name=name)
     await start_duel(table)
     await table.refused(BOB, "character create", InvalidInput, name=name, system="farscape")
-    assert (await table.run(BOB, "character list")).info["characters"] == []
+    assert (await table.run(BOB, "character list")).body.characters == ()
 
 
 async def test_an_owner_that_is_not_a_mention_is_refused(duel: Table):
@@ -212,5 +212,5 @@ async def test_an_unknown_system_is_refused(table: Table):
 
 async def test_a_log_round_that_is_not_a_number_is_refused(duel: Table):
     assert await duel.refused(EVE, "encounter log", InvalidInput, round="last") == (
-        "round must be a round number, like round:2."
+        "round must be a whole number from 1 to 1000000; 'last' is not."
     )

@@ -19,7 +19,7 @@ RYGEL = {
 
 
 async def _names(table: Table, caller=EVE) -> list[str]:
-    return [c["name"] for c in (await table.run(caller, "character list")).info["characters"]]
+    return [name for name, _, _ in (await table.run(caller, "character list")).body.characters]
 
 
 async def _set_guild(table: Table, **changes) -> None:
@@ -30,19 +30,19 @@ async def _set_guild(table: Table, **changes) -> None:
 
 async def test_create_and_show_a_character(table: Table):
     created = await table.run(BOB, "character create", **RYGEL)
-    character = created.info["character"]
-    assert (character["name"], character["system"], character["owner"]) == ("Rygel", "farscape", BOB.user_id)
-    sheet = character["sheet"]
+    character = created.body
+    assert (character.name, character.system, character.owner) == ("Rygel", "farscape", BOB.user_id)
+    sheet = character.sheet
     assert sheet.traits["speed"] == 3 and sheet.traits["willpower"] == 2
     assert sheet.weapons == ("pulse pistol",) and sheet.tier == "protagonist"
     # Anyone in the guild may look, by any case of the name.
     shown = await table.run(EVE, "character show", name="rYGEL")
-    assert shown.info["character"]["sheet"] == sheet and shown.info["character"]["owner"] == BOB.user_id
+    assert shown.body.sheet == sheet and shown.body.owner == BOB.user_id
 
 
 async def test_create_from_a_template(table: Table):
     reply = await table.run(CAROL, "character create", name="Chiana", system="farscape", template="bounty hunter")
-    sheet = reply.info["character"]["sheet"]
+    sheet = reply.body.sheet
     assert sheet.has("quick draw") and sheet.tier == "henchman" and "heavy pulse pistol" in sheet.weapons
 
 
@@ -54,9 +54,7 @@ async def test_a_name_is_taken_once_per_guild(table: Table):
     elsewhere = replace(CAROL, guild_id=GUILD + 1)
     await table.run(elsewhere, "character create", **RYGEL)
     assert await _names(table) == ["Rygel"]
-    assert (await table.run(elsewhere, "character list")).info["characters"] == [
-        {"name": "Rygel", "system": "farscape", "owner": CAROL.user_id}
-    ]
+    assert (await table.run(elsewhere, "character list")).body.characters == (("Rygel", "farscape", CAROL.user_id),)
 
 
 async def test_bad_sheets_are_refused_and_nothing_is_saved(table: Table):
@@ -75,31 +73,31 @@ async def test_bad_sheets_are_refused_and_nothing_is_saved(table: Table):
 async def test_the_owner_edits_keeping_what_was_not_changed(table: Table):
     await table.run(BOB, "character create", **RYGEL)
     edited = await table.run(BOB, "character edit", name="rygel", stats="Agility=Great", armour="protective fatigues")
-    sheet = edited.info["character"]["sheet"]
+    sheet = edited.body.sheet
     assert sheet.traits["agility"] == 2 and sheet.traits["speed"] == 3 and sheet.traits["willpower"] == 2
     assert sheet.armour == "protective fatigues" and sheet.weapons == ("pulse pistol",)
     assert sheet.tier == "protagonist"
-    assert (await table.run(EVE, "character show", name="Rygel")).info["character"]["sheet"] == sheet
+    assert (await table.run(EVE, "character show", name="Rygel")).body.sheet == sheet
 
 
 async def test_only_the_owner_edits_or_deletes(table: Table):
     await table.run(BOB, "character create", **RYGEL)
-    before = (await table.run(EVE, "character show", name="Rygel")).info["character"]
+    before = (await table.run(EVE, "character show", name="Rygel")).body
     for caller in (CAROL, GM, EVE):
         with pytest.raises(NotAllowed, match="belongs to someone else"):
             await table.run(caller, "character edit", name="Rygel", stats="Agility=Terrible")
         with pytest.raises(NotAllowed, match="belongs to someone else"):
             await table.run(caller, "character delete", name="Rygel")
-    assert (await table.run(EVE, "character show", name="Rygel")).info["character"] == before
+    assert (await table.run(EVE, "character show", name="Rygel")).body == before
 
 
 async def test_a_bad_edit_changes_nothing(table: Table):
     await table.run(BOB, "character create", **RYGEL)
-    before = (await table.run(EVE, "character show", name="Rygel")).info["character"]
+    before = (await table.run(EVE, "character show", name="Rygel")).body
     for options, error in (({"stats": "Agility=Wonderful"}, InvalidInput), ({"weapon": "bfg"}, UnknownName)):
         with pytest.raises(error):
             await table.run(BOB, "character edit", name="Rygel", **options)
-    assert (await table.run(EVE, "character show", name="Rygel")).info["character"] == before
+    assert (await table.run(EVE, "character show", name="Rygel")).body == before
 
 
 async def test_delete_and_list(table: Table):
@@ -107,7 +105,7 @@ async def test_delete_and_list(table: Table):
     await table.run(CAROL, "character create", name="Chiana", system="farscape")
     assert await _names(table) == ["Chiana", "Rygel"]
     reply = await table.run(BOB, "character delete", name="rygel")
-    assert reply.info["name"] == "Rygel"
+    assert reply.body.name == "Rygel"
     assert await _names(table) == ["Chiana"]
     with pytest.raises(UnknownName, match="No character named 'Rygel' here"):
         await table.run(EVE, "character show", name="Rygel")
@@ -124,7 +122,7 @@ async def test_join_a_fight_with_a_saved_character(duel: Table):
     await duel.run(EVE, "character create", **RYGEL)
     reply = await duel.run(EVE, "encounter join", character="rygel")
     joined = next(c for c in reply.encounter.combatants if c.name == "Rygel")
-    assert (joined.owner, joined.side) == (EVE.owner_key, "players")
+    assert (joined.owner, joined.side) == (EVE.owner_key, "crew")  # the side of the players' characters
     assert joined.sheet.traits["speed"] == 3
     exported = await duel.combatant("Rygel")
     assert exported["owner"] == str(EVE.user_id) and exported["initiative"] == 3

@@ -131,7 +131,7 @@ async def test_simultaneous_starts_in_one_channel_make_one_encounter(db_url: str
     assert len(won) == 1
     assert all(isinstance(r, ActiveEncounterExists) for r in results if not isinstance(r, Reply))
     exported = await table.export()
-    assert exported["name"] == won[0].info["name"]
+    assert exported["name"] == won[0].body.name
     assert [e["kind"] for e in exported["log"]] == ["start"]
 
 
@@ -145,4 +145,4 @@ async def test_simultaneous_characters_of_one_name_make_one_character(db_url: st
     _assert_no_storage_failure(results)
     assert sum(isinstance(r, Reply) for r in results) == 1
     assert all(isinstance(r, CharacterExists) for r in results if not isinstance(r, Reply))
-    assert len((await table.run(BOB, "character list")).info["characters"]) == 1
+    assert len((await table.run(BOB, "character list")).body.characters) == 1

@@ -11,8 +11,15 @@ from combat.errors import InvalidInput
 
 async def prepared(table: Table) -> None:
     await table.run(GM, "encounter start", system="farscape")
-    await table.run(GM, "encounter add", name="Crichton", owner=str(BOB.user_id), side="crew", tier="protagonist",
-                    stats="Speed=Good, Intellect=Good, Tactics=Fair")
+    await table.run(
+        GM,
+        "encounter add",
+        name="Crichton",
+        owner=str(BOB.user_id),
+        side="crew",
+        tier="protagonist",
+        stats="Speed=Good, Intellect=Good, Tactics=Fair",
+    )
     await table.run(GM, "encounter add", name="Captain", side="foes", tier="antagonist", stats="Speed=Good")
     await table.run(GM, "encounter add", template="peacekeeper trooper", count="2")
 
@@ -20,7 +27,7 @@ async def prepared(table: Table) -> None:
 @pytest.mark.asyncio
 async def test_the_leaders_contest_freezes_the_losing_side(table: Table) -> None:
     await prepared(table)
-    reply = await table.run(GM, "encounter surprise", leaders="Crichton, Captain")
+    reply = await table.run(GM, "encounter gm", tool="surprise", leaders="Crichton, Captain")
     assert reply.result.contest.winner == "crichton"
     assert reply.result.frozen.side == "foes"
     statuses = {c["name"]: c["status"] for c in (await table.export())["combatants"]}
@@ -30,39 +37,45 @@ async def test_the_leaders_contest_freezes_the_losing_side(table: Table) -> None
 @pytest.mark.asyncio
 async def test_an_initiative_adjustment_changes_the_order_from_the_next_element(table: Table) -> None:
     await prepared(table)
-    await table.run(GM, "encounter adjust", target="Captain", initiative="+2")
+    await table.run(GM, "encounter gm", tool="adjust", target="Captain", initiative="+2")
     reply = await table.run(GM, "encounter begin")
     assert reply.encounter.turns.current.actors == ("captain",)
-    await table.refused(BOB, "encounter adjust", NotAllowed, target="Captain", initiative="+1")
-    await table.refused(GM, "encounter adjust", InvalidInput, target="Captain", initiative="+9")
-    await table.refused(GM, "encounter surprise", InvalidInput)
-    await table.refused(GM, "encounter surprise", leaders="Captain, Peacekeeper trooper 1")
+    await table.refused(BOB, "encounter gm", NotAllowed, tool="adjust", target="Captain", initiative="+1")
+    await table.refused(GM, "encounter gm", InvalidInput, tool="adjust", target="Captain", initiative="+9")
+    await table.refused(GM, "encounter gm", InvalidInput, tool="surprise")
+    await table.refused(GM, "encounter gm", tool="surprise", leaders="Captain, Peacekeeper trooper 1")
 
 
 @pytest.mark.asyncio
 async def test_healing_is_the_gm_s_and_refusals_change_nothing(table: Table) -> None:
     await prepared(table)
     await table.run(GM, "encounter add", name="Zhaan", side="crew", stats="Medicine=Superb")
-    await table.refused(BOB, "encounter heal", NotAllowed, target="Crichton", method="medicine", healer="Zhaan")
-    await table.refused(GM, "encounter heal", target="Crichton", method="medicine", healer="Zhaan")  # unhurt
-    await table.refused(GM, "encounter heal", InvalidInput, target="Crichton", method="medicine")  # no healer
-    reply = await table.run(GM, "encounter heal", target="Crichton", method="rest", arns="2")
+    await table.refused(
+        BOB, "encounter gm", NotAllowed, tool="heal", target="Crichton", method="medicine", healer="Zhaan"
+    )
+    await table.refused(GM, "encounter gm", tool="heal", target="Crichton", method="medicine", healer="Zhaan")  # unhurt
+    await table.refused(
+        GM, "encounter gm", InvalidInput, tool="heal", target="Crichton", method="medicine"
+    )  # no healer
+    reply = await table.run(GM, "encounter gm", tool="heal", target="Crichton", method="rest", arns="2")
     assert reply.result.method == "rest" and reply.result.result.hours == 2.0
 
 
 @pytest.mark.asyncio
 async def test_the_gm_lets_an_incapacitated_fighter_strain(table: Table) -> None:
     await prepared(table)
-    await table.refused(BOB, "encounter strain", NotAllowed, target="Crichton")
-    await table.refused(GM, "encounter strain", InvalidInput, target="Crichton", allowed="maybe")
-    reply = await table.run(GM, "encounter strain", target="Crichton")
+    await table.refused(BOB, "encounter gm", NotAllowed, tool="strain", target="Crichton")
+    await table.refused(GM, "encounter gm", InvalidInput, tool="strain", target="Crichton", allowed="maybe")
+    reply = await table.run(GM, "encounter gm", tool="strain", target="Crichton")
     assert reply.encounter.find("Crichton").has("strain")
-    reply = await table.run(GM, "encounter strain", target="Crichton", allowed="no")
+    reply = await table.run(GM, "encounter gm", tool="strain", target="Crichton", allowed="no")
     assert not reply.encounter.find("Crichton").has("strain")
 
 
 @pytest.mark.asyncio
 async def test_a_mutual_surprise_needs_exactly_two_leaders(table: Table) -> None:
     await prepared(table)
-    await table.refused(GM, "encounter surprise", InvalidInput, side="foes", leaders="Crichton")
-    await table.refused(GM, "encounter surprise", InvalidInput, leaders="Crichton, Captain, Peacekeeper trooper 1")
+    await table.refused(GM, "encounter gm", InvalidInput, tool="surprise", side="foes", leaders="Crichton")
+    await table.refused(
+        GM, "encounter gm", InvalidInput, tool="surprise", leaders="Crichton, Captain, Peacekeeper trooper 1"
+    )

@@ -125,7 +125,7 @@ async def test_onlookers_can_only_look(table: Table):
     await start_duel(table)
     await table.shoot(BOB, TROOPER_1, SURE_HIT)
     status = await table.run(EVE, "encounter status")
-    assert status.encounter is not None and status.info["name"] == "Docking ring"
+    assert status.encounter is not None and status.body.name == "Docking ring"
     assert [e["kind"] for e in await table.log(EVE)][-1] == "attack"
     assert (await table.export(EVE))["turn"] == "Aeryn"
     refused = {
@@ -135,7 +135,7 @@ async def test_onlookers_can_only_look(table: Table):
         "encounter next": {},
         "encounter hold": {},
         "encounter release": {},
-        "encounter surprise": {"side": "foes"},
+        "encounter gm": {"tool": "surprise", "side": "foes"},
         "encounter undo": {},
         "encounter end": {},
         "attack": {"target": TROOPER_2},
@@ -145,7 +145,8 @@ async def test_onlookers_can_only_look(table: Table):
     for path, options in refused.items():
         await table.refused(EVE, path, NotAllowed, **options)
     for path in ("attack", "dodge", "encounter hold", "encounter release"):
-        await table.refused(EVE, path, NotAllowed, target=TROOPER_2, **{"as": TROOPER_2})
+        aimed = {"target": TROOPER_2} if path == "attack" else {}
+        await table.refused(EVE, path, NotAllowed, **aimed, **{"as": TROOPER_2})
         await table.refused(EVE, path, NotAllowed, **{"as": "Aeryn"})
 
 

@@ -8,6 +8,7 @@ from bot.db.engine import Database
 from bot.services import ReplayDice, Services
 from bot.services.errors import NotAllowed
 from bot.services.reactions import expire, token
+from bot.services.replies import Answered
 from combat.errors import AwaitingReaction, InvalidInput, RulesError
 from combat.intent import Declared, PendingReaction
 
@@ -86,7 +87,7 @@ async def test_take_it_rolls_the_attack_alone_and_moves_the_turn_on(fight: Table
     assert fight.dice.queued(CHANNEL) == 0
     (attack,) = reply.result.attacks
     assert attack.defence == "none" and attack.dodge is None and not attack.hit
-    assert reply.info["chose"] == {"combatant": "aeryn", "choice": "take", "label": "Take it"}
+    assert reply.answer == Answered("aeryn", "take", "Take it")
     assert await pending_of(fight) is None
     assert (await fight.export())["turn"] == "Crichton"
 
@@ -123,7 +124,7 @@ async def test_other_moves_wait_for_the_answer_but_reading_and_undo_do_not(fight
     await fight.run(EVE, "encounter log")
     await fight.run(EVE, "encounter export")
     undo = await fight.run(GM, "encounter undo")
-    assert undo.info["undone"]["kind"] == "attack"
+    assert undo.body.kind == "attack"
     assert await pending_of(fight) is None
     assert (await fight.export())["turn"] == "Scorpius"
     await fight.refused(CAROL, "encounter react", RulesError, choice="take")
@@ -138,7 +139,7 @@ async def test_after_the_deadline_the_next_command_takes_the_default_first(fight
     reply = await fight.run(BOB, "attack", target="Scorpius")
     assert fight.dice.queued(CHANNEL) == 0
     settled = reply.settled
-    assert settled is not None and settled.info["lapsed"] == {"combatant": "aeryn", "choice": "dodge", "label": "Dodge"}
+    assert settled is not None and settled.answer == Answered("aeryn", "dodge", "Dodge", lapsed=True)
     assert settled.result.attacks[0].defence == "dodge"
     assert reply.result.actor == "crichton"
     log = await fight.log()
@@ -156,7 +157,7 @@ async def test_an_answer_after_the_deadline_finds_the_default_taken(fight: Table
     clock.now = START + 500
     fight.dice.queue(CHANNEL, SURE_MISS + BLANKS)
     reply = await fight.run(CAROL, "encounter react", choice="take")
-    assert reply.info["lapsed"]["choice"] == "dodge" and "chose" not in reply.info
+    assert reply.answer is not None and reply.answer.lapsed and reply.answer.choice == "dodge"
     assert reply.result.attacks[0].defence == "dodge"
     assert await pending_of(fight) is None
 
@@ -186,7 +187,7 @@ async def test_the_bot_timer_takes_the_default_only_once_it_is_due(fight: Table,
     clock.now = START + 120
     fight.dice.queue(CHANNEL, SURE_MISS + BLANKS)
     reply = await expire(fight.svc, GM)
-    assert reply is not None and reply.info["lapsed"]["label"] == "Dodge"
+    assert reply is not None and reply.answer is not None and reply.answer.label == "Dodge" and reply.answer.lapsed
     assert await pending_of(fight) is None
     assert await expire(fight.svc, GM) is None
     await fight.run(GM, "encounter end")

@@ -10,7 +10,7 @@ pytestmark = pytest.mark.asyncio
 
 
 async def test_a_mutual_surprise_answer_that_is_not_yes_or_no_is_refused(duel: Table):
-    message = await duel.refused(GM, "encounter surprise", InvalidInput, side="foes", mutual="maybe")
+    message = await duel.refused(GM, "encounter gm", InvalidInput, tool="surprise", side="foes", mutual="maybe")
     assert "mutual" in message and "yes or no" in message
 
 
@@ -31,7 +31,7 @@ async def test_acting_before_begin_says_the_fight_has_not_begun(table: Table):
 
 async def test_removing_names_who_was_removed(duel: Table):
     reply = await duel.run(GM, "encounter remove", target="aeryn")
-    assert reply.info["removed"] == ["Aeryn"]
+    assert reply.body.names == ("Aeryn",)
 
 
 async def test_an_encounters_gm_is_told_why_server_settings_are_not_theirs(duel: Table):

@@ -24,7 +24,7 @@ async def test_undo_of_an_attack_removes_the_wound_and_gives_back_the_turn(duel:
     assert (await duel.export())["turn"] == "Aeryn"
 
     undo = await duel.run(GM, "encounter undo")
-    assert undo.info["undone"] == {"seq": before["log"][-1]["seq"] + 1, "kind": "attack"}
+    assert (undo.body.seq, undo.body.kind) == (before["log"][-1]["seq"] + 1, "attack")
     after = await duel.export()
     assert _state(after) == _state(before)
     assert lethal_marks(await duel.combatant(TROOPER_1)) == 0
@@ -59,15 +59,15 @@ async def test_undo_is_repeatable_and_the_log_keeps_both_sides(duel: Table):
 
     first = await duel.run(GM, "encounter undo")
     second = await duel.run(ROLE_GM, "encounter undo")
-    assert [first.info["undone"]["kind"], second.info["undone"]["kind"]] == ["attack", "attack"]
-    assert first.info["undone"]["seq"] > second.info["undone"]["seq"]
+    assert [first.body.kind, second.body.kind] == ["attack", "attack"]
+    assert first.body.seq > second.body.seq
     assert _state(await duel.export()) == _state(start)
 
     entries = await duel.log()
     attacks = [e for e in entries if e["kind"] == "attack"]
     undos = [e for e in entries if e["kind"] == "undo"]
     assert [a["undone"] for a in attacks] == [True, True]
-    assert [u["undid"] for u in undos] == [first.info["undone"]["seq"], second.info["undone"]["seq"]]
+    assert [u["undid"] for u in undos] == [first.body.seq, second.body.seq]
     assert [u["user"] for u in undos] == [GM.user_id, ROLE_GM.user_id]
     assert not any(u["undone"] for u in undos)
     assert [e["seq"] for e in entries] == list(range(1, len(entries) + 1))
@@ -79,7 +79,7 @@ async def test_undo_goes_back_through_begin_and_adds_then_stops(duel: Table):
     await duel.shoot(BOB, TROOPER_1, SURE_MISS)
     kinds = []
     for _ in range(5):  # the attack, begin, and the three adds
-        kinds.append((await duel.run(GM, "encounter undo")).info["undone"]["kind"])
+        kinds.append((await duel.run(GM, "encounter undo")).body.kind)
     assert kinds == ["attack", "encounter begin", "encounter add", "encounter add", "encounter add"]
     empty = await duel.export()
     assert empty["round"] == 0 and empty["combatants"] == []
@@ -97,8 +97,8 @@ async def test_after_an_undo_the_next_action_is_logged_and_undone_in_turn(duel: 
     await duel.run(GM, "encounter undo")
     await duel.shoot(BOB, TROOPER_2, SURE_HIT)
     assert "unconscious" in (await duel.combatant(TROOPER_2))["status"]
-    assert (await duel.run(GM, "encounter undo")).info["undone"]["kind"] == "attack"
+    assert (await duel.run(GM, "encounter undo")).body.kind == "attack"
     assert lethal_marks(await duel.combatant(TROOPER_2)) == 0
     assert lethal_marks(await duel.combatant(TROOPER_1)) == 0
     # Undo skips the undo entries and the undone attacks: next comes begin.
-    assert (await duel.run(GM, "encounter undo")).info["undone"]["kind"] == "encounter begin"
+    assert (await duel.run(GM, "encounter undo")).body.kind == "encounter begin"
