@@ -20,10 +20,10 @@ _SMALL_RANGE = 11
 
 
 def match(values: Iterable[str], current: str, limit: int = LIMIT) -> list[str]:
-    """Return the values containing what is typed so far, those starting with it first, at most ``limit``."""
+    """Return the values containing what is typed so far, those starting with it first, in their own order."""
     wanted = normal_key(current)
     picked = [v for v in dict.fromkeys(values) if wanted in normal_key(v)]
-    picked.sort(key=lambda v: (not normal_key(v).startswith(wanted), normal_key(v)))
+    picked.sort(key=lambda v: not normal_key(v).startswith(wanted))
     return picked[:limit]
 
 
