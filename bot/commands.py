@@ -114,6 +114,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("character delete", "Delete one of your characters (its exact name).",
             (OptionSpec("name", "The character's exact name.", required=True, source="characters"),)),
     Command("roll", "Roll dice: 4dF, 3d6+2, d10.", (OptionSpec("dice", "What to roll.", required=True),)),
+    Command("help", "Fray's commands, and the moves, options and GM tools of this channel's rule system."),
 )
 
 

@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 
 import discord
 
+from bot.render.help import command_lines, system_lines
 from bot.render.names import safe
 from bot.render.reply import UserNames, render_reply, renderer_of
 from bot.render.summary import render_round_summary, render_turn
-from bot.services.replies import Exported, Reply, StatusShown
+from bot.services.replies import Exported, HelpShown, Reply, StatusShown
 from combat.model import Combatant, Encounter
 from combat.summary import RoundSummary
 from combat.system import RuleSystem
@@ -113,6 +114,42 @@ def status_embed(reply: Reply, gm: bool) -> discord.Embed:
     return embed
 
 
+def field_chunks(lines: list[str], limit: int = 1024) -> list[str]:
+    """Split lines into embed field values of at most ``limit`` characters, never cutting a line short."""
+    chunks: list[str] = []
+    current = ""
+    for line in lines:
+        line = line[:limit]
+        if current and len(current) + 1 + len(line) > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    return [*chunks, current] if current else chunks
+
+
+def help_embed(system: RuleSystem | None) -> discord.Embed:
+    """List the commands, and the channel's system's moves and GM tools (without an encounter, the systems)."""
+    embed = discord.Embed(title="Fray — combat in chat", colour=COLOUR, description="\n".join(command_lines())[:3000])
+    if system is None:
+        sections = [("Rule systems (/encounter start system:…)", system_lines())]
+    else:
+        moves = [f"**{m.name}** — {m.summary}" + (f" ({', '.join(m.option_names())})" if m.options else "")
+                 for m in system.moves()]
+        tools = [f"**{t.name}** — {t.summary}" for t in system.gm_tools()]
+        sections = [(f"{system.title}: moves (/attack, /dodge, /act move:…)", moves),
+                    (f"{system.title}: GM tools (/encounter gm tool:…)", tools)]
+    budget = 5800 - len(embed.description or "")
+    for title, lines in sections:
+        for number, chunk in enumerate(field_chunks(lines)):
+            name = title if number == 0 else f"{title} (more)"
+            budget -= len(name) + len(chunk)
+            if budget < 0 or len(embed.fields) == 25:
+                return embed.set_footer(text="More with /help in the local table, or as you type (autocomplete).")
+            embed.add_field(name=name, value=chunk, inline=False)
+    return embed
+
+
 def _export_file(body: Exported) -> discord.File:
     data = json.dumps(body.data, indent=2, sort_keys=True, ensure_ascii=False).encode()
     return discord.File(io.BytesIO(data), filename="encounter.json")
@@ -123,6 +160,8 @@ def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
     encounter = reply.encounter
     if isinstance(reply.body, StatusShown):
         return Outgoing(embeds=[status_embed(reply, gm)], ephemeral=gm)
+    if isinstance(reply.body, HelpShown):
+        return Outgoing(embeds=[help_embed(reply.system)], ephemeral=True)
     if isinstance(reply.body, Exported):
         return Outgoing(content="The encounter as JSON.", file=_export_file(reply.body), ephemeral=True)
     body = render_reply(reply, users, summaries=False, turn=False)

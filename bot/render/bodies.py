@@ -18,6 +18,7 @@ from bot.services.replies import (
     Ended,
     Exported,
     Held,
+    HelpShown,
     LogEntry,
     Logged,
     Removed,
@@ -97,6 +98,7 @@ _RENDERERS: Mapping[type, Callable[[Any, Context], list[str]]] = {
     CharacterList: _characters,
     CharacterDeleted: lambda b, c: [f"Deleted {safe(b.name)}."],
     SettingsShown: _settings,
+    HelpShown: lambda b, c: [],  # rendered whole by bot.render.help
 }
 
 

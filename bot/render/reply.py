@@ -9,11 +9,12 @@ from __future__ import annotations
 from bot.registry import find
 from bot.render.bodies import Context, UserNames, render_body
 from bot.render.dice import signed
+from bot.render.help import help_lines
 from bot.render.names import Names, safe, who
 from bot.render.plugin import SystemRenderer
 from bot.render.reaction import answer_lines, asked_lines, declared_lines, waiting_line
 from bot.render.summary import render_round_summary, render_turn
-from bot.services.replies import Ended, Reply, StatusShown
+from bot.services.replies import Ended, HelpShown, Reply, StatusShown
 from combat.intent import Asked, Declared
 from combat.model import Encounter
 from combat.system import RuleSystem
@@ -86,6 +87,8 @@ def render_reply(reply: Reply, users: UserNames, *, summaries: bool = True, turn
     names = names_of(reply.encounter)
     if isinstance(reply.body, StatusShown):
         return status_lines(reply, users)
+    if isinstance(reply.body, HelpShown):
+        return help_lines(reply.system)
     context = Context(names, users, reply.system.title if reply.system else "")
     lines: list[str] = []
     if isinstance(reply.body, Ended):

@@ -43,6 +43,7 @@ HANDLERS: dict[str, Handler] = {
     "character list": characters.list_characters,
     "character delete": characters.delete,
     "roll": characters.roll,
+    "help": views.help_,
 }
 
 

@@ -27,6 +27,7 @@ __all__ = [
     "Ended",
     "Exported",
     "Held",
+    "HelpShown",
     "LogEntry",
     "Logged",
     "Removed",
@@ -158,6 +159,13 @@ class SettingsShown:
 
 
 @dataclass(frozen=True, slots=True)
+class HelpShown:
+    """Help was asked for: the commands, and the channel's rule system (None: there is no encounter here)."""
+
+    system: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class Answered:
     """The answer given to a waiting choice, or the default taken when time ran out (``lapsed``)."""
 
@@ -169,7 +177,7 @@ class Answered:
 
 Body = (
     Started | Ended | StatusShown | Added | Removed | Held | Undone | Logged | Exported | Rolled | CharacterCard
-    | CharacterList | CharacterDeleted | SettingsShown
+    | CharacterList | CharacterDeleted | SettingsShown | HelpShown
 )
 
 

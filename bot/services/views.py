@@ -12,12 +12,12 @@ from bot.services.args import Args
 from bot.services.context import Caller
 from bot.services.core import Services
 from bot.services.errors import NoEncounter
-from bot.services.replies import Exported, LogEntry, Logged, Reply, StatusShown
+from bot.services.replies import Exported, HelpShown, LogEntry, Logged, Reply, StatusShown
 from combat.model import Encounter
 from combat.summary import Beat
 from combat.system import RuleSystem
 
-__all__ = ["export", "export_data", "log", "status"]
+__all__ = ["export", "export_data", "help_", "log", "status"]
 
 
 _BEATS = TypeAdapter(tuple[Beat, ...])
@@ -119,3 +119,12 @@ async def export(svc: Services, caller: Caller, args: Args) -> Reply:
     system = svc.system(row.system)
     data = export_data(system, encounter, row.name, events)
     return Reply("encounter export", system, encounter, body=Exported(data), gm=row.gm_id)
+
+
+async def help_(svc: Services, caller: Caller, args: Args) -> Reply:
+    """Show the commands, and the moves, options and GM tools of the channel's system (or the systems there are)."""
+    async with svc.db.unit_of_work(caller.channel_id) as uow:
+        loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
+    if loaded is None:
+        return Reply("help", body=HelpShown(None))
+    return Reply("help", svc.system(loaded.row.system), loaded.encounter, body=HelpShown(loaded.row.system))

@@ -123,3 +123,13 @@ async def test_a_choice_after_the_roll_survives_a_restart(db: Database, tmp_path
     assert "Ann holds back: Bo loses 1 vigour" in answered
     exported = json.loads("\n".join((await play(restarted, again, "@gm /encounter export"))[:-1]))
     assert [c["momentum"] for c in exported["combatants"]] == [1, 1]
+
+
+async def test_help_describes_the_system_s_moves_and_tools_from_their_specs(db: Database) -> None:
+    table, out = console(db)
+    assert "sparring — Sparring" in await play(table, out, "@ann /help")  # no encounter: the systems there are
+    await play(table, out, *SCENE)
+    shown = await play(table, out, "@ann /help")
+    assert "attack — Strike in a style of your choice. — options: style (swift|heavy|feint)" in shown
+    assert "rally — Give someone back some vigour. — options: target, amount (1 to 3)" in shown
+    assert "/encounter gm — Use one of the system's GM tools (surprise, healing …) with its options." in shown

@@ -1,0 +1,57 @@
+"""Help as text: Fray's commands, and a rule system's moves, their options and its GM tools, from their specs."""
+
+from __future__ import annotations
+
+from bot.commands import COMMANDS
+from bot.registry import plugins
+from combat.options import OptionSpec
+from combat.system import RuleSystem
+
+__all__ = ["command_lines", "describe", "help_lines", "move_lines", "system_lines", "tool_lines"]
+
+
+def describe(spec: OptionSpec) -> str:
+    """Describe an option in a few words: 'style (swift|heavy|feint)', 'stance (-2 to +2)', 'aware (yes/no)'."""
+    if spec.choices:
+        return f"{spec.name} ({'|'.join(spec.keys())})"
+    if spec.kind == "flag":
+        return f"{spec.name} (yes/no)"
+    if spec.kind in ("number", "level") and spec.bounds():
+        return f"{spec.name} ({spec.bounds().removeprefix('from ')})"
+    return spec.name
+
+
+def _entry(name: str, summary: str, options: tuple[OptionSpec, ...]) -> str:
+    shown = f" — options: {', '.join(describe(o) for o in options)}" if options else ""
+    return f"{name} — {summary}{shown}"
+
+
+def move_lines(system: RuleSystem) -> list[str]:
+    """One line per move: what it does and its options."""
+    return [_entry(m.name, m.summary, m.options) for m in system.moves()]
+
+
+def tool_lines(system: RuleSystem) -> list[str]:
+    """One line per GM tool: what it does and its options."""
+    return [_entry(t.name, t.summary, t.options) for t in system.gm_tools()]
+
+
+def command_lines() -> list[str]:
+    """One line per command."""
+    return [f"/{c.path} — {c.description}" for c in COMMANDS]
+
+
+def system_lines() -> list[str]:
+    """One line per rule system Fray knows."""
+    return [f"{key} — {plugin.title}" for key, plugin in sorted(plugins().items())]
+
+
+def help_lines(system: RuleSystem | None) -> list[str]:
+    """Return the whole help: commands, then the system's moves and tools (or the systems there are)."""
+    lines = ["Commands:", *command_lines()]
+    if system is None:
+        return [*lines, "Rule systems (/encounter start system:…):", *system_lines()]
+    lines += [f"{system.title} moves (/attack, /dodge, /act move:…):", *move_lines(system)]
+    tools = tool_lines(system)
+    return [*lines, f"{system.title} GM tools (/encounter gm tool:…):", *tools] if tools else lines
+
