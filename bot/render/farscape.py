@@ -18,14 +18,14 @@ from bot.render.farscape_events import (
     render_treatment,
     render_waking,
 )
-from bot.render.farscape_melee import render_escape, render_exchange, render_stand, render_strain
+from bot.render.farscape_melee import render_escape, render_exchange, render_flee, render_stand, render_strain
 from bot.render.farscape_ranged import render_dodge, render_quick_draw, render_reload, render_volley
 from bot.render.names import Names, who
 from combat.systems.farscape.aftercare import Aftercare
 from combat.systems.farscape.ammo import Reload
 from combat.systems.farscape.grenades import GrenadeThrow
 from combat.systems.farscape.healing import Rest, Treatment, Waking
-from combat.systems.farscape.melee_results import EscapeResult, ExchangeResult, StandResult
+from combat.systems.farscape.melee_results import EscapeResult, ExchangeResult, FleeResult, StandResult
 from combat.systems.farscape.quickdraw import QuickDraw
 from combat.systems.farscape.ranged import Volley
 from combat.systems.farscape.ranged_dodge import Dodge
@@ -39,6 +39,7 @@ RENDERERS: dict[type, Callable[[Any, Names], list[str]]] = {
     ExchangeResult: render_exchange,
     EscapeResult: render_escape,
     StandResult: render_stand,
+    FleeResult: render_flee,
     StrainResult: render_strain,
     Volley: render_volley,
     GrenadeThrow: render_grenade,

@@ -11,7 +11,7 @@ from combat.summary import Beat
 from combat.systems.farscape.ammo import Reload
 from combat.systems.farscape.grenades import BlastHit, GrenadeThrow
 from combat.systems.farscape.harm import Harm
-from combat.systems.farscape.melee_results import EscapeResult, ExchangeResult, Hit, StandResult, Strike
+from combat.systems.farscape.melee_results import EscapeResult, ExchangeResult, FleeResult, Hit, StandResult, Strike
 from combat.systems.farscape.quickdraw import QuickDraw
 from combat.systems.farscape.ranged import Volley
 from combat.systems.farscape.ranged_attack import Attack
@@ -25,11 +25,11 @@ __all__ = ["STATUS_KEYS", "digest", "status"]
 # Every status key, most serious first; the order ``status`` reports them in.
 STATUS_KEYS = (
     "near death", "incapacitated", "unconscious", "out", "frozen", "stunned", "pinned", "grappling", "prone",
-    "feinted", "dodging",
+    "feinted", "retreating", "dodging",
 )
 
-_EFFECT_NOTES = {"prone": "prone", "lock": "pinned", "feint": "feinted"}
-_MISS_NOTES = {"outmatched": "outmatched", "tied": "tied", "unchosen": "struck another foe"}
+_EFFECT_NOTES = {"prone": "prone", "lock": "pinned", "feint": "feinted", "break": "broke away"}
+_MISS_NOTES = {"outmatched": "outmatched", "tied": "tied", "unchosen": "struck another foe", "at bay": "held at bay"}
 
 
 def _harmed(beat: Beat, harm: Harm | None) -> Beat:
@@ -48,6 +48,8 @@ def _hit_beat(hit: Hit) -> Beat:
     """Return the beat for a blow that landed (or was stopped because its striker fell first)."""
     if hit.blocked:
         return Beat(hit.attacker, hit.move, hit.defender, False, note="taken out first")
+    if hit.escaped:
+        return Beat(hit.attacker, hit.move, hit.defender, False, note="target broke away first")
     if hit.warning:
         return Beat(hit.attacker, hit.move, note="warning blow")
     note = "critical" if hit.critical else None
@@ -93,6 +95,11 @@ def _escape(result: EscapeResult) -> tuple[Beat, ...]:
 def _stand(result: StandResult) -> tuple[Beat, ...]:
     """Return the beat of getting up from prone."""
     return (Beat(result.actor, "stand", note="stood up"),)
+
+
+def _flee(result: FleeResult) -> tuple[Beat, ...]:
+    """Return the beat of a retreating fighter getting away."""
+    return (Beat(result.actor, "flee", note="got away"),)
 
 
 def _strain(result: StrainResult) -> tuple[Beat, ...]:
@@ -162,6 +169,7 @@ _DIGESTERS: dict[type, Callable[[Any], tuple[Beat, ...]]] = {
     ExchangeResult: _exchange,
     EscapeResult: _escape,
     StandResult: _stand,
+    FleeResult: _flee,
     StrainResult: _strain,
     Volley: _volley,
     GrenadeThrow: _grenade,
@@ -201,7 +209,7 @@ def status(combatant: Combatant) -> tuple[str, ...]:
     """Name the combatant's states worth showing, most serious first (keys from ``STATUS_KEYS``)."""
     states = _health_states(combatant.health)
     names = {c.name for c in combatant.conditions}
-    for key in ("unconscious", "out", "frozen", "pinned", "grappling", "prone", "feinted"):
+    for key in ("unconscious", "out", "frozen", "pinned", "grappling", "prone", "feinted", "retreating"):
         if key in names:
             states.add(key)
     if "stun" in names:

@@ -18,6 +18,7 @@ from combat.systems.farscape.melee_moves import (
     find_technique,
 )
 from combat.systems.farscape.melee_results import Modifier
+from combat.systems.farscape.ranged_common import is_minion
 from combat.systems.farscape.tables import FarscapeTables, Shield, Weapon
 
 __all__ = ["BARE_HANDS", "DODGES", "Approach", "Fighter", "best_dodge", "build_fighter", "unarmed_style"]
@@ -69,6 +70,11 @@ class Fighter:
     def frozen(self) -> bool:
         """Tell whether surprise has frozen the fighter: no roll, no blow, no defence."""
         return self.combatant.has("frozen")
+
+    @property
+    def minion(self) -> bool:
+        """Tell whether the fighter is a minion or bystander, who never defends with dice [seed]."""
+        return is_minion(self.combatant)
 
     @property
     def own_skill(self) -> str:

@@ -55,7 +55,8 @@ class Technique:
 
     ``dr`` is the unarmed Damage Rating (weapon moves use the weapon's); ``damage`` is added to the damage
     value; ``kick`` marks moves a brawler blocks at -1; ``hand`` marks blows a knuckleduster or claws improve;
-    ``stun`` forces Stun damage; ``skill`` is the trait rolled for offence when it is not the style's own.
+    ``stun`` forces Stun damage; ``skill`` is the trait rolled for offence when it is not the style's own;
+    ``reach`` marks the move that holds shorter-armed foes at bay (see melee_reach).
     """
 
     name: str
@@ -68,6 +69,7 @@ class Technique:
     hand: bool = False
     stun: bool = False
     skill: str | None = None
+    reach: bool = False
 
     @property
     def unarmed(self) -> bool:
@@ -97,6 +99,10 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("feint", ANY_STYLE, effect="feint"),
     Technique("strike", (WEAPON,)),
     Technique("flat", (WEAPON,), offence=-1, damage=-1, stun=True),
+    Technique("keep at bay", (WEAPON,), reach=True),
+    # [D] Stepping back and retreating spend the won exchange on breaking away instead of a blow (see disengage).
+    Technique("step back", ANY_STYLE, effect="break"),
+    Technique("retreat", ANY_STYLE, effect="break"),
 )
 
 _ALIASES: dict[str, tuple[str, str | None]] = {
@@ -180,7 +186,7 @@ def parse_yes(text: str | None, option: str) -> bool:
     raise InvalidInput(f"The option '{option}' takes yes or no, not '{text}'.")
 
 
-_ATTACK_OPTIONS = ("move", "weapon", "stance", "location", "defend", "extend")
+_ATTACK_OPTIONS = ("move", "weapon", "stance", "location", "defend", "extend", "quality")
 
 MELEE_MOVES: tuple[MoveSpec, ...] = (
     MoveSpec(
@@ -199,4 +205,11 @@ MELEE_MOVES: tuple[MoveSpec, ...] = (
              ("stance",)),
     MoveSpec("escape", "Break the lock holding you: opposed Strength, you at -1.", (), targets=0),
     MoveSpec("stand", "Get back on your feet after being knocked down; it takes the element.", (), targets=0),
+    MoveSpec("keep at bay", "Strike from the reach of a longer weapon: while your offence beats theirs, they cannot "
+             "reach you.", ("weapon", "stance", "location", "defend", "extend", "quality"), targets=MAX_OPPONENTS),
+    MoveSpec("step back", "Spend the exchange on stepping out of reach: each foe you beat is left behind; clear of "
+             "all, draw a weapon.", ("weapon", "stance", "defend", "draw"), targets=MAX_OPPONENTS),
+    MoveSpec("retreat", "Break away from the melee instead of striking; clear of every foe, you may flee next "
+             "element.", ("weapon", "stance", "defend"), targets=MAX_OPPONENTS),
+    MoveSpec("flee", "Get away from the fight after a retreat that left you clear of every foe.", (), targets=0),
 )
