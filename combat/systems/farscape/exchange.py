@@ -27,6 +27,7 @@ from combat.systems.farscape.melee_moves import (
 from combat.systems.farscape.melee_reach import Reach, check_reach, hold_at_bay, keep_at_bay
 from combat.systems.farscape.melee_results import ExchangeResult, Side, Strike
 from combat.systems.farscape.melee_strikes import FROZEN_DEFENCE, break_rule, hits_back, land_rule, strike
+from combat.systems.farscape.ranged_common import weapon_quality
 from combat.systems.farscape.stand import resolve_stand
 from combat.systems.farscape.strain import StrainResult, can_strain, roll_strain, straining
 from combat.systems.farscape.tables import FarscapeTables
@@ -78,6 +79,7 @@ def _approach(intent: Intent, count: int) -> tuple[Approach, bool]:
         location_modifier=modifier,
         situation=intent.modifier,
         opponents=count,
+        quality=weapon_quality(options),
     )
     return approach, parse_yes(options.get("extend"), "extend")
 

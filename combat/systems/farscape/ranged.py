@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from combat.dice import DiceSource
+from combat.errors import InvalidInput
 from combat.model import Combatant, Condition, Encounter
 from combat.system import ActionOutcome, Intent, MoveSpec
 from combat.systems.farscape.ammo import resolve_reload, rounds_left, spend
@@ -34,6 +35,7 @@ from combat.systems.farscape.ranged_common import (
     ranged_weapon,
     require_able,
     targets_of,
+    weapon_quality,
     yes,
 )
 from combat.systems.farscape.ranged_dodge import act_while_dodging, resolve_dodge
@@ -72,9 +74,14 @@ class Volley:
 
 
 def _weapons(actor: Combatant, tables: FarscapeTables, options: Mapping[str, str]) -> tuple[Weapon, ...]:
-    """Return the weapon fired, or both weapons for two-weapon fire (option second)."""
+    """Return the weapon fired (at the quality named, option quality), or both for two-weapon fire (option second)."""
     first = ranged_weapon(actor, tables, key_option(options, "weapon"))
     second = key_option(options, "second")
+    quality = weapon_quality(options)
+    if quality is not None and second is not None:
+        raise InvalidInput("Option quality names one weapon's quality; with two weapons, set it in the weapons table.")
+    if quality is not None:
+        first = first.model_copy(update={"quality": quality})
     return (first,) if second is None else (first, ranged_weapon(actor, tables, second))
 
 
@@ -174,6 +181,7 @@ Resolver = Callable[[Encounter, Intent, FarscapeTables, DiceSource], ActionOutco
 
 _SHOT_OPTIONS = (
     "weapon", "range", "mode", "shots", "rounds", "arc", "second", "aware", "location", "melee", "dodging", "lobbed",
+    "quality",
 )
 
 RANGED_MOVES: tuple[MoveSpec, ...] = (

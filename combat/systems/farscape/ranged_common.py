@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from combat.errors import CannotAct, InvalidInput, RulesError, UnknownName
+from combat.ladder import SUPERB, TERRIBLE, parse_level
 from combat.model import Combatant, Encounter
 from combat.system import Intent
 from combat.systems.farscape.armour import armour_for
@@ -35,6 +36,7 @@ __all__ = [
     "require_able",
     "targets_of",
     "total",
+    "weapon_quality",
     "yes",
 ]
 
@@ -98,6 +100,17 @@ def number(options: Mapping[str, str], key: str, default: int, low: int, high: i
     if not low <= result <= high:
         raise InvalidInput(f"Option {key} must be from {low} to {high}; {result} is not.")
     return result
+
+
+def weapon_quality(options: Mapping[str, str]) -> int | None:
+    """Read option quality: the weapon's quality for this attack, Terrible to Superb (a name or a number)."""
+    raw = options.get("quality")
+    if raw is None or not raw.strip():
+        return None
+    level = parse_level(raw)  # not option(): it would read a minus sign as a space
+    if not TERRIBLE <= level <= SUPERB:
+        raise InvalidInput(f"Option quality runs from Terrible to Superb, not '{options['quality']}'.")
+    return level
 
 
 def range_level(options: Mapping[str, str]) -> int:

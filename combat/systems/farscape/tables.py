@@ -33,11 +33,22 @@ class Weapon(_Row):
     stun: bool = False
     muscle: bool = False
     size: int = Field(default=1, ge=-3, le=3, description="Weapon size on the ladder: Good=knife … Terrible=pike")
-    quality: int = Field(default=0, ge=-3, le=3)
+    quality: int = Field(default=0, ge=-3, le=3, description="Weapon quality on the ladder: Terrible … Superb")
     accuracy: int = Field(default=0, ge=-3, le=3)
     rof: int = Field(default=1, ge=1, le=100)
     burst: int = Field(default=0, ge=0, le=50, description="Rounds per +1 on automatic; 0 = not automatic")
     magazine: int = Field(default=0, ge=0, le=1000)
+
+    @field_validator("quality", mode="before")
+    @classmethod
+    def _quality_level(cls, value: object) -> object:
+        """Accept a quality as a ladder name ('great', 'Poor') as well as a number."""
+        if not isinstance(value, str):
+            return value
+        try:
+            return parse_level(value)
+        except InvalidInput as err:
+            raise ValueError(err.message) from None
 
     @field_validator("skill")
     @classmethod
