@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -26,6 +26,7 @@ from combat.systems.farscape.surprise import (
     leader_score,
     mutual_surprise,
     recover,
+    recovery_difficulties,
 )
 from combat.systems.farscape.tables import FarscapeTables
 from combat.systems.farscape.templates import build_sheet, find_template
@@ -55,11 +56,18 @@ class LeadersContest:
 
 @dataclass(frozen=True, slots=True)
 class Frozen:
-    """Who froze when surprise was declared."""
+    """Who froze when surprise was declared, and the Willpower DL each of them must reach to recover."""
 
     side: str
     frozen: tuple[str, ...]
     mutual: bool
+    recovery: tuple[tuple[str, int], ...] = ()
+
+
+def _frozen(encounter: Encounter, side: str, who: tuple[str, ...], mutual: bool) -> Frozen:
+    """Describe a freeze: who froze, and each one's recovery DL as set on the frozen condition."""
+    levels = tuple((cid, c.value) for cid in who if (c := encounter.get(cid).condition("frozen")) is not None)
+    return Frozen(side, who, mutual, levels)
 
 
 class FarscapeSystem:
@@ -172,30 +180,56 @@ class FarscapeSystem:
             "stun_level": health.stun.level_name,
         }
 
-    def surprise(self, encounter: Encounter, side: str, mutual: bool = False, difficulty: int = 0) -> tuple[
-        Encounter, Frozen
-    ]:
-        """Freeze a side caught by surprise (members with Cool Head still act)."""
+    def surprise(
+        self,
+        encounter: Encounter,
+        side: str,
+        mutual: bool = False,
+        difficulty: int = 0,
+        difficulties: Mapping[str, int] | None = None,
+    ) -> tuple[Encounter, Frozen]:
+        """Freeze a side caught by surprise (members with Cool Head still act).
+
+        ``difficulty`` is the side's recovery DL; ``difficulties`` (combatant id → DL) sets some members' own.
+        """
         if not any(c.side == side for c in encounter.combatants):
             raise CannotAct(f"No combatant is on the side '{side}'.")
-        encounter, who = freeze_side(encounter, side, mutual, difficulty)
-        return encounter, Frozen(side, who, mutual)
+        own = recovery_difficulties(encounter, side, difficulties)
+        encounter, who = freeze_side(encounter, side, mutual, difficulty, own)
+        return encounter, _frozen(encounter, side, who, mutual)
 
     def leaders_contest(
-        self, encounter: Encounter, first: str, second: str, dice: DiceSource, difficulty: int = 0
+        self,
+        encounter: Encounter,
+        first: str,
+        second: str,
+        dice: DiceSource,
+        difficulty: int = 0,
+        difficulties: Mapping[str, int] | None = None,
     ) -> tuple[Encounter, LeadersContest]:
-        """Settle a mutual surprise: the two sides' leaders compare Initiative and bonuses; the loser's side freezes."""
+        """Settle a mutual surprise: the two sides' leaders compare Initiative and bonuses; the loser's side freezes.
+
+        ``difficulties`` (combatant id → recovery DL) may name members of either side: only the losing side's count.
+        """
         one, other = encounter.get(first), encounter.get(second)
         if one.side == other.side:
             raise CannotAct(f"{one.name} and {other.name} lead the same side; name one leader from each side.")
+        checked = {
+            **recovery_difficulties(encounter, one.side, difficulties, strict=False),
+            **recovery_difficulties(encounter, other.side, difficulties, strict=False),
+        }
+        stray = sorted(set(difficulties or {}) - set(checked))
+        if stray:
+            raise CannotAct(f"{encounter.get(stray[0]).name} is on neither leader's side; no difficulty for them.")
         scores = []
         for a, b in ((one, other), (other, one)):
             team = [c for c in encounter.combatants if c.side == a.side]
             scores.append(leader_score(a, b, team, score(a, encounter, self.tables).total))
         contest = mutual_surprise(scores[0], scores[1], dice)
         side = encounter.get(contest.loser).side
-        encounter, frozen = freeze_side(encounter, side, True, difficulty)
-        return encounter, LeadersContest(contest, Frozen(side, frozen, True))
+        own = {cid: level for cid, level in checked.items() if encounter.get(cid).side == side}
+        encounter, frozen = freeze_side(encounter, side, True, difficulty, own)
+        return encounter, LeadersContest(contest, _frozen(encounter, side, frozen, True))
 
     def heal(
         self, encounter: Encounter, target: str, method: str, dice: DiceSource, **options: Any
