@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.render.farscape_blast import render_grenade
+from bot.render.farscape_blast import render_detonation, render_grenade
 from bot.render.farscape_events import (
     render_element_start,
     render_frozen,
@@ -23,6 +23,7 @@ from bot.render.farscape_ranged import render_dodge, render_quick_draw, render_r
 from bot.render.names import Names, who
 from combat.systems.farscape.aftercare import Aftercare
 from combat.systems.farscape.ammo import Reload
+from combat.systems.farscape.explosives import Detonation
 from combat.systems.farscape.grenades import GrenadeThrow
 from combat.systems.farscape.healing import Rest, Treatment, Waking
 from combat.systems.farscape.melee_results import EscapeResult, ExchangeResult, FleeResult, StandResult
@@ -43,6 +44,7 @@ RENDERERS: dict[type, Callable[[Any, Names], list[str]]] = {
     StrainResult: render_strain,
     Volley: render_volley,
     GrenadeThrow: render_grenade,
+    Detonation: render_detonation,
     Dodge: render_dodge,
     Reload: render_reload,
     QuickDraw: render_quick_draw,

@@ -9,6 +9,7 @@ from combat.ladder import result_name
 from combat.model import Combatant
 from combat.summary import Beat
 from combat.systems.farscape.ammo import Reload
+from combat.systems.farscape.explosives import Detonation
 from combat.systems.farscape.grenades import BlastHit, GrenadeThrow
 from combat.systems.farscape.harm import Harm
 from combat.systems.farscape.melee_results import EscapeResult, ExchangeResult, FleeResult, Hit, StandResult, Strike
@@ -122,16 +123,17 @@ def _volley(result: Volley) -> tuple[Beat, ...]:
     return tuple(_attack(result.actor, a, result.warning) for a in result.attacks)
 
 
-def _blast(actor: str, hit: BlastHit) -> tuple[Beat, ...]:
+def _blast(actor: str, hit: BlastHit, move: str = "grenade") -> tuple[Beat, ...]:
     """Return a beat per part of the blast that wounded the target, or one miss when nothing did."""
     beats: list[Beat] = []
     if hit.concussion_harm is not None:
-        beats.append(_harmed(Beat(actor, "grenade", hit.target, True, note="concussion"), hit.concussion_harm))
+        beats.append(_harmed(Beat(actor, move, hit.target, True, note="concussion"), hit.concussion_harm))
     frags = hit.fragments
     if frags is not None and frags.harm is not None:
-        beats.append(_harmed(Beat(actor, "grenade", hit.target, True, note="fragments"), frags.harm))
+        beats.append(_harmed(Beat(actor, move, hit.target, True, note="fragments"), frags.harm))
     if not beats:
-        beats.append(Beat(actor, "grenade", hit.target, False))
+        cleared = hit.run is not None and hit.run.cleared
+        beats.append(Beat(actor, move, hit.target, False, note="ran clear" if cleared else None))
     return tuple(beats)
 
 
@@ -141,6 +143,15 @@ def _grenade(result: GrenadeThrow) -> tuple[Beat, ...]:
         note = "scattered" if result.scatter.motras else "caught no one"
         return (Beat(result.actor, "grenade", note=note),)
     return tuple(b for h in result.hits for b in _blast(result.actor, h))
+
+
+def _detonation(result: Detonation) -> tuple[Beat, ...]:
+    """Return the beats of a charge set off: each target's wounds, or a lone beat when it failed or caught no one."""
+    if not result.went_off:
+        return (Beat(result.actor, "detonate", note="did not go off"),)
+    if not result.hits:
+        return (Beat(result.actor, "detonate", note="caught no one"),)
+    return tuple(b for h in result.hits for b in _blast(result.actor, h, "detonate"))
 
 
 def _dodge(result: Dodge) -> tuple[Beat, ...]:
@@ -173,6 +184,7 @@ _DIGESTERS: dict[type, Callable[[Any], tuple[Beat, ...]]] = {
     StrainResult: _strain,
     Volley: _volley,
     GrenadeThrow: _grenade,
+    Detonation: _detonation,
     Dodge: _dodge,
     Reload: _reload,
     QuickDraw: _quick_draw,

@@ -19,6 +19,7 @@ from combat.system import ActionOutcome, Intent, MoveSpec
 from combat.systems.farscape.ammo import resolve_reload, rounds_left, spend
 from combat.systems.farscape.autofire import FirePlan, plan_fire
 from combat.systems.farscape.choices import taking
+from combat.systems.farscape.explosives import DETONATE_OPTIONS, resolve_detonate
 from combat.systems.farscape.grenades import GRENADE_OPTIONS, MAX_BLAST_TARGETS, resolve_grenade
 from combat.systems.farscape.harm import penalty, trait
 from combat.systems.farscape.quickdraw import resolve_quick_draw
@@ -195,6 +196,8 @@ RANGED_MOVES: tuple[MoveSpec, ...] = (
              ("dodging",), targets=1),
     MoveSpec("grenade", "Throw a grenade at a spot: a miss scatters it; blast and fragments hit those nearby.",
              GRENADE_OPTIONS, targets=MAX_BLAST_TARGETS),
+    MoveSpec("detonate", "Set off a placed charge with Demolitions against the GM's difficulty; the blast hits those "
+             "near it.", DETONATE_OPTIONS, targets=MAX_BLAST_TARGETS),
 )
 
 RESOLVERS: dict[str, Resolver] = {
@@ -203,4 +206,5 @@ RESOLVERS: dict[str, Resolver] = {
     "reload": resolve_reload,
     "quick draw": resolve_quick_draw,
     "grenade": resolve_grenade,
+    "detonate": resolve_detonate,
 }
