@@ -190,26 +190,29 @@ _ATTACK_OPTIONS = ("move", "weapon", "stance", "location", "defend", "extend", "
 
 MELEE_MOVES: tuple[MoveSpec, ...] = (
     MoveSpec(
-        "attack",
-        "Trade blows in melee or unarmed combat: one opposed roll each, both sides can hit.",
-        _ATTACK_OPTIONS,
-        targets=MAX_OPPONENTS,
+        "attack", "Trade blows in melee: one opposed roll each, both sides can hit.",
+        _ATTACK_OPTIONS, targets=MAX_OPPONENTS,
     ),
-    MoveSpec("feint", "Draw the foe's guard: your winning margin lowers their defence against you next element.",
-             ("weapon", "stance", "defend"), targets=MAX_OPPONENTS),
-    MoveSpec("grapple", "Wrestle the foe into a lock with the Grapple skill; they are pinned.", ("stance", "defend"),
-             targets=MAX_OPPONENTS),
-    MoveSpec("sweep", "Martial arts: kick the foe's feet out from under them.", ("stance", "defend"),
-             targets=MAX_OPPONENTS),
-    MoveSpec("counter lock", "Martial arts: defend, and if the defence holds, Grapple against their Speed for a lock.",
-             ("stance",)),
-    MoveSpec("escape", "Break the lock holding you: opposed Strength, you at -1.", (), targets=0),
-    MoveSpec("stand", "Get back on your feet after being knocked down; it takes the element.", (), targets=0),
-    MoveSpec("keep at bay", "Strike from the reach of a longer weapon: while your offence beats theirs, they cannot "
-             "reach you.", ("weapon", "stance", "location", "defend", "extend", "quality"), targets=MAX_OPPONENTS),
-    MoveSpec("step back", "Spend the exchange on stepping out of reach: each foe you beat is left behind; clear of "
-             "all, draw a weapon.", ("weapon", "stance", "defend", "draw"), targets=MAX_OPPONENTS),
-    MoveSpec("retreat", "Break away from the melee instead of striking; clear of every foe, you may flee next "
-             "element.", ("weapon", "stance", "defend"), targets=MAX_OPPONENTS),
-    MoveSpec("flee", "Get away from the fight after a retreat that left you clear of every foe.", (), targets=0),
+    MoveSpec(
+        "feint", "Win to lower their defence against you next element.",
+        ("weapon", "stance", "defend"), targets=MAX_OPPONENTS,
+    ),
+    MoveSpec("grapple", "Grapple skill: a hit pins them in a lock.", ("stance", "defend"), targets=MAX_OPPONENTS),
+    MoveSpec("sweep", "Martial arts: a hit knocks them down.", ("stance", "defend"), targets=MAX_OPPONENTS),
+    MoveSpec("counter lock", "Martial arts: defend, then Grapple vs Speed to pin.", ("stance",)),
+    MoveSpec("escape", "Break a lock: opposed Strength, you at -1.", (), targets=0),
+    MoveSpec("stand", "Get up from prone; takes the element.", (), targets=0),
+    MoveSpec(
+        "keep at bay", "A longer weapon holds off those your offence beats.",
+        ("weapon", "stance", "location", "defend", "extend", "quality"), targets=MAX_OPPONENTS,
+    ),
+    MoveSpec(
+        "step back", "Break away from foes you beat; clear, draw a weapon.",
+        ("weapon", "stance", "defend", "draw"), targets=MAX_OPPONENTS,
+    ),
+    MoveSpec(
+        "retreat", "Break away from foes you beat; clear, flee next element.",
+        ("weapon", "stance", "defend"), targets=MAX_OPPONENTS,
+    ),
+    MoveSpec("flee", "Leave the fight after a clean retreat.", (), targets=0),
 )

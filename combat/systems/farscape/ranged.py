@@ -186,18 +186,21 @@ _SHOT_OPTIONS = (
 )
 
 RANGED_MOVES: tuple[MoveSpec, ...] = (
-    MoveSpec("dodge", "Dodge ranged attacks this element: one roll, one level lower for each attack after the first.",
-             ("skill",), targets=0, reaction=True),
-    MoveSpec("shoot", "Fire or throw a ranged weapon: opposed by the target's dodge, the range sets a minimum.",
-             _SHOT_OPTIONS, targets=MAX_SHOT_TARGETS),
-    MoveSpec("reload", "Reload a weapon; it takes the element, and a dodge this element is one level lower.",
-             ("weapon",), targets=0),
-    MoveSpec("quick draw", "Draw against an opponent: opposed Speed, +2 with the Quick Draw talent.",
-             ("dodging",), targets=1),
-    MoveSpec("grenade", "Throw a grenade at a spot: a miss scatters it; blast and fragments hit those nearby.",
-             GRENADE_OPTIONS, targets=MAX_BLAST_TARGETS),
-    MoveSpec("detonate", "Set off a placed charge with Demolitions against the GM's difficulty; the blast hits those "
-             "near it.", DETONATE_OPTIONS, targets=MAX_BLAST_TARGETS),
+    MoveSpec("dodge", "Roll to dodge every shot this element.", ("skill",), targets=0, reaction=True),
+    MoveSpec(
+        "shoot", "Fire or throw: against their dodge, the range a minimum.",
+        _SHOT_OPTIONS, targets=MAX_SHOT_TARGETS,
+    ),
+    MoveSpec("reload", "Reload a weapon; takes the element.", ("weapon",), targets=0),
+    MoveSpec("quick draw", "Opposed Speed to draw first (+2 Quick Draw).", ("dodging",), targets=1),
+    MoveSpec(
+        "grenade", "Throw at a spot; blast and fragments hit those near.",
+        GRENADE_OPTIONS, targets=MAX_BLAST_TARGETS,
+    ),
+    MoveSpec(
+        "detonate", "Set off a placed charge: Demolitions vs the GM's DL.",
+        DETONATE_OPTIONS, targets=MAX_BLAST_TARGETS,
+    ),
 )
 
 RESOLVERS: dict[str, Resolver] = {
