@@ -118,7 +118,10 @@ def _lock_lines(lock: LockAttempt, names: Names) -> list[str]:
     lines = [f"Counter lock: {grappler} rolls {trait_roll(lock.grappler_roll)}"]
     if lock.grappler_modifiers:
         lines.append(f"{grappler} modifiers: {modifiers_text(lock.grappler_modifiers)}")
-    lines.append(f"{victim} rolls {trait_roll(lock.victim_roll)}")
+    if lock.victim_roll is None and lock.difficulty is not None:
+        lines.append(f"{victim} is a minion and does not roll: Speed {ladder(lock.difficulty)} is the difficulty")
+    elif lock.victim_roll is not None:
+        lines.append(f"{victim} rolls {trait_roll(lock.victim_roll)}")
     if lock.victim_modifiers:
         lines.append(f"{victim} modifiers: {modifiers_text(lock.victim_modifiers)}")
     if lock.warning:

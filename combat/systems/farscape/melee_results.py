@@ -137,17 +137,19 @@ class Hit:
 class LockAttempt:
     """A martial artist's lock after a successful defence: Grapple against the opponent's Speed.
 
-    ``warning`` means the grappler was a minion whose first success is a warning: won, but nobody pinned.
+    ``warning`` means the grappler was a minion whose first success is a warning: won, but nobody pinned. Against
+    a minion the lock is Unopposed: ``victim_roll`` is None and ``difficulty`` is his Speed with its modifiers.
     """
 
     grappler: str
     victim: str
     grappler_roll: TraitRoll
     grappler_modifiers: tuple[Modifier, ...]
-    victim_roll: TraitRoll
+    victim_roll: TraitRoll | None
     victim_modifiers: tuple[Modifier, ...]
     success: bool
     warning: bool = False
+    difficulty: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -102,3 +102,13 @@ def test_the_minion_lines_say_who_rolled_and_what_the_difficulty_was():
     attacking = render_result(melee(enc, "goon", ["hero"], 0, 0, initiative=ORDER).result, NAMES)
     assert "Goon rolls Brawling Good (+1), dice [▢ ▢ ▢ ▢] +0 → Good (+1)" in attacking
     assert "Goon is a minion: the dice count for his offence only, never his defence" in attacking
+
+
+def test_a_counter_lock_on_a_minion_is_unopposed_against_his_speed():
+    enc = encounter(fighter("hero", martial_arts=2, grapple=1), goon(brawling=0, speed=0))
+    outcome = melee(enc, "hero", ["goon"], 0, -1, act="counter lock", initiative=ORDER)  # exchange, then Grapple
+    attempt = outcome.result.lock
+    assert (attempt.victim_roll, attempt.difficulty, attempt.grappler_roll.result) == (None, 0, 0)
+    assert attempt.success and outcome.encounter.get("goon").condition("pinned").source == "hero"
+    lines = render_result(outcome.result, NAMES)
+    assert "Goon is a minion and does not roll: Speed Fair (0) is the difficulty" in lines
