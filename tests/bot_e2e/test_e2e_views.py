@@ -38,7 +38,7 @@ async def test_export_is_a_json_file_and_help_lists_the_moves(fray: Fray) -> Non
         assert "/encounter start" in shown.embeds[0]["description"]
         fields = shown.embeds[0]["fields"]
         moves = "\n".join(f["value"] for f in fields if "moves" in f["name"])
-        assert "**grenade** — Throw a grenade" in moves  # every move with its description, none cut off
+        assert "**grenade** — Throw at a spot" in moves  # every move with its description, none cut off
         assert all(len(f["value"]) <= 1024 for f in fields)
         tools = "\n".join(f["value"] for f in fields if "GM tools" in f["name"])
         assert "**surprise**" in tools and "**heal**" in tools

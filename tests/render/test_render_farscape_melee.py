@@ -72,7 +72,7 @@ def test_a_full_level_rolls_up_and_the_track_change_is_shown():
 
 def test_a_minions_warning_blow_and_the_warned_condition():
     enc = encounter(person("aeryn", brawling=0, speed=0), person("trooper", tier="minion", brawling=2, speed=1))
-    lines = render(act(enc, "aeryn", "attack", ["trooper"], 0, 0))
+    lines = render(act(enc, "trooper", "attack", ["aeryn"], 0, 0))  # a minion strikes only when it attacks [seed]
     assert "Trooper 1's punch is a warning blow: it harms no one" in lines
     assert "Trooper 1 is now warned" in lines
     assert not any(line.startswith("Damage") for line in lines)

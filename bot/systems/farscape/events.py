@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.render.dice import check_text, signed, trait_roll
+from bot.render.dice import check_text, ladder, signed, trait_roll
 from bot.render.names import Names, listing, possessive, safe, who
 from bot.systems.farscape.parts import condition_text, shown
 from combat.model import Condition
@@ -31,7 +31,12 @@ def render_frozen(result: Frozen, names: Names) -> list[str]:
     if not result.frozen:
         return [f"{kind}: the {side} side keeps its head (Cool Head); nobody freezes"]
     frozen = listing(who(names, c) for c in result.frozen)
-    return [f"{kind}: the {side} side is caught off guard", f"Frozen: {frozen} (no action, no defence for now)"]
+    lines = [f"{kind}: the {side} side is caught off guard", f"Frozen: {frozen} (no action, no defence for now)"]
+    if any(level != 0 for _, level in result.recovery):
+        easier = ", one level easier each element after the first" if result.mutual else ""
+        lines.extend(f"{who(names, cid)} recovers on Willpower against {ladder(level)}{easier}"
+                     for cid, level in result.recovery)
+    return lines
 
 
 def render_recovery(result: Recovery, names: Names) -> list[str]:

@@ -8,6 +8,7 @@ from bot.systems.farscape.parts import conditions_lines, damage_steps, harm_line
 from combat.systems.farscape.melee_results import (
     EscapeResult,
     ExchangeResult,
+    FleeResult,
     Hit,
     LockAttempt,
     Side,
@@ -16,7 +17,7 @@ from combat.systems.farscape.melee_results import (
 )
 from combat.systems.farscape.strain import StrainResult
 
-__all__ = ["render_escape", "render_exchange", "render_stand", "render_strain"]
+__all__ = ["render_escape", "render_exchange", "render_flee", "render_stand", "render_strain"]
 
 _REASONS = {
     "hit": "hits",
@@ -26,6 +27,7 @@ _REASONS = {
     "tied": "lands nothing: he only tied his best foe, and this one is not two levels below him",
     "unchosen": "beats this foe but strikes another",
     "no strike": "strikes no blow",
+    "at bay": "is held at bay by the longer weapon: the blow cannot reach",
 }
 
 
@@ -36,9 +38,13 @@ def _side_lines(side: Side, names: Names) -> list[str]:
     if side.shield:
         gear += f" and {safe(side.shield)} shield"
     lines = [f"{name}: {side.move} ({side.style}, {gear})"]
+    if side.roll is None and side.minion:
+        return [*lines, f"{name} is a minion: attacked, he does not roll or strike back; his trait is the difficulty"]
     if side.roll is None:
         return [*lines, f"{name} is frozen: no roll, no blow, defends at {ladder(0)}"]
     lines.append(f"{name} rolls {trait_roll(side.roll)}")
+    if side.minion:
+        lines.append(f"{name} is a minion: the dice count for his offence only, never his defence")
     if side.offence_modifiers:
         lines.append(f"{name} offence modifiers: {modifiers_text(side.offence_modifiers)}")
     if side.defence_modifiers:
@@ -50,6 +56,8 @@ def _defence(strike: Strike) -> str:
     """Name the defence and its value: 'Brawling defence Fair (0)', or the frozen defender's lack of one."""
     if strike.defence_trait.startswith("none"):
         return f"{ladder(strike.defence)} (frozen: no defence)"
+    if strike.unopposed:
+        return f"{trait_title(strike.defence_trait)} {ladder(strike.defence)} as the difficulty (a minion, no dice)"
     return f"{trait_title(strike.defence_trait)} defence {ladder(strike.defence)}"
 
 
@@ -85,10 +93,14 @@ def _hit_lines(hit: Hit, names: Names) -> list[str]:
     attacker, target = who(names, hit.attacker), who(names, hit.defender)
     if hit.blocked:
         return [f"{possessive(attacker)} {hit.move} on {target} never lands: {attacker} was taken out first"]
+    if hit.escaped:
+        return [f"{possessive(attacker)} {hit.move} finds no one: {target} had already broken away from {attacker}"]
     lines = [f"{attacker} was taken out but strikes anyway (critical roll)"] if hit.critical else []
     if hit.warning:
         return [*lines, f"{possessive(attacker)} {hit.move} is a warning blow: it harms no one"]
     initiative = f", Initiative {hit.initiative[0]}" if hit.initiative else ""
+    if hit.effect == "break":
+        return [*lines, f"{attacker} breaks away from {target} ({hit.move}{initiative}): no blow, no longer engaged"]
     lines.append(f"{possessive(attacker)} {hit.move} lands on {target} ({hit.location}{initiative})")
     if hit.effect not in ("damage", "counter"):
         return [*lines, _effect_line(hit, names)]
@@ -106,7 +118,10 @@ def _lock_lines(lock: LockAttempt, names: Names) -> list[str]:
     lines = [f"Counter lock: {grappler} rolls {trait_roll(lock.grappler_roll)}"]
     if lock.grappler_modifiers:
         lines.append(f"{grappler} modifiers: {modifiers_text(lock.grappler_modifiers)}")
-    lines.append(f"{victim} rolls {trait_roll(lock.victim_roll)}")
+    if lock.victim_roll is None and lock.difficulty is not None:
+        lines.append(f"{victim} is a minion and does not roll: Speed {ladder(lock.difficulty)} is the difficulty")
+    elif lock.victim_roll is not None:
+        lines.append(f"{victim} rolls {trait_roll(lock.victim_roll)}")
     if lock.victim_modifiers:
         lines.append(f"{victim} modifiers: {modifiers_text(lock.victim_modifiers)}")
     if lock.warning:
@@ -133,6 +148,8 @@ def render_exchange(result: ExchangeResult, names: Names) -> list[str]:
         lines.append("No blow lands")
     if result.lock is not None:
         lines.extend(_lock_lines(result.lock, names))
+    if result.drawn is not None:
+        lines.append(f"{actor} is clear of every foe and draws the {safe(result.drawn)}")
     lines.extend(conditions_lines(result.conditions_set, result.conditions_removed, names))
     return lines
 
@@ -167,3 +184,8 @@ def render_strain(result: StrainResult, names: Names) -> list[str]:
         f"{actor} strains to {result.move} while Incapacitated: {check_text(result.willpower)}",
         f"{actor} cannot manage it: the element is spent and nothing happens",
     ]
+
+
+def render_flee(result: FleeResult, names: Names) -> list[str]:
+    """Render a retreating fighter getting away from the fight."""
+    return [f"{who(names, result.actor)} gets away from the fight: out of it (the GM may remove them)"]

@@ -27,6 +27,14 @@ HIDDEN_CONDITIONS = frozenset({"acted", "dodge split", "wielding"})
 _HIDDEN_PREFIXES = ("engaged:", "ammo:")
 _WITH = {"engaged": "engaged with", "grappling": "grappling"}
 _CONDITION_WORDS = {"stun": "stunned", "dodge": "dodging", "lock strained": "lock strained"}
+_AT_BAY = "at bay:"
+
+
+def _word(name: str, names: Names) -> str:
+    """Name a condition for a sentence: 'stunned', 'keeping Trooper 1 at bay'."""
+    if name.startswith(_AT_BAY):
+        return f"keeping {who(names, name.removeprefix(_AT_BAY))} at bay"
+    return safe(_CONDITION_WORDS.get(name, name))
 
 
 def _term(label: str, value: int) -> str:
@@ -88,15 +96,16 @@ def condition_text(condition: Condition, names: Names) -> str:
     """Describe a condition: 'prone -1 (2 elements, from Aeryn)', 'engaged with Trooper 1'."""
     if condition.name in _WITH and condition.source is not None:
         return f"{_WITH[condition.name]} {who(names, condition.source)}"
-    text = _CONDITION_WORDS.get(condition.name, condition.name)
+    paired = condition.name.startswith(_AT_BAY)
+    text = _word(condition.name, names)
     if condition.value:
         text += f" {signed(condition.value)}"
     extras: list[str] = []
     if condition.elements is not None:
         extras.append(f"{condition.elements} element{'s' if condition.elements != 1 else ''}")
-    if condition.source is not None:
+    if condition.source is not None and not paired:
         extras.append(f"from {who(names, condition.source)}")
-    return safe(text) + (f" ({', '.join(extras)})" if extras else "")
+    return text + (f" ({', '.join(extras)})" if extras else "")
 
 
 def shown(name: str) -> bool:
@@ -115,7 +124,7 @@ def conditions_lines(
         if shown(c.name) and c.name != "unconscious"
     ]
     lines.extend(
-        f"{who(names, cid)} is no longer {safe(_CONDITION_WORDS.get(name, name))}"
+        f"{who(names, cid)} is no longer {_word(name, names)}"
         for cid, name in removed
         if shown(name)
     )

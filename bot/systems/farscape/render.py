@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.render.names import Names, who
-from bot.systems.farscape.blast import render_grenade
+from bot.systems.farscape.blast import render_detonation, render_grenade
 from bot.systems.farscape.events import (
     render_adjusted,
     render_element_start,
@@ -22,16 +22,17 @@ from bot.systems.farscape.events import (
     render_treatment,
     render_waking,
 )
-from bot.systems.farscape.melee import render_escape, render_exchange, render_stand, render_strain
+from bot.systems.farscape.melee import render_escape, render_exchange, render_flee, render_stand, render_strain
 from bot.systems.farscape.ranged import render_dodge, render_quick_draw, render_reload, render_volley
 from bot.systems.farscape.tracks import descriptor, wound_boxes
 from combat.intent import Intent
 from combat.model import Combatant
 from combat.systems.farscape.aftercare import Aftercare
 from combat.systems.farscape.ammo import Reload
+from combat.systems.farscape.explosives import Detonation
 from combat.systems.farscape.grenades import GrenadeThrow
 from combat.systems.farscape.healing import Rest, Treatment, Waking
-from combat.systems.farscape.melee_results import EscapeResult, ExchangeResult, StandResult
+from combat.systems.farscape.melee_results import EscapeResult, ExchangeResult, FleeResult, StandResult
 from combat.systems.farscape.quickdraw import QuickDraw
 from combat.systems.farscape.ranged import Volley
 from combat.systems.farscape.ranged_dodge import Dodge
@@ -47,9 +48,11 @@ RENDERERS: dict[type, Callable[[Any, Names], list[str]]] = {
     ExchangeResult: render_exchange,
     EscapeResult: render_escape,
     StandResult: render_stand,
+    FleeResult: render_flee,
     StrainResult: render_strain,
     Volley: render_volley,
     GrenadeThrow: render_grenade,
+    Detonation: render_detonation,
     Dodge: render_dodge,
     Reload: render_reload,
     QuickDraw: render_quick_draw,
@@ -110,6 +113,8 @@ class FarscapeRenderer:
         actor = who(names, intent.actor)
         if intent.move == "grenade":
             return f"{actor} throws a grenade at {target}"
+        if intent.move == "detonate":
+            return f"{actor} sets off a charge by {target}"
         if intent.move in ("shoot", "attack"):
             return f"{actor} shoots at {target}"
         return f"{actor} makes a {intent.move} at {target}"

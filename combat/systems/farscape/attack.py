@@ -67,7 +67,7 @@ def all_moves() -> tuple[MoveSpec, ...]:
     for move in (*exchange.MELEE_MOVES, *ranged.RANGED_MOVES):
         if move.name == "attack":
             options = tuple({o.name: o for o in (*move.options, *shot.options)}.values())
-            summary = "Attack with the weapon in hand: an exchange of blows in melee, or a shot with a ranged weapon."
+            summary = "Blows in melee, or a ranged shot."
             move = replace(move, summary=summary, options=options, targets=max(move.targets, shot.targets))
         moves.append(move)
     return tuple(moves)

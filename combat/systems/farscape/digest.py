@@ -9,9 +9,10 @@ from combat.ladder import result_name
 from combat.model import Combatant
 from combat.summary import Beat
 from combat.systems.farscape.ammo import Reload
+from combat.systems.farscape.explosives import Detonation
 from combat.systems.farscape.grenades import BlastHit, GrenadeThrow
 from combat.systems.farscape.harm import Harm
-from combat.systems.farscape.melee_results import EscapeResult, ExchangeResult, Hit, StandResult, Strike
+from combat.systems.farscape.melee_results import EscapeResult, ExchangeResult, FleeResult, Hit, StandResult, Strike
 from combat.systems.farscape.quickdraw import QuickDraw
 from combat.systems.farscape.ranged import Volley
 from combat.systems.farscape.ranged_attack import Attack
@@ -25,11 +26,11 @@ __all__ = ["STATUS_KEYS", "digest", "status"]
 # Every status key, most serious first; the order ``status`` reports them in.
 STATUS_KEYS = (
     "near death", "incapacitated", "unconscious", "out", "frozen", "stunned", "pinned", "grappling", "prone",
-    "feinted", "dodging",
+    "feinted", "retreating", "dodging",
 )
 
-_EFFECT_NOTES = {"prone": "prone", "lock": "pinned", "feint": "feinted"}
-_MISS_NOTES = {"outmatched": "outmatched", "tied": "tied", "unchosen": "struck another foe"}
+_EFFECT_NOTES = {"prone": "prone", "lock": "pinned", "feint": "feinted", "break": "broke away"}
+_MISS_NOTES = {"outmatched": "outmatched", "tied": "tied", "unchosen": "struck another foe", "at bay": "held at bay"}
 
 
 def _harmed(beat: Beat, harm: Harm | None) -> Beat:
@@ -48,6 +49,8 @@ def _hit_beat(hit: Hit) -> Beat:
     """Return the beat for a blow that landed (or was stopped because its striker fell first)."""
     if hit.blocked:
         return Beat(hit.attacker, hit.move, hit.defender, False, note="taken out first")
+    if hit.escaped:
+        return Beat(hit.attacker, hit.move, hit.defender, False, note="target broke away first")
     if hit.warning:
         return Beat(hit.attacker, hit.move, note="warning blow")
     note = "critical" if hit.critical else None
@@ -95,6 +98,11 @@ def _stand(result: StandResult) -> tuple[Beat, ...]:
     return (Beat(result.actor, "stand", note="stood up"),)
 
 
+def _flee(result: FleeResult) -> tuple[Beat, ...]:
+    """Return the beat of a retreating fighter getting away."""
+    return (Beat(result.actor, "flee", note="got away"),)
+
+
 def _strain(result: StrainResult) -> tuple[Beat, ...]:
     """Return the beat of an Incapacitated fighter who failed to strain: the element spent, nothing done."""
     return (Beat(result.actor, result.move, note="too hurt to act"),)
@@ -115,16 +123,17 @@ def _volley(result: Volley) -> tuple[Beat, ...]:
     return tuple(_attack(result.actor, a, result.warning) for a in result.attacks)
 
 
-def _blast(actor: str, hit: BlastHit) -> tuple[Beat, ...]:
+def _blast(actor: str, hit: BlastHit, move: str = "grenade") -> tuple[Beat, ...]:
     """Return a beat per part of the blast that wounded the target, or one miss when nothing did."""
     beats: list[Beat] = []
     if hit.concussion_harm is not None:
-        beats.append(_harmed(Beat(actor, "grenade", hit.target, True, note="concussion"), hit.concussion_harm))
+        beats.append(_harmed(Beat(actor, move, hit.target, True, note="concussion"), hit.concussion_harm))
     frags = hit.fragments
     if frags is not None and frags.harm is not None:
-        beats.append(_harmed(Beat(actor, "grenade", hit.target, True, note="fragments"), frags.harm))
+        beats.append(_harmed(Beat(actor, move, hit.target, True, note="fragments"), frags.harm))
     if not beats:
-        beats.append(Beat(actor, "grenade", hit.target, False))
+        cleared = hit.run is not None and hit.run.cleared
+        beats.append(Beat(actor, move, hit.target, False, note="ran clear" if cleared else None))
     return tuple(beats)
 
 
@@ -134,6 +143,15 @@ def _grenade(result: GrenadeThrow) -> tuple[Beat, ...]:
         note = "scattered" if result.scatter.motras else "caught no one"
         return (Beat(result.actor, "grenade", note=note),)
     return tuple(b for h in result.hits for b in _blast(result.actor, h))
+
+
+def _detonation(result: Detonation) -> tuple[Beat, ...]:
+    """Return the beats of a charge set off: each target's wounds, or a lone beat when it failed or caught no one."""
+    if not result.went_off:
+        return (Beat(result.actor, "detonate", note="did not go off"),)
+    if not result.hits:
+        return (Beat(result.actor, "detonate", note="caught no one"),)
+    return tuple(b for h in result.hits for b in _blast(result.actor, h, "detonate"))
 
 
 def _dodge(result: Dodge) -> tuple[Beat, ...]:
@@ -162,9 +180,11 @@ _DIGESTERS: dict[type, Callable[[Any], tuple[Beat, ...]]] = {
     ExchangeResult: _exchange,
     EscapeResult: _escape,
     StandResult: _stand,
+    FleeResult: _flee,
     StrainResult: _strain,
     Volley: _volley,
     GrenadeThrow: _grenade,
+    Detonation: _detonation,
     Dodge: _dodge,
     Reload: _reload,
     QuickDraw: _quick_draw,
@@ -201,7 +221,7 @@ def status(combatant: Combatant) -> tuple[str, ...]:
     """Name the combatant's states worth showing, most serious first (keys from ``STATUS_KEYS``)."""
     states = _health_states(combatant.health)
     names = {c.name for c in combatant.conditions}
-    for key in ("unconscious", "out", "frozen", "pinned", "grappling", "prone", "feinted"):
+    for key in ("unconscious", "out", "frozen", "pinned", "grappling", "prone", "feinted", "retreating"):
         if key in names:
             states.add(key)
     if "stun" in names:

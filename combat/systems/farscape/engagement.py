@@ -8,6 +8,9 @@ exchange between the pair refreshes it. Two conditions record it:
   after the first, even for opponents the fighter did not name as targets);
 * ``engaged`` (source = the opponent of the fighter's latest exchange, his first target when he attacked),
   which Initiative reads for weapon size and ranged fire reads for shooting into a melee.
+
+A fighter keeping a foe at bay with a longer weapon also carries ``at bay:<id>`` (see melee_reach). Breaking away
+(stepping back, retreating) ends everything between the pair: both engagements, any holding at bay.
 """
 
 from __future__ import annotations
@@ -18,11 +21,22 @@ from combat.errors import UnknownName
 from combat.model import Combatant, Condition, Encounter
 from combat.systems.farscape.strain import can_strain
 
-__all__ = ["ENGAGED", "ENGAGEMENT_ELEMENTS", "engage", "engaged_with", "opponents", "pair_name"]
+__all__ = [
+    "AT_BAY",
+    "ENGAGED",
+    "ENGAGEMENT_ELEMENTS",
+    "at_bay_name",
+    "disengage",
+    "engage",
+    "engaged_with",
+    "opponents",
+    "pair_name",
+]
 
 ENGAGED = "engaged"
 ENGAGEMENT_ELEMENTS = 2
 _PAIR = "engaged:"
+AT_BAY = "at bay:"
 _UNABLE = ("unconscious", "out", "frozen")
 
 
@@ -31,11 +45,33 @@ def pair_name(opponent_id: str) -> str:
     return f"{_PAIR}{opponent_id}"
 
 
+def at_bay_name(foe_id: str) -> str:
+    """Return the name of the condition that marks a fighter keeping ``foe_id`` at bay."""
+    return f"{AT_BAY}{foe_id}"
+
+
 def engage(combatant: Combatant, foe_ids: Sequence[str]) -> Combatant:
     """Engage the combatant with these foes for this element and the next; the first is his main foe."""
     for foe in foe_ids:
         combatant = combatant.with_condition(Condition(pair_name(foe), elements=ENGAGEMENT_ELEMENTS, source=foe))
     return combatant.with_condition(Condition(ENGAGED, elements=ENGAGEMENT_ELEMENTS, source=foe_ids[0]))
+
+
+def _part(combatant: Combatant, foe_id: str) -> Combatant:
+    """End the combatant's side of an engagement with one foe; his main foe becomes another still engaged."""
+    combatant = combatant.without(pair_name(foe_id), at_bay_name(foe_id))
+    main = combatant.condition(ENGAGED)
+    if main is None or main.source != foe_id:
+        return combatant
+    rest = [c for c in combatant.conditions if c.name.startswith(_PAIR)]
+    if not rest:
+        return combatant.without(ENGAGED)
+    return combatant.with_condition(Condition(ENGAGED, elements=rest[0].elements, source=rest[0].source))
+
+
+def disengage(encounter: Encounter, one: str, other: str) -> Encounter:
+    """End the engagement between two fighters, both ways, and any holding at bay between them."""
+    return encounter.put(_part(encounter.get(one), other), _part(encounter.get(other), one))
 
 
 def engaged_with(combatant: Combatant) -> tuple[str, ...]:

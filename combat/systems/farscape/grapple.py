@@ -11,6 +11,7 @@ from combat.model import Combatant, Condition, Encounter
 from combat.system import ActionOutcome, Intent
 from combat.systems.farscape.harm import penalty, trait
 from combat.systems.farscape.melee_results import EscapeResult, LockAttempt, Modifier, total
+from combat.systems.farscape.ranged_common import is_minion
 
 __all__ = [
     "GRAPPLING",
@@ -96,15 +97,22 @@ def counter_lock(encounter: Encounter, grappler_id: str, victim_id: str, dice: D
     """Roll a martial artist's Grapple against the opponent's Speed; a win pins the opponent.
 
     With ``warning`` (an unwarned minion) a win pins nobody: it is the minion's warning, and the caller marks it.
+    A minion victim does not roll [seed: attacks on minions are Unopposed]: reaching his Speed pins him.
     """
     grappler, victim = encounter.get(grappler_id), encounter.get(victim_id)
     g_mods, v_mods = _wounds(grappler), _wounds(victim)
     g_roll = _roll(dice, grappler, "grapple", g_mods)
-    v_roll = _roll(dice, victim, "speed", v_mods)
-    success = g_roll.result > v_roll.result
+    v_roll, difficulty = None, None
+    if is_minion(victim):
+        difficulty = trait(victim, "speed") + total(v_mods)
+        success = g_roll.result >= difficulty
+    else:
+        v_roll = _roll(dice, victim, "speed", v_mods)
+        success = g_roll.result > v_roll.result
     if success and not warning:
         encounter = lock(encounter, grappler_id, victim_id)
-    attempt = LockAttempt(grappler_id, victim_id, g_roll, g_mods, v_roll, v_mods, success, success and warning)
+    attempt = LockAttempt(grappler_id, victim_id, g_roll, g_mods, v_roll, v_mods, success, success and warning,
+                          difficulty)
     return encounter, attempt
 
 

@@ -18,6 +18,7 @@ from combat.systems.farscape.melee_moves import (
     find_technique,
 )
 from combat.systems.farscape.melee_results import Modifier
+from combat.systems.farscape.ranged_common import is_minion
 from combat.systems.farscape.tables import FarscapeTables, Shield, Weapon
 
 __all__ = ["BARE_HANDS", "DODGES", "Approach", "Fighter", "best_dodge", "build_fighter", "unarmed_style"]
@@ -39,6 +40,7 @@ class Approach:
     location_modifier: int = 0
     situation: int = 0
     opponents: int = 1
+    quality: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +71,11 @@ class Fighter:
     def frozen(self) -> bool:
         """Tell whether surprise has frozen the fighter: no roll, no blow, no defence."""
         return self.combatant.has("frozen")
+
+    @property
+    def minion(self) -> bool:
+        """Tell whether the fighter is a minion or bystander, who never defends with dice [seed]."""
+        return is_minion(self.combatant)
 
     @property
     def own_skill(self) -> str:
@@ -201,9 +208,19 @@ def _modifiers(
     return tuple(m for m in offence if m.value), tuple(m for m in defence if m.value)
 
 
+def _with_quality(combatant: Combatant, weapon: Weapon | None, quality: int | None) -> Weapon | None:
+    """Return the weapon at the quality named for this attack (option quality), else as the table has it."""
+    if quality is None:
+        return weapon
+    if weapon is None:
+        raise RulesError(f"{combatant.name} fights bare-handed, and only a weapon has a quality.")
+    return weapon.model_copy(update={"quality": quality})
+
+
 def build_fighter(combatant: Combatant, tables: FarscapeTables, approach: Approach) -> Fighter:
     """Work out how a combatant fights this exchange."""
     style, technique, weapon = _style_and_weapon(combatant, tables, approach)
+    weapon = _with_quality(combatant, weapon, approach.quality)
     # [D] A fighter who dodges by choice does not also block with a shield.
     shield = None if approach.dodge is not None else _shield(combatant, tables)
     offence, defence = _modifiers(combatant, technique, shield, approach)

@@ -6,8 +6,9 @@ unarmed or melee combat) always draws the attention of other characters"): while
 every blow it lands in that exchange (a damaging blow, a sweep, a grapple, a feint, extended blows too, like
 the rounds of a warning burst) is a warning: it harms no one and has no effect, and the minion becomes
 ``warned`` for the rest of the fight. A blow that does not land (a miss, or the minion was taken out first)
-warns no one. A minion's won counter lock is likewise its warning (no pin). [D] Prone is a melee matter only:
-it does not change dodges against ranged attacks (the seed gives prone only +1 against grenade fragments).
+warns no one. A minion's won counter lock is likewise its warning (no pin); breaking away (a step back, a
+retreat) is no blow and no warning. [D] Prone is a melee matter only: it does not change dodges against ranged
+attacks (the seed gives prone only +1 against grenade fragments).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from combat.model import Combatant, Condition, Encounter
 from combat.systems.farscape import grapple
 from combat.systems.farscape.armour import armour_for
 from combat.systems.farscape.damage import Damage, damage
+from combat.systems.farscape.engagement import disengage
 from combat.systems.farscape.harm import apply_wound, penalty, trait
 from combat.systems.farscape.melee_fighters import Fighter
 from combat.systems.farscape.melee_results import Hit, Strike
@@ -106,6 +108,9 @@ def _land(
     """Apply one landed blow's effect to the defender."""
     effect = fighter.technique.effect
     victim = encounter.get(strike.defender)
+    if effect == "break":
+        # [D] Breaking away ends the engagement both ways, and a lock the fighter held on that foe.
+        return disengage(grapple.release(encounter, strike.attacker, strike.defender), *_pair(strike)), base
     if effect == "lock":
         encounter = grapple.lock(encounter, strike.attacker, strike.defender)
         condition = encounter.get(strike.defender).condition(grapple.PINNED)
@@ -121,6 +126,19 @@ def _land(
     return encounter.put(hurt), replace(base, damage=dealt, kind=kind, harm=harm)
 
 
+def _pair(strike: Strike) -> tuple[str, str]:
+    return strike.attacker, strike.defender
+
+
+def _stopped(base: Hit, strike: Strike, critical: bool, out: set[str], away: set[frozenset[str]]) -> Hit | None:
+    """Return the blow stopped before it lands: its striker was taken out first, or its target broke away."""
+    if strike.attacker in out and not critical:
+        return replace(base, blocked=True)
+    if frozenset(_pair(strike)) in away:
+        return replace(base, escaped=True)
+    return None
+
+
 def land_blows(
     encounter: Encounter,
     strikes: tuple[Strike, ...],
@@ -132,25 +150,31 @@ def land_blows(
 ) -> tuple[Encounter, tuple[Hit, ...], frozenset[str]]:
     """Land the blows highest Initiative first; a fighter taken out earlier strikes only on a critical roll.
 
-    Blows at exactly the same Initiative land together, so both fighters can take each other out. Returns
-    the encounter, the hits in the order resolved, and who was taken out.
+    Blows at exactly the same Initiative land together, so both fighters can take each other out; a blow at a
+    fighter who broke away from its striker at a higher Initiative finds no one. Returns the encounter, the hits
+    in the order resolved, and who was taken out.
     """
     landing = sorted((s for s in strikes if s.lands), key=lambda s: key(s.attacker), reverse=True)
     warners = {f.id for f in fighters.values() if must_warn(encounter.get(f.id))}
     out: set[str] = set()
+    away: set[frozenset[str]] = set()
     hits: list[Hit] = []
     for order, group in groupby(landing, key=lambda s: key(s.attacker)):
         fallen: set[str] = set()
+        broke: set[frozenset[str]] = set()
         for strike in group:
             fighter = fighters[strike.attacker]
             roll = rolls[strike.attacker]
             critical = roll is not None and roll.critical
             base = Hit(strike.attacker, strike.defender, fighter.technique.name, strike.margin,
                        fighter.technique.effect, order, location=fighter.location)
-            if strike.attacker in out and not critical:
-                hits.append(replace(base, blocked=True))
+            stopped = _stopped(base, strike, critical, out, away)
+            if stopped is not None:
+                hits.append(stopped)
                 continue
-            if strike.attacker in warners:
+            if fighter.technique.effect == "break":
+                broke.add(frozenset(_pair(strike)))
+            elif strike.attacker in warners:
                 encounter = warn(encounter, strike.attacker)
                 hits.append(replace(base, warning=True, critical=strike.attacker in out))
                 continue
@@ -159,4 +183,5 @@ def land_blows(
             if hit.harm is not None and hit.harm.out:
                 fallen.add(hit.harm.target)
         out |= fallen
+        away |= broke
     return encounter, tuple(hits), frozenset(out)

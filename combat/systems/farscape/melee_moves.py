@@ -58,7 +58,8 @@ class Technique:
 
     ``dr`` is the unarmed Damage Rating (weapon moves use the weapon's); ``damage`` is added to the damage
     value; ``kick`` marks moves a brawler blocks at -1; ``hand`` marks blows a knuckleduster or claws improve;
-    ``stun`` forces Stun damage; ``skill`` is the trait rolled for offence when it is not the style's own.
+    ``stun`` forces Stun damage; ``skill`` is the trait rolled for offence when it is not the style's own;
+    ``reach`` marks the move that holds shorter-armed foes at bay (see melee_reach).
     """
 
     name: str
@@ -71,6 +72,7 @@ class Technique:
     hand: bool = False
     stun: bool = False
     skill: str | None = None
+    reach: bool = False
 
     @property
     def unarmed(self) -> bool:
@@ -100,6 +102,10 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("feint", ANY_STYLE, effect="feint"),
     Technique("strike", (WEAPON,)),
     Technique("flat", (WEAPON,), offence=-1, damage=-1, stun=True),
+    Technique("keep at bay", (WEAPON,), reach=True),
+    # [D] Stepping back and retreating spend the won exchange on breaking away instead of a blow (see disengage).
+    Technique("step back", ANY_STYLE, effect="break"),
+    Technique("retreat", ANY_STYLE, effect="break"),
 )
 
 _ALIASES: dict[str, tuple[str, str | None]] = {
@@ -192,23 +198,33 @@ def parse_yes(text: OptionValue | None, option: str) -> bool:
 
 MOVE_OPTION = OptionSpec("move", "The technique: punch, kick, strike, flat, sweep, grapple …", "choice",
                          choices(*technique_names()))
-_ATTACK_OPTIONS = (MOVE_OPTION, *specs("weapon", "stance", "location", "defend", "extend"))
+_ATTACK_OPTIONS = (MOVE_OPTION, *specs("weapon", "stance", "location", "defend", "extend", "quality"))
 
 MELEE_MOVES: tuple[MoveSpec, ...] = (
     MoveSpec(
-        "attack",
-        "Trade blows in melee or unarmed combat: one opposed roll each, both sides can hit.",
-        _ATTACK_OPTIONS,
-        targets=MAX_OPPONENTS,
+        "attack", "Trade blows in melee: one opposed roll each, both sides can hit.",
+        _ATTACK_OPTIONS, targets=MAX_OPPONENTS,
     ),
-    MoveSpec("feint", "Draw the foe's guard: your winning margin lowers their defence against you next element.",
-             specs("weapon", "stance", "defend"), targets=MAX_OPPONENTS),
-    MoveSpec("grapple", "Wrestle the foe into a lock with the Grapple skill; they are pinned.",
-             specs("stance", "defend"), targets=MAX_OPPONENTS),
-    MoveSpec("sweep", "Martial arts: kick the foe's feet out from under them.", specs("stance", "defend"),
-             targets=MAX_OPPONENTS),
-    MoveSpec("counter lock", "Martial arts: defend, and if the defence holds, Grapple against their Speed for a lock.",
-             specs("stance")),
-    MoveSpec("escape", "Break the lock holding you: opposed Strength, you at -1.", (), targets=0),
-    MoveSpec("stand", "Get back on your feet after being knocked down; it takes the element.", (), targets=0),
+    MoveSpec(
+        "feint", "Win to lower their defence against you next element.",
+        specs("weapon", "stance", "defend"), targets=MAX_OPPONENTS,
+    ),
+    MoveSpec("grapple", "Grapple skill: a hit pins them in a lock.", specs("stance", "defend"), targets=MAX_OPPONENTS),
+    MoveSpec("sweep", "Martial arts: a hit knocks them down.", specs("stance", "defend"), targets=MAX_OPPONENTS),
+    MoveSpec("counter lock", "Martial arts: defend, then Grapple vs Speed to pin.", specs("stance")),
+    MoveSpec("escape", "Break a lock: opposed Strength, you at -1.", (), targets=0),
+    MoveSpec("stand", "Get up from prone; takes the element.", (), targets=0),
+    MoveSpec(
+        "keep at bay", "A longer weapon holds off those your offence beats.",
+        specs("weapon", "stance", "location", "defend", "extend", "quality"), targets=MAX_OPPONENTS,
+    ),
+    MoveSpec(
+        "step back", "Break away from foes you beat; clear, draw a weapon.",
+        specs("weapon", "stance", "defend", "draw"), targets=MAX_OPPONENTS,
+    ),
+    MoveSpec(
+        "retreat", "Break away from foes you beat; clear, flee next element.",
+        specs("weapon", "stance", "defend"), targets=MAX_OPPONENTS,
+    ),
+    MoveSpec("flee", "Leave the fight after a clean retreat.", (), targets=0),
 )

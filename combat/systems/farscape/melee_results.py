@@ -17,6 +17,7 @@ __all__ = [
     "Effect",
     "EscapeResult",
     "ExchangeResult",
+    "FleeResult",
     "Hit",
     "LockAttempt",
     "Modifier",
@@ -26,13 +27,14 @@ __all__ = [
     "total",
 ]
 
-Effect = Literal["damage", "prone", "lock", "feint", "counter"]
+Effect = Literal["damage", "prone", "lock", "feint", "counter", "break"]
 
 # Why a blow did or did not land: it beat the defence ("hit"), was extended to an extra foe at -1 ("extended"),
 # did not beat the defence ("miss"), the lone fighter was beaten offensively by another foe ("outmatched"),
 # he tied his best foe and this one was not two levels below him ("tied"), he beat this foe but struck
-# another ("unchosen"), or the move strikes no blow ("no strike": a counter lock, a frozen fighter).
-BlowReason = Literal["hit", "extended", "miss", "outmatched", "tied", "unchosen", "no strike"]
+# another ("unchosen"), the move strikes no blow ("no strike": a counter lock, a frozen fighter, a minion who is
+# attacked), or a longer weapon kept the striker out of reach ("at bay").
+BlowReason = Literal["hit", "extended", "miss", "outmatched", "tied", "unchosen", "no strike", "at bay"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +54,10 @@ def total(modifiers: Iterable[Modifier]) -> int:
 class Side:
     """One fighter in the exchange: style, move, gear, the roll and the modifiers that apply to every foe.
 
-    ``roll`` is the offence trait rolled with 4dF (None for a frozen fighter, who neither rolls nor strikes);
-    the same dice are added to the defence trait, which may differ per foe (see ``Strike.defence_trait``).
+    ``roll`` is the offence trait rolled with 4dF (None for a frozen fighter, who neither rolls nor strikes, and
+    for a minion who is attacked); the same dice are added to the defence trait, which may differ per foe (see
+    ``Strike.defence_trait``). ``minion`` marks a minion or bystander: his dice never count for his defence,
+    which is his trait as the difficulty.
     """
 
     combatant: str
@@ -64,6 +68,7 @@ class Side:
     roll: TraitRoll | None
     offence_modifiers: tuple[Modifier, ...]
     defence_modifiers: tuple[Modifier, ...]
+    minion: bool = False
 
     @property
     def offence(self) -> int | None:
@@ -73,7 +78,11 @@ class Side:
 
 @dataclass(frozen=True, slots=True)
 class Strike:
-    """One attacker's offence against one defender's defence, with the modifiers that apply to this pair only."""
+    """One attacker's offence against one defender's defence, with the modifiers that apply to this pair only.
+
+    ``unopposed`` means the defender is a minion or bystander: the defence is his trait without dice, and the
+    blow succeeds when the offence reaches it (a tie hits, at success level 0).
+    """
 
     attacker: str
     defender: str
@@ -84,11 +93,17 @@ class Strike:
     defence_modifiers: tuple[Modifier, ...]
     lands: bool
     reason: BlowReason
+    unopposed: bool = False
 
     @property
     def margin(self) -> int:
         """Return the attack success level: offence minus defence."""
         return self.offence - self.defence
+
+    @property
+    def succeeds(self) -> bool:
+        """Tell whether the offence is enough on its own: beats the defence, or reaches it when unopposed."""
+        return self.margin >= (0 if self.unopposed else 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +112,8 @@ class Hit:
 
     ``blocked`` means the attacker was taken out earlier in the exchange and did not act; ``critical`` means
     they were taken out but acted anyway thanks to a critical roll; ``warning`` means it was a minion's warning
-    blow, which harms no one and has no effect.
+    blow, which harms no one and has no effect; ``escaped`` means the defender had already broken away from the
+    attacker, earlier in Initiative order, so the blow found no one.
     """
 
     attacker: str
@@ -114,30 +130,34 @@ class Hit:
     harm: Harm | None = None
     condition: Condition | None = None
     warning: bool = False
+    escaped: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class LockAttempt:
     """A martial artist's lock after a successful defence: Grapple against the opponent's Speed.
 
-    ``warning`` means the grappler was a minion whose first success is a warning: won, but nobody pinned.
+    ``warning`` means the grappler was a minion whose first success is a warning: won, but nobody pinned. Against
+    a minion the lock is Unopposed: ``victim_roll`` is None and ``difficulty`` is his Speed with its modifiers.
     """
 
     grappler: str
     victim: str
     grappler_roll: TraitRoll
     grappler_modifiers: tuple[Modifier, ...]
-    victim_roll: TraitRoll
+    victim_roll: TraitRoll | None
     victim_modifiers: tuple[Modifier, ...]
     success: bool
     warning: bool = False
+    difficulty: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class ExchangeResult:
     """One melee or unarmed exchange: the sides, every strike compared, the hits in order and what changed.
 
-    ``strain`` is the Great Willpower roll an Incapacitated actor made to fight at all (None when not needed).
+    ``strain`` is the Great Willpower roll an Incapacitated actor made to fight at all (None when not needed);
+    ``drawn`` is the weapon the actor drew after stepping back clear of every foe.
     """
 
     actor: str
@@ -150,6 +170,7 @@ class ExchangeResult:
     conditions_set: tuple[tuple[str, Condition], ...]
     conditions_removed: tuple[tuple[str, str], ...]
     strain: Check | None = None
+    drawn: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,3 +192,10 @@ class StandResult:
 
     actor: str
     prone: Condition
+
+
+@dataclass(frozen=True, slots=True)
+class FleeResult:
+    """A fighter who retreated clear of every foe got away: out of the fight, spending the element."""
+
+    actor: str

@@ -56,6 +56,15 @@ OPTIONS: dict[str, OptionSpec] = {
         OptionSpec("prone", f"Who is lying prone: {_TARGETS_OR_ALL}."),
         OptionSpec("stand firm", f"Who stands firm and does not dive for cover: {_TARGETS_OR_ALL}."),
         OptionSpec("airburst", "An airburst: lying prone does not help (yes or no).", "flag"),
+        OptionSpec("run", f"Who runs for cover, their dodge taking them clear of the blast: {_TARGETS_OR_ALL}."),
+        OptionSpec("quality", "The weapon's quality for this attack, Terrible to Superb (GM).", "level", low=-3,
+                   high=3, gm_only=True),
+        OptionSpec("draw", "Once clear, draw this melee weapon.", source="weapons"),
+        OptionSpec("explosive", "The placed charge to set off (one you carry).", source="explosives"),
+        OptionSpec("difficulty", "The Demolitions difficulty the GM sets (Fair by default).", "level", low=-3, high=4,
+                   gm_only=True),
+        OptionSpec("debris", "Fragments the blast throws about (the GM's; the charge's own by default).", "number",
+                   low=0, high=20, gm_only=True),
     )
 }
 

@@ -13,11 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from combat.dice import DiceSource
+from combat.errors import InvalidInput
 from combat.model import Combatant, Condition, Encounter
 from combat.system import ActionOutcome, Intent, MoveSpec
 from combat.systems.farscape.ammo import resolve_reload, rounds_left, spend
 from combat.systems.farscape.autofire import FirePlan, plan_fire
 from combat.systems.farscape.choices import taking
+from combat.systems.farscape.explosives import DETONATE_OPTIONS, resolve_detonate
 from combat.systems.farscape.grenades import GRENADE_OPTIONS, MAX_BLAST_TARGETS, resolve_grenade
 from combat.systems.farscape.harm import penalty, trait
 from combat.systems.farscape.options import specs
@@ -37,6 +39,7 @@ from combat.systems.farscape.ranged_common import (
     raw_text,
     require_able,
     targets_of,
+    weapon_quality,
     yes,
 )
 from combat.systems.farscape.ranged_dodge import act_while_dodging, resolve_dodge
@@ -75,9 +78,14 @@ class Volley:
 
 
 def _weapons(actor: Combatant, tables: FarscapeTables, options: Options) -> tuple[Weapon, ...]:
-    """Return the weapon fired, or both weapons for two-weapon fire (option second)."""
+    """Return the weapon fired (at the quality named, option quality), or both for two-weapon fire (option second)."""
     first = ranged_weapon(actor, tables, key_option(options, "weapon"))
     second = key_option(options, "second")
+    quality = weapon_quality(options)
+    if quality is not None and second is not None:
+        raise InvalidInput("Option quality names one weapon's quality; with two weapons, set it in the weapons table.")
+    if quality is not None:
+        first = first.model_copy(update={"quality": quality})
     return (first,) if second is None else (first, ranged_weapon(actor, tables, second))
 
 
@@ -178,19 +186,25 @@ Resolver = Callable[[Encounter, Intent, FarscapeTables, DiceSource], ActionOutco
 
 _SHOT_OPTIONS = (
     "weapon", "range", "mode", "shots", "rounds", "arc", "second", "aware", "location", "melee", "dodging", "lobbed",
+    "quality",
 )
 
 RANGED_MOVES: tuple[MoveSpec, ...] = (
-    MoveSpec("dodge", "Dodge ranged attacks this element: one roll, one level lower for each attack after the first.",
-             specs("skill"), targets=0, reaction=True),
-    MoveSpec("shoot", "Fire or throw a ranged weapon: opposed by the target's dodge, the range sets a minimum.",
-             specs(*_SHOT_OPTIONS), targets=MAX_SHOT_TARGETS),
-    MoveSpec("reload", "Reload a weapon; it takes the element, and a dodge this element is one level lower.",
-             specs("weapon"), targets=0),
-    MoveSpec("quick draw", "Draw against an opponent: opposed Speed, +2 with the Quick Draw talent.",
-             specs("dodging"), targets=1),
-    MoveSpec("grenade", "Throw a grenade at a spot: a miss scatters it; blast and fragments hit those nearby.",
-             specs(*GRENADE_OPTIONS), targets=MAX_BLAST_TARGETS),
+    MoveSpec("dodge", "Roll to dodge every shot this element.", specs("skill"), targets=0, reaction=True),
+    MoveSpec(
+        "shoot", "Fire or throw: against their dodge, the range a minimum.",
+        specs(*_SHOT_OPTIONS), targets=MAX_SHOT_TARGETS,
+    ),
+    MoveSpec("reload", "Reload a weapon; takes the element.", specs("weapon"), targets=0),
+    MoveSpec("quick draw", "Opposed Speed to draw first (+2 Quick Draw).", specs("dodging"), targets=1),
+    MoveSpec(
+        "grenade", "Throw at a spot; blast and fragments hit those near.",
+        specs(*GRENADE_OPTIONS), targets=MAX_BLAST_TARGETS,
+    ),
+    MoveSpec(
+        "detonate", "Set off a placed charge: Demolitions vs the GM's DL.",
+        specs(*DETONATE_OPTIONS), targets=MAX_BLAST_TARGETS,
+    ),
 )
 
 RESOLVERS: dict[str, Resolver] = {
@@ -199,4 +213,5 @@ RESOLVERS: dict[str, Resolver] = {
     "reload": resolve_reload,
     "quick draw": resolve_quick_draw,
     "grenade": resolve_grenade,
+    "detonate": resolve_detonate,
 }

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from combat.errors import CannotAct, InvalidInput, RulesError, UnknownName
+from combat.ladder import SUPERB, TERRIBLE, parse_level
 from combat.model import Combatant, Encounter
 from combat.options import OptionValue
 from combat.system import Intent
@@ -38,6 +39,7 @@ __all__ = [
     "require_able",
     "targets_of",
     "total",
+    "weapon_quality",
     "yes",
 ]
 
@@ -124,6 +126,21 @@ def number(options: Options, key: str, default: int, low: int, high: int) -> int
     if not low <= result <= high:
         raise InvalidInput(f"Option {key} must be from {low} to {high}; {result} is not.")
     return result
+
+
+def weapon_quality(options: Options) -> int | None:
+    """Read option quality: the weapon's quality for this attack, Terrible to Superb (a name or a number)."""
+    given = options.get("quality")
+    if isinstance(given, int) and not isinstance(given, bool):
+        level = given
+    else:
+        raw = raw_text(options, "quality")
+        if raw is None or not raw.strip():
+            return None
+        level = parse_level(raw)  # not option(): it would read a minus sign as a space
+    if not TERRIBLE <= level <= SUPERB:
+        raise InvalidInput(f"Option quality runs from Terrible to Superb, not '{raw_text(options, 'quality')}'.")
+    return level
 
 
 def range_level(options: Options) -> int:

@@ -1,9 +1,11 @@
 """When a Farscape attack offers the target's player a choice: "Dodge or take it?", asked before any die rolls.
 
-A shot (``shoot``, or ``attack`` with a ranged or thrown weapon) or a grenade offers the choice to a target who:
+A shot (``shoot``, or ``attack`` with a ranged or thrown weapon), a grenade or a charge set off (``detonate``) offers
+the choice to a target who:
 * has a player (``owner``), and not the attacker's own player [D];
 * would meet it with the element's dodge today: aware of it, able to defend, not a minion, not in a melee (a
-  shot) or standing firm (a grenade), and not the target of a minion's warning shot;
+  shot) or standing firm (a blast: rolling against its fragments, or named to run for cover), and not the target
+  of a minion's warning shot;
 * has declared no dodge this element (a declared dodge is the defence: nothing to ask) and has not answered yet.
 The targets are asked one at a time, in the order named. The default is to dodge, as before the choice existed [D].
 """
@@ -16,6 +18,7 @@ from combat.intent import Intent, Reaction
 from combat.model import Combatant, Encounter
 from combat.systems.farscape.attack import fires
 from combat.systems.farscape.choices import DODGE_OR_TAKE, defences, with_defence
+from combat.systems.farscape.explosives import placed_charge
 from combat.systems.farscape.grenades import chosen_grenade
 from combat.systems.farscape.ranged import WARNED, melee_option
 from combat.systems.farscape.ranged_attack import melee_partners
@@ -49,17 +52,21 @@ def _shot_targets(encounter: Encounter, intent: Intent) -> tuple[str, ...]:
 
 
 def _blast_targets(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> tuple[str, ...]:
-    """Return the targets of a grenade who would roll to avoid its fragments (aware, not standing firm)."""
-    grenade = chosen_grenade(encounter.get(intent.actor), tables, intent.options)
-    if not grenade.fragmentation or not yes(intent.options, "aware", default=True):
+    """Return the targets of a blast who would dodge: against its fragments or running for cover (aware, not firm)."""
+    actor = encounter.get(intent.actor)
+    grenade = intent.move == "grenade"
+    charge = chosen_grenade(actor, tables, intent.options) if grenade else placed_charge(actor, tables, intent.options)
+    if not yes(intent.options, "aware", default=grenade):
         return ()
     firm = chosen(encounter, intent.options, "stand firm", intent.targets)
-    return tuple(t for t in dict.fromkeys(intent.targets) if t not in firm)
+    running = chosen(encounter, intent.options, "run", intent.targets)
+    dodging = [t for t in intent.targets if charge.fragmentation or t in running]
+    return tuple(t for t in dict.fromkeys(dodging) if t not in firm)
 
 
 def _candidates(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> tuple[str, ...]:
     """Return the targets whose defence is a dodge, for the moves that offer the choice."""
-    if intent.move == "grenade":
+    if intent.move in ("grenade", "detonate"):
         return _blast_targets(encounter, intent, tables)
     if intent.move == "shoot" or (intent.move == "attack" and fires(encounter, intent, tables)):
         return _shot_targets(encounter, intent)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from combat.dice import DiceSource
+from combat.errors import InvalidInput
 from combat.fudge import Check, TraitRoll, check, roll_trait
+from combat.ladder import LEGENDARY, TERRIBLE
 from combat.model import Combatant, Condition, Encounter
 from combat.systems.farscape.harm import trait
 
@@ -18,6 +21,7 @@ __all__ = [
     "leader_score",
     "mutual_surprise",
     "recover",
+    "recovery_difficulties",
 ]
 
 FAIR = 0
@@ -32,13 +36,45 @@ def _freeze(combatant: Combatant, mutual: bool, running: bool, difficulty: int) 
     return combatant.with_condition(Condition("frozen", value=difficulty, source=source, uses=1 if running else 0))
 
 
+def recovery_difficulties(
+    encounter: Encounter, side: str, difficulties: Mapping[str, int] | None, strict: bool = True
+) -> dict[str, int]:
+    """Check the GM's recovery difficulties by combatant id: on the ladder, and (if ``strict``) all on ``side``.
+
+    [seed] "This difficulty is modified by the circumstances and the nature of the character": a soldier recovers
+    against an easier difficulty than a librarian. Without ``strict``, ids on another side are left out (a
+    mutual surprise, where the GM does not know beforehand which side freezes).
+    """
+    found: dict[str, int] = {}
+    for cid, level in (difficulties or {}).items():
+        combatant = encounter.get(cid)
+        if not TERRIBLE <= level <= LEGENDARY:
+            raise InvalidInput(
+                f"{combatant.name}'s recovery difficulty must be from Terrible to Legendary, not {level:+d}."
+            )
+        if combatant.side == side:
+            found[cid] = level
+        elif strict:
+            raise InvalidInput(f"{combatant.name} is not on the side '{side}'; give difficulties only for its members.")
+    return found
+
+
 def freeze_side(
-    encounter: Encounter, side: str, mutual: bool = False, difficulty: int = FAIR
+    encounter: Encounter,
+    side: str,
+    mutual: bool = False,
+    difficulty: int = FAIR,
+    difficulties: Mapping[str, int] | None = None,
 ) -> tuple[Encounter, tuple[str, ...]]:
-    """Freeze every member of ``side`` without Cool Head; ``difficulty`` is their recovery DL (GM-adjusted)."""
+    """Freeze every member of ``side`` without Cool Head, each with a Willpower DL to recover.
+
+    The DL is ``difficulty`` (Fair unless the GM changes it), or for the combatant ids in ``difficulties`` their
+    own (checked by ``recovery_difficulties``).
+    """
     running = encounter.turns.round > 0
+    own = difficulties or {}
     members = [c for c in encounter.combatants if c.side == side]
-    frozen = [_freeze(c, mutual, running, difficulty) for c in members]
+    frozen = [_freeze(c, mutual, running, own.get(c.id, difficulty)) for c in members]
     who = tuple(c.id for c in frozen if c.has("frozen"))
     return encounter.put(*frozen), who
 

@@ -19,10 +19,10 @@ from combat.systems.farscape.digest import status as status_keys
 from combat.systems.farscape.initiative import initiative_entries
 from combat.systems.farscape.sheet import SPEC
 from combat.systems.farscape.strain import allow_strain, can_strain
-from combat.systems.farscape.surprise import Recovery, freeze_side, recover
+from combat.systems.farscape.surprise import Recovery, recover
 from combat.systems.farscape.tables import FarscapeTables
 from combat.systems.farscape.templates import build_sheet, find_template
-from combat.systems.farscape.tools import Frozen
+from combat.systems.farscape.tools import Frozen, LeadersContest
 from combat.systems.farscape.wounds import Health, fresh_health
 from combat.turns import SINGLE_PHASE, InitiativeEntry
 
@@ -74,7 +74,7 @@ class FarscapeSystem(RulesDefaults):
         """Suggest rows of a table (``table:weapons`` …), or the weapons or grenades the actor carries."""
         tables: dict[str, Mapping[str, object]] = {
             "templates": self.tables.templates, "weapons": self.tables.weapons, "armour": self.tables.armour,
-            "shields": self.tables.shields, "grenades": self.tables.grenades,
+            "shields": self.tables.shields, "grenades": self.tables.grenades, "explosives": self.tables.explosives,
         }
         if source.startswith("table:"):
             return tuple(tables.get(source.removeprefix("table:"), {}))
@@ -84,6 +84,8 @@ class FarscapeSystem(RulesDefaults):
             return tuple(w for w in carried if w in self.tables.weapons)
         if source == "grenades":
             return tuple(w for w in carried if w in self.tables.grenades)
+        if source == "explosives":
+            return tuple(w for w in carried if w in self.tables.explosives)
         return ()
 
     def build_sheet(self, request: SheetRequest) -> BuiltSheet:
@@ -175,11 +177,28 @@ class FarscapeSystem(RulesDefaults):
             "stun_level": health.stun.level_name,
         }
 
-    def surprise(self, encounter: Encounter, side: str, mutual: bool = False, difficulty: int = 0) -> tuple[
-        Encounter, Frozen
-    ]:
-        """Freeze a side caught by surprise (members with Cool Head still act)."""
-        if not any(c.side == side for c in encounter.combatants):
-            raise CannotAct(f"No combatant is on the side '{side}'.")
-        encounter, who = freeze_side(encounter, side, mutual, difficulty)
-        return encounter, Frozen(side, who, mutual)
+    def surprise(
+        self,
+        encounter: Encounter,
+        side: str,
+        mutual: bool = False,
+        difficulty: int = 0,
+        difficulties: Mapping[str, int] | None = None,
+    ) -> tuple[Encounter, Frozen]:
+        """Freeze a side caught by surprise (members with Cool Head still act).
+
+        ``difficulty`` is the side's recovery DL; ``difficulties`` (combatant id → DL) sets some members' own.
+        """
+        return tools.surprise(encounter, side, mutual, difficulty, difficulties)
+
+    def leaders_contest(
+        self,
+        encounter: Encounter,
+        first: str,
+        second: str,
+        dice: DiceSource,
+        difficulty: int = 0,
+        difficulties: Mapping[str, int] | None = None,
+    ) -> tuple[Encounter, LeadersContest]:
+        """Settle a mutual surprise: the leaders compare Initiative and bonuses; the loser's side freezes."""
+        return tools.contest(encounter, (first, second), self.tables, dice, difficulty, difficulties)

@@ -11,7 +11,7 @@ from combat.errors import DataError, InvalidInput
 from combat.ladder import parse_level
 from combat.systems.farscape.sheet import SKILLS, SPEC, TALENTS, TIERS
 
-__all__ = ["Armour", "FarscapeTables", "Grenade", "Shield", "Template", "Weapon", "load_tables"]
+__all__ = ["Armour", "Charge", "Explosive", "FarscapeTables", "Grenade", "Shield", "Template", "Weapon", "load_tables"]
 
 DamageType = Literal["impact", "pierce", "slash", "projectile", "energy", "explosive"]
 
@@ -33,11 +33,22 @@ class Weapon(_Row):
     stun: bool = False
     muscle: bool = False
     size: int = Field(default=1, ge=-3, le=3, description="Weapon size on the ladder: Good=knife … Terrible=pike")
-    quality: int = Field(default=0, ge=-3, le=3)
+    quality: int = Field(default=0, ge=-3, le=3, description="Weapon quality on the ladder: Terrible … Superb")
     accuracy: int = Field(default=0, ge=-3, le=3)
     rof: int = Field(default=1, ge=1, le=100)
     burst: int = Field(default=0, ge=0, le=50, description="Rounds per +1 on automatic; 0 = not automatic")
     magazine: int = Field(default=0, ge=0, le=1000)
+
+    @field_validator("quality", mode="before")
+    @classmethod
+    def _quality_level(cls, value: object) -> object:
+        """Accept a quality as a ladder name ('great', 'Poor') as well as a number."""
+        if not isinstance(value, str):
+            return value
+        try:
+            return parse_level(value)
+        except InvalidInput as err:
+            raise ValueError(err.message) from None
 
     @field_validator("skill")
     @classmethod
@@ -63,13 +74,28 @@ class Shield(_Row):
     attack: int = Field(ge=-4, le=0)
 
 
-class Grenade(_Row):
-    """A grenade: concussion Damage Rating falling one per motra, and a fragmentation base Damage Rating."""
+class Charge(_Row):
+    """Anything that explodes: concussion Damage Rating falling one per motra, and a fragmentation base rating."""
 
-    concussion: int = Field(ge=0, le=20)
+    concussion: int = Field(ge=0, le=40)
     fragmentation: int = Field(default=0, ge=0, le=20)
     concussion_type: DamageType = "explosive"
     fragmentation_type: DamageType = "projectile"
+
+    @property
+    def radius(self) -> int:
+        """Return the blast's radius in motras: where the concussion, one less per motra, has fallen to nothing [D]."""
+        return self.concussion
+
+
+class Grenade(Charge):
+    """A grenade, thrown with the Throwing Weapon skill."""
+
+    concussion: int = Field(ge=0, le=20)
+
+
+class Explosive(Charge):
+    """A placed explosive charge, set off with the Demolitions skill; its fragments are usually debris."""
 
 
 def _trait_level(name: str, value: str | int) -> int:
@@ -132,6 +158,7 @@ class FarscapeTables(BaseModel):
     armour: dict[str, Armour] = Field(default_factory=dict)
     shields: dict[str, Shield] = Field(default_factory=dict)
     grenades: dict[str, Grenade] = Field(default_factory=dict)
+    explosives: dict[str, Explosive] = Field(default_factory=dict)
     templates: dict[str, Template] = Field(default_factory=dict)
 
 
@@ -140,6 +167,7 @@ _MODELS: dict[str, type[_Row]] = {
     "armour": Armour,
     "shields": Shield,
     "grenades": Grenade,
+    "explosives": Explosive,
     "templates": Template,
 }
 

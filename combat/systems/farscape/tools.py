@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from combat.dice import DiceSource
-from combat.errors import CannotAct, InvalidInput
+from combat.errors import CannotAct, InvalidInput, echo
+from combat.ladder import parse_level
 from combat.model import Condition, Encounter
 from combat.options import OptionSpec, OptionValue
 from combat.system import ActionOutcome, ToolSpec
@@ -17,10 +18,16 @@ from combat.systems.farscape.aftercare import METHODS, heal
 from combat.systems.farscape.initiative import score
 from combat.systems.farscape.options import choices
 from combat.systems.farscape.strain import allow_strain
-from combat.systems.farscape.surprise import MutualSurprise, freeze_side, leader_score, mutual_surprise
+from combat.systems.farscape.surprise import (
+    MutualSurprise,
+    freeze_side,
+    leader_score,
+    mutual_surprise,
+    recovery_difficulties,
+)
 from combat.systems.farscape.tables import FarscapeTables
 
-__all__ = ["TOOLS", "Frozen", "InitiativeAdjusted", "LeadersContest", "StrainAllowed", "use"]
+__all__ = ["TOOLS", "Frozen", "InitiativeAdjusted", "LeadersContest", "StrainAllowed", "contest", "surprise", "use"]
 
 _TARGET = OptionSpec("target", "Who.", "combatant", required=True)
 
@@ -31,6 +38,7 @@ TOOLS: tuple[ToolSpec, ...] = (
         OptionSpec("leaders", 'Mutual surprise: one leader from each side, like "Crichton, Captain".', "combatants",
                    low=2, high=2),
         OptionSpec("difficulty", "Willpower difficulty to recover (Fair by default).", "level", low=-3, high=4),
+        OptionSpec("difficulties", "Some fighters' own difficulty, like \"Crichton=Good, Rygel=Poor\"."),
     )),
     ToolSpec("adjust", "Adjust a combatant's Initiative for circumstances (from the next element).", (
         OptionSpec("target", "Whose Initiative.", "combatant", required=True),
@@ -52,11 +60,12 @@ TOOLS: tuple[ToolSpec, ...] = (
 
 @dataclass(frozen=True, slots=True)
 class Frozen:
-    """Who froze when surprise was declared."""
+    """Who froze when surprise was declared, and the Willpower DL each of them must reach to recover."""
 
     side: str
     frozen: tuple[str, ...]
     mutual: bool
+    recovery: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,37 +102,73 @@ def _text(options: Mapping[str, OptionValue], name: str) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _surprise(encounter: Encounter, options: Mapping[str, OptionValue], tables: FarscapeTables,
-              dice: DiceSource) -> ActionOutcome:
-    difficulty = _number(options, "difficulty", 0)
-    leaders = options.get("leaders")
-    if isinstance(leaders, tuple):
-        if options.get("side"):
-            raise InvalidInput("Name the surprised side or two leaders, not both.")
-        return _contest(encounter, leaders, tables, dice, difficulty)
-    side = _text(options, "side").lower()
-    if not side:
-        raise InvalidInput("Name the surprised side (side:foes), or two leaders for a mutual surprise.")
+def _frozen(encounter: Encounter, side: str, who: tuple[str, ...], mutual: bool) -> Frozen:
+    """Describe a freeze: who froze, and each one's recovery DL as set on the frozen condition."""
+    levels = tuple((cid, c.value) for cid in who if (c := encounter.get(cid).condition("frozen")) is not None)
+    return Frozen(side, who, mutual, levels)
+
+
+def surprise(encounter: Encounter, side: str, mutual: bool = False, difficulty: int = 0,
+             difficulties: Mapping[str, int] | None = None) -> tuple[Encounter, Frozen]:
+    """Freeze a side caught by surprise; ``difficulties`` (combatant id → DL) sets some members' own recovery DL."""
     if not any(c.side == side for c in encounter.combatants):
         raise CannotAct(f"No combatant is on the side '{side}'.")
-    after, who = freeze_side(encounter, side, options.get("mutual") is True, difficulty)
-    return ActionOutcome(after, Frozen(side, who, options.get("mutual") is True))
+    own = recovery_difficulties(encounter, side, difficulties)
+    after, who = freeze_side(encounter, side, mutual, difficulty, own)
+    return after, _frozen(after, side, who, mutual)
 
 
-def _contest(encounter: Encounter, leaders: tuple[str, ...], tables: FarscapeTables, dice: DiceSource,
-             difficulty: int) -> ActionOutcome:
-    """Settle a mutual surprise: the leaders compare Initiative and bonuses; the loser's side freezes."""
+def contest(encounter: Encounter, leaders: tuple[str, ...], tables: FarscapeTables, dice: DiceSource,
+            difficulty: int = 0, difficulties: Mapping[str, int] | None = None) -> tuple[Encounter, LeadersContest]:
+    """Settle a mutual surprise: the leaders compare Initiative and bonuses; the loser's side freezes.
+
+    ``difficulties`` may name members of either side: only the losing side's count.
+    """
     one, other = encounter.get(leaders[0]), encounter.get(leaders[1])
     if one.side == other.side:
         raise CannotAct(f"{one.name} and {other.name} lead the same side; name one leader from each side.")
+    checked = {
+        **recovery_difficulties(encounter, one.side, difficulties, strict=False),
+        **recovery_difficulties(encounter, other.side, difficulties, strict=False),
+    }
+    stray = sorted(set(difficulties or {}) - set(checked))
+    if stray:
+        raise CannotAct(f"{encounter.get(stray[0]).name} is on neither leader's side; no difficulty for them.")
     scores = []
     for a, b in ((one, other), (other, one)):
         team = [c for c in encounter.combatants if c.side == a.side]
         scores.append(leader_score(a, b, team, score(a, encounter, tables).total))
-    contest = mutual_surprise(scores[0], scores[1], dice)
-    side = encounter.get(contest.loser).side
-    after, frozen = freeze_side(encounter, side, True, difficulty)
-    return ActionOutcome(after, LeadersContest(contest, Frozen(side, frozen, True)))
+    settled = mutual_surprise(scores[0], scores[1], dice)
+    side = encounter.get(settled.loser).side
+    own = {cid: level for cid, level in checked.items() if encounter.get(cid).side == side}
+    after, frozen = freeze_side(encounter, side, True, difficulty, own)
+    return after, LeadersContest(settled, _frozen(after, side, frozen, True))
+
+
+def _difficulties(encounter: Encounter, text: str) -> dict[str, int]:
+    """Read 'Crichton=Good, Rygel=Poor' into recovery DLs by combatant id."""
+    found: dict[str, int] = {}
+    for part in (p for p in text.split(",") if p.strip()):
+        name, sep, level = part.partition("=")
+        if not sep:
+            raise InvalidInput(f"Give each difficulty as Name=Level, like Crichton=Good; not '{echo(part.strip())}'.")
+        found[encounter.find(name).id] = parse_level(level)
+    return found
+
+
+def _surprise(encounter: Encounter, options: Mapping[str, OptionValue], tables: FarscapeTables,
+              dice: DiceSource) -> ActionOutcome:
+    difficulty = _number(options, "difficulty", 0)
+    own = _difficulties(encounter, _text(options, "difficulties"))
+    leaders = options.get("leaders")
+    if isinstance(leaders, tuple):
+        if options.get("side"):
+            raise InvalidInput("Name the surprised side or two leaders, not both.")
+        return ActionOutcome(*contest(encounter, leaders, tables, dice, difficulty, own))
+    side = _text(options, "side").lower()
+    if not side:
+        raise InvalidInput("Name the surprised side (side:foes), or two leaders for a mutual surprise.")
+    return ActionOutcome(*surprise(encounter, side, options.get("mutual") is True, difficulty, own))
 
 
 def _adjust(encounter: Encounter, options: Mapping[str, OptionValue]) -> ActionOutcome:

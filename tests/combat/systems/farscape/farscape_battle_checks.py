@@ -98,25 +98,38 @@ def check_volley(oracle, intent, volley):
 
 
 def _blows(oracle, intent, result):
-    """Rebuild both strikes of a one-on-one exchange from the dice; return the blows that land."""
+    """Rebuild both strikes of a one-on-one exchange from the dice; return the blows that land.
+
+    [seed] Minions never defend with dice: a minion's defence is his skill as the difficulty (a blow reaching it
+    hits), and a minion who is attacked does not roll, so strikes no blow back.
+    """
     a, (d,) = intent.actor, intent.targets
     weapons = oracle.tables.weapons
     w_a, w_d = weapons[intent.options["weapon"]], oracle.melee_weapon(d)
     move = intent.options.get("move", "strike")
     rolls = {side.combatant: side.roll for side in result.sides}
+    minion = {cid: oracle.shadows[cid].category == "minion" for cid in (a, d)}
+    assert (rolls[d] is None) == minion[d]
 
-    def base(cid, weapon, fighting):
+    def base(cid, weapon, fighting, dice=True):
         outnumbered = len(oracle.opponents(cid, [fighting])) - 1  # [seed] -1 per opponent after the first
-        return level(oracle.sheets[cid], weapon.skill) + sum(rolls[cid].dice.faces) + oracle.penalty(cid) - outnumbered
+        faces = sum(rolls[cid].dice.faces) if dice and rolls[cid] is not None else 0
+        return level(oracle.sheets[cid], weapon.skill) + faces + oracle.penalty(cid) - outnumbered
 
-    value_a, value_d = base(a, w_a, d), base(d, w_d, a)
-    offence_a = value_a + MOVES[move][0]
+    offence_a, offence_d = base(a, w_a, d) + MOVES[move][0], base(d, w_d, a)
+    defence_a, defence_d = base(a, w_a, d, dice=not minion[a]), base(d, w_d, a, dice=not minion[d])
+    need_a, need_d = (0 if minion[d] else 1), (0 if minion[a] else 1)
     mine, theirs = result.strikes
-    assert (mine.attacker, mine.defender, mine.offence, mine.defence) == (a, d, offence_a, value_d)
-    assert (theirs.attacker, theirs.defender, theirs.offence, theirs.defence) == (d, a, value_d, value_a)
-    assert mine.lands == (offence_a > value_d) and theirs.lands == (value_d > value_a)
-    blows = [(a, d, offence_a - value_d, w_a, move), (d, a, value_d - value_a, w_d, "strike")]
-    return [b for b in blows if b[2] > 0], rolls, (w_a, w_d)
+    assert (mine.attacker, mine.defender, mine.offence, mine.defence) == (a, d, offence_a, defence_d)
+    assert (theirs.attacker, theirs.defender, theirs.defence) == (d, a, defence_a)
+    assert mine.lands == (offence_a - defence_d >= need_a)
+    if minion[d]:
+        assert theirs.reason == "no strike" and not theirs.lands
+        blows = [(a, d, offence_a - defence_d, w_a, move, need_a)]
+    else:
+        assert theirs.offence == offence_d and theirs.lands == (offence_d - defence_a >= need_d)
+        blows = [(a, d, offence_a - defence_d, w_a, move, need_a), (d, a, offence_d - defence_a, w_d, "strike", need_d)]
+    return [b[:5] for b in blows if b[2] >= b[5]], rolls, (w_a, w_d)
 
 
 def check_exchange(oracle, intent, result, keys):

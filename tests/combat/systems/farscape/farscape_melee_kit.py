@@ -89,9 +89,9 @@ def wounded(combatant, kind, filled):
 
 
 def battered(combatant):
-    """Fill a minion's stun track up to Very Stunned, so any further Stun damage knocks them out.
+    """Fill a stun track up to Very Stunned, so any further Stun damage knocks them out.
 
     A battered minion has been fighting already, so it has given its warning blow: its blows count.
     """
     veteran = replace(combatant, conditions=(*combatant.conditions, Condition("warned")))
-    return wounded(veteran, "stun", (1, 1, 1, 0))
+    return wounded(veteran, "stun", (*combatant.health.spec("stun").boxes[:-1], 0))

@@ -28,7 +28,7 @@ def test_an_exchange_gives_a_beat_per_blow_with_the_wound_and_the_miss():
 
 def test_a_knockout_is_marked_out_and_a_blow_never_struck_is_noted():
     hero = battered(fighter("hero", tier="minion", brawling=3, conditions=(WARNED,)))
-    foe = battered(fighter("foe", tier="minion", brawling=0, strength=1, conditions=(WARNED,)))
+    foe = battered(fighter("foe", tier="ally", brawling=0, strength=1))  # a minion who is attacked strikes nothing
     result = melee(encounter(hero, foe), "hero", ["foe"], 0, 3, initiative={"hero": 2, "foe": 1}, stance="+2").result
     mine, theirs = digest(result)
     assert (mine.target, mine.hit, mine.wound, mine.track, mine.out) == ("foe", True, "Unconscious", "stun", True)
@@ -37,8 +37,8 @@ def test_a_knockout_is_marked_out_and_a_blow_never_struck_is_noted():
 
 def test_a_minions_first_landed_blow_is_a_warning_with_no_target():
     enc = encounter(fighter("hero", brawling=0), fighter("foe", tier="minion", brawling=2))
-    beats = digest(melee(enc, "hero", ["foe"], 0, 0, initiative=ORDER).result)
-    assert beats == (Beat("hero", "punch", "foe", hit=False), Beat("foe", "punch", note="warning blow"))
+    beats = digest(melee(enc, "foe", ["hero"], 0, 0, initiative=ORDER).result)  # the minion attacks
+    assert beats == (Beat("foe", "punch", note="warning blow"), Beat("hero", "punch", "foe", hit=False))
 
 
 def test_standing_up_and_a_failed_strain_have_no_target():

@@ -109,9 +109,12 @@ def test_otkjaer_location_modifiers(location, modifier):
 
 
 def _duel(hero_skill, hero_dice, foe_skill, foe_dice, initiative=None, turns=None, speeds=(0, 0)):
-    """Two battered minions: any Stun hit knocks them out. The hero fights at +2 stance."""
+    """Two battered fighters: any Stun hit knocks them out. The hero fights at +2 stance.
+
+    The foe is an ally, not a minion: a minion who is attacked neither rolls nor strikes back [seed].
+    """
     hero = battered(fighter("hero", tier="minion", brawling=hero_skill, speed=speeds[0]))
-    foe = battered(fighter("foe", tier="minion", brawling=foe_skill, strength=1, speed=speeds[1]))
+    foe = battered(fighter("foe", tier="ally", brawling=foe_skill, strength=1, speed=speeds[1]))
     enc = encounter(hero, foe)
     if turns is not None:
         enc = replace(enc, turns=TurnState(order=turns))
@@ -198,7 +201,8 @@ def test_conditions_set_by_a_hit_are_reported():
 
 def test_the_moves_are_offered_with_their_options():
     names = [m.name for m in MELEE_MOVES]
-    assert names == ["attack", "feint", "grapple", "sweep", "counter lock", "escape", "stand"]
+    assert names == ["attack", "feint", "grapple", "sweep", "counter lock", "escape", "stand", "keep at bay",
+                     "step back", "retreat", "flee"]
     attack = MELEE_MOVES[0]
     assert {"move", "weapon", "stance", "location", "defend", "extend"} <= set(attack.option_names())
 

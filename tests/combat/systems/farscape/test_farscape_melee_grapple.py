@@ -131,7 +131,7 @@ def test_a_counter_lock_is_against_one_opponent():
 
 
 def test_a_grappler_knocked_out_lets_go():
-    hero = battered(fighter("hero", tier="minion", brawling=0, conditions=(GRIP,)))
+    hero = battered(fighter("hero", tier="ally", brawling=0, conditions=(GRIP,)))
     foe = fighter("foe", brawling=2, conditions=(PIN,))
     outcome = melee(encounter(hero, foe), "foe", ["hero"], 0, 0, initiative={"foe": 1, "hero": 0})
     assert hit(outcome.result, "foe", "hero").harm.out

@@ -38,7 +38,8 @@ def test_after_the_warning_its_blows_count():
 def test_a_miss_is_no_warning():
     enc = encounter(goon(brawling=0), fighter("hero", brawling=0))
     outcome = melee(enc, "goon", ["hero"], 0, 0, initiative=ORDER)
-    assert outcome.result.hits == ()
+    # The hero's blow reaches the minion's unrolled defence (a tie hits a minion [seed]); the goon's misses.
+    assert [h.attacker for h in outcome.result.hits] == ["hero"]
     assert not outcome.encounter.get("goon").has("warned")
 
 
@@ -50,18 +51,18 @@ def test_a_non_minion_never_warns():
     assert not outcome.encounter.get("pal").has("warned")
 
 
-def test_a_minion_striking_back_as_defender_warns_too():
+def test_a_minion_who_is_attacked_strikes_no_blow_back_so_gives_no_warning():
     enc = encounter(fighter("hero", brawling=0), goon(brawling=2))
-    outcome = melee(enc, "hero", ["goon"], 0, 0, initiative=ORDER)
-    assert hit(outcome.result, "goon", "hero").warning
+    outcome = melee(enc, "hero", ["goon"], 0, initiative=ORDER)  # only the hero rolls [seed]
+    assert strike(outcome.result, "goon", "hero").reason == "no strike"
     assert outcome.encounter.get("hero").health.stun.level is None
-    assert outcome.encounter.get("goon").has("warned")
+    assert not outcome.encounter.get("goon").has("warned")
 
 
 def test_a_minion_taken_out_before_its_blow_lands_gives_no_warning():
     dazed = wounded(goon(brawling=0, strength=1), "stun", (1, 1, 1, 0))
     enc = encounter(fighter("hero", brawling=3), dazed)
-    outcome = melee(enc, "hero", ["goon"], 0, 3, initiative=ORDER, stance="+2")
+    outcome = melee(enc, "goon", ["hero"], 3, 0, initiative=ORDER, stance="+2")  # the goon attacks, the hero is faster
     assert outcome.encounter.get("goon").has("unconscious")
     stopped = hit(outcome.result, "goon", "hero")
     assert (stopped.blocked, stopped.warning) == (True, False)

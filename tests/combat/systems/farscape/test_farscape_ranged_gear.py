@@ -78,7 +78,7 @@ def test_quick_draw_needs_one_able_opponent():
 
 def test_the_ranged_moves_and_their_resolvers():
     names = [m.name for m in ranged.RANGED_MOVES]
-    assert names == ["dodge", "shoot", "reload", "quick draw", "grenade"]
+    assert names == ["dodge", "shoot", "reload", "quick draw", "grenade", "detonate"]
     assert set(ranged.RESOLVERS) == set(names)
     reactions = {m.name for m in ranged.RANGED_MOVES if m.reaction}
     assert reactions == {"dodge"}
