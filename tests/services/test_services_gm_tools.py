@@ -79,3 +79,23 @@ async def test_a_mutual_surprise_needs_exactly_two_leaders(table: Table) -> None
     await table.refused(
         GM, "encounter gm", InvalidInput, tool="surprise", leaders="Crichton, Captain, Peacekeeper trooper 1"
     )
+
+
+@pytest.mark.asyncio
+async def test_surprise_takes_a_recovery_difficulty_per_combatant(table: Table) -> None:
+    await prepared(table)
+    reply = await table.run(GM, "encounter gm", tool="surprise", side="foes", difficulty="Good",
+                            difficulties="Captain=Great, peacekeeper trooper 1=Poor")
+    recovery = dict(reply.result.recovery)
+    assert recovery == {"captain": 2, "peacekeeper trooper 1": -2, "peacekeeper trooper 2": 1}
+    await table.refused(GM, "encounter gm", InvalidInput, tool="surprise", side="foes", difficulties="Captain")
+    await table.refused(GM, "encounter gm", InvalidInput, tool="surprise", side="foes", difficulties="Crichton=Good")
+
+
+@pytest.mark.asyncio
+async def test_a_player_s_combatant_added_without_a_side_joins_the_players(table: Table) -> None:
+    await prepared(table)
+    reply = await table.run(GM, "encounter add", name="Aeryn", owner="<@3>")
+    assert reply.encounter.find("Aeryn").side == "crew"  # Crichton's side: the players' side in this fight
+    reply = await table.run(GM, "encounter add", name="Stark")
+    assert reply.encounter.find("Stark").side == "foes"
