@@ -33,12 +33,16 @@ def echo(text: object, limit: int = ECHO_LIMIT) -> str:
     return shown if len(shown) <= limit else shown[: limit - 1] + "…"
 
 
+MESSAGE_LIMIT = 600
+
+
 class FrayError(Exception):
-    """Base of every error Fray reports to a user; ``message`` is readable by a player."""
+    """Base of every error Fray reports to a user; ``message`` is one readable line, free of control characters."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+        line = echo(" ".join(message.split()), MESSAGE_LIMIT)
+        super().__init__(line)
+        self.message = line
 
 
 class InvalidInput(FrayError):

@@ -79,7 +79,7 @@ class SheetSpec:
         )
 
     def _trait_key(self, name: str) -> str:
-        key = name.strip().lower()
+        key = " ".join(name.split()).lower()
         if key not in self.attributes and key not in self.skills:
             raise UnknownName("attribute or skill", name, [*self.attributes, *self.skills])
         return key

@@ -52,6 +52,15 @@ class UnitOfWork:
         """
         await self.session.close()
 
+    async def snapshot(self) -> None:
+        """Make every read of this unit of work see one committed state (call it before the first read).
+
+        On PostgreSQL the transaction runs at REPEATABLE READ, so a row and the events read after it cannot straddle
+        another process's commit; SQLite's transactions (BEGIN IMMEDIATE) are consistent already.
+        """
+        if self.session.bind is not None and self.session.bind.dialect.name == "postgresql":
+            await self.session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+
     async def commit(self) -> None:
         """Commit everything done so far."""
         await self.session.commit()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import count
 
+from bot.db.errors import CharacterExists
 from bot.db.rows import CharacterRow
 from bot.registry import find
 from bot.services.args import Args
@@ -11,7 +12,7 @@ from bot.services.context import Caller
 from bot.services.core import Services
 from bot.services.errors import NotAllowed
 from bot.services.replies import CharacterCard, CharacterDeleted, CharacterList, Reply, Rolled
-from bot.services.roster import check_name, sheet_request
+from bot.services.roster import check_name, check_new_name, sheet_request
 from combat.dice import parse_dice
 from combat.dice import roll as roll_dice
 from combat.errors import UnknownName
@@ -32,6 +33,10 @@ async def create(svc: Services, caller: Caller, args: Args) -> Reply:
     name = check_name(args.text("name") or "", "character name")
     built = svc.system(key).build_sheet(sheet_request(args))
     async with svc.db.unit_of_work() as uow:
+        saved = [r.name for r in await uow.characters.list(caller.guild_id)]
+        if name.casefold() in {s.casefold() for s in saved}:
+            raise CharacterExists(name)
+        check_new_name(name, saved, "on this server")
         row = await uow.characters.create(
             guild_id=caller.guild_id, owner_id=caller.user_id, system=key, name=name, sheet=built.sheet
         )

@@ -11,9 +11,18 @@ from bot.services.context import Caller
 from bot.services.core import Scene, Services
 from bot.services.errors import NoEncounter, NotAllowed
 from bot.services.replies import Added, Ended, Held, Removed, Reply, Started, Undone
-from bot.services.roster import check_name, check_side, combatant_id, numbered, parse_owner, sheet_request
+from bot.services.roster import (
+    MAX_ROSTER,
+    check_name,
+    check_new_name,
+    check_side,
+    combatant_id,
+    numbered,
+    parse_owner,
+    sheet_request,
+)
 from combat import engine
-from combat.errors import RulesError, UnknownName
+from combat.errors import InvalidInput, RulesError, UnknownName
 from combat.model import Combatant, Encounter
 
 __all__ = ["add", "begin", "end", "hold", "join", "next_turn", "release", "remove", "start", "undo"]
@@ -52,9 +61,12 @@ def _new_combatants(scene: Scene, args: Args) -> tuple[Combatant, ...]:
     default_side = players_side(scene.encounter) if owner else built.side or "foes"
     side = check_side(args.text("side") or default_side)
     taken = [c.name for c in scene.encounter.combatants]
+    count = args.number("count") or 1
+    if len(taken) + count > MAX_ROSTER:
+        raise InvalidInput(f"An encounter holds at most {MAX_ROSTER} combatants; this one has {len(taken)}.")
     health = scene.system.new_health(built.sheet)
     state = scene.system.new_state(built.sheet)
-    names = numbered(base, args.number("count") or 1, taken)
+    names = numbered(base, count, taken)
     return tuple(Combatant(combatant_id(n), n, side, built.sheet, health, owner=owner, state=state) for n in names)
 
 
@@ -89,9 +101,9 @@ async def join(svc: Services, caller: Caller, args: Args) -> Reply:
 
     def apply(scene: Scene) -> engine.Step:
         side = check_side(args.text("side") or players_side(scene.encounter))
-        taken = {c.name.lower() for c in scene.encounter.combatants}
-        if row.name.lower() in taken:
-            raise RulesError(f"{row.name} is already in this fight.")
+        if len(scene.encounter.combatants) >= MAX_ROSTER:
+            raise InvalidInput(f"An encounter holds at most {MAX_ROSTER} combatants; this one is full.")
+        check_new_name(row.name, [c.name for c in scene.encounter.combatants])
         joiner = Combatant(combatant_id(row.name), row.name, side, sheet, scene.system.new_health(sheet),
                            owner=caller.owner_key, state=scene.system.new_state(sheet))
         return engine.add(scene.system, scene.encounter, joiner, scene.dice)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 import zlib
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING
 
-from combat.errors import InvalidInput
+from bot.services.lookalike import lookalike, skeleton
+from combat.errors import InvalidInput, echo
 from combat.sheet import SheetRequest
 
 if TYPE_CHECKING:
@@ -15,8 +17,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_COUNT",
+    "MAX_ROSTER",
     "MAX_SIDE",
+    "MAX_WEAPONS",
     "check_name",
+    "check_new_name",
     "check_side",
     "combatant_id",
     "numbered",
@@ -27,25 +32,46 @@ __all__ = [
 ]
 
 MAX_COUNT = 20
+# Ours: the most combatants one encounter holds (a big battle; beyond it, group NPCs or run two encounters).
+MAX_ROSTER = 100
+# Ours: the most weapons one sheet carries.
+MAX_WEAPONS = 10
 MAX_NAME = 100
 # [D] The widths of the stored roster's columns (combatants.side and combatants.key): a side is refused past 32
 # characters; a combatant's key (its lower-case name) is cut to 64 with a checksum of the whole name.
 MAX_SIDE = 32
 MAX_KEY = 64
-_NAME = re.compile(r"^[^\W_](?:[^\W_]|[ '\-.])*$")
+_PUNCTUATION = frozenset(" '-.")
+
+
+def _allowed(name: str) -> bool:
+    """Tell whether a name is letters and digits (with their combining marks), spaces, ' - and ., from a letter."""
+    kinds = [unicodedata.category(char)[0] for char in name]
+    if kinds[0] not in "LN":
+        return False
+    return all(kind in "LNM" or char in _PUNCTUATION for char, kind in zip(name, kinds, strict=True))
 
 
 def check_name(raw: str, what: str = "name", limit: int = MAX_NAME) -> str:
-    """Return a cleaned name, refusing markdown, mentions and names over ``limit`` (100) characters."""
-    name = " ".join(raw.split())
+    """Return a cleaned name (NFC, spaces collapsed), refusing markdown, mentions and names over ``limit``."""
+    name = unicodedata.normalize("NFC", " ".join(raw.split()))
     if not name:
         raise InvalidInput(f"The {what} is empty; give it a name.")
     if len(name) > limit:
         raise InvalidInput(f"That {what} is {len(name)} characters long; keep it to {limit}.")
-    if not _NAME.match(name):
+    if not _allowed(name):
         raise InvalidInput(
             f"The {what} '{_safe(name)}' has characters Fray does not allow; use letters, digits, spaces, ' - and ."
         )
+    return name
+
+
+def check_new_name(name: str, taken: Iterable[str], where: str = "in this fight") -> str:
+    """Refuse a name that is, or looks like, one already taken (a Cyrillic С for a C, fullwidth letters …)."""
+    same = lookalike(name, taken)
+    if same is not None:
+        looks = "is already" if same.casefold() == name.casefold() else f"looks like {_safe(same)}, already"
+        raise InvalidInput(f"'{_safe(name)}' {looks} {where}; choose another name.")
     return name
 
 
@@ -55,8 +81,8 @@ def check_side(raw: str) -> str:
 
 
 def _safe(text: str) -> str:
-    """Defuse mentions and markdown in text echoed back in an error."""
-    return re.sub(r"[@#<>*_~|`\\\[\]()]", "?", text)[:MAX_NAME]
+    """Defuse mentions, markdown and invisible characters in text echoed back in an error."""
+    return echo(re.sub(r"[@#<>*_~|`\\\[\]()]", "?", text))
 
 
 def combatant_id(name: str) -> str:
@@ -71,16 +97,14 @@ def numbered(base: str, count: int, taken: Collection[str]) -> list[str]:
     """Return ``count`` names: the base alone for one, else 'Base 1', 'Base 2', … skipping names in use."""
     if not 1 <= count <= MAX_COUNT:
         raise InvalidInput(f"count must be between 1 and {MAX_COUNT}.")
-    used = {t.lower() for t in taken}
     if count == 1:
-        if base.lower() in used:
-            raise InvalidInput(f"There is already a combatant called {base}; choose another name.")
-        return [base]
+        return [check_new_name(base, taken)]
+    used = {skeleton(t) for t in taken}
     names: list[str] = []
     number = 1
     while len(names) < count:
         candidate = f"{base} {number}"
-        if candidate.lower() not in used:
+        if skeleton(candidate) not in used:
             names.append(candidate)
         number += 1
     return [check_name(n) for n in names]
@@ -100,17 +124,24 @@ def parse_stats(text: str | None) -> dict[str, str]:
         name, value = (p.strip() for p in part.split("=", 1))
         if not name or not value:
             raise InvalidInput(f"'{_safe(part.strip())}' needs a trait and a level, like Agility=Good.")
-        if name.lower() in stats:
+        key = " ".join(name.split()).lower()
+        if key in stats:
             raise InvalidInput(f"The trait {_safe(name.title())} is given twice; give each trait once.")
-        stats[name.lower()] = value
+        stats[key] = value
     return stats
 
 
-def parse_list(text: str | None) -> tuple[str, ...] | None:
-    """Read a comma-separated list; None when not given."""
+def parse_list(text: str | None, what: str = "item", limit: int = MAX_WEAPONS) -> tuple[str, ...] | None:
+    """Read a comma-separated list (each item once, at most ``limit``); None when not given."""
     if text is None:
         return None
-    return tuple(p.strip() for p in text.split(",") if p.strip())
+    items = tuple(" ".join(p.split()) for p in text.split(",") if p.strip())
+    if len(items) > limit:
+        raise InvalidInput(f"That is {len(items)} {what}s; give at most {limit}.")
+    twice = next((i for n, i in enumerate(items) if i.casefold() in {x.casefold() for x in items[:n]}), None)
+    if twice is not None:
+        raise InvalidInput(f"The {what} '{_safe(twice)}' is given twice; give each once.")
+    return items
 
 
 def sheet_request(args: Args) -> SheetRequest:
@@ -118,9 +149,9 @@ def sheet_request(args: Args) -> SheetRequest:
     return SheetRequest(
         template=args.text("template"),
         traits=parse_stats(args.text("stats")),
-        talents=parse_list(args.text("talents")) or (),
+        talents=parse_list(args.text("talents"), "talent", 30) or (),
         tier=args.text("tier"),
-        weapons=parse_list(args.text("weapon")),
+        weapons=parse_list(args.text("weapon"), "weapon"),
         armour=args.text("armour"),
         shield=args.text("shield"),
     )

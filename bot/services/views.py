@@ -26,6 +26,7 @@ _BEATS = TypeAdapter(tuple[Beat, ...])
 async def status(svc: Services, caller: Caller, args: Args) -> Reply:
     """Show the round, the order and everyone's state."""
     async with svc.db.unit_of_work(caller.channel_id) as uow:
+        await uow.snapshot()
         loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
         roles = await svc.gm_roles(uow, caller.guild_id)
     if loaded is None:
@@ -66,6 +67,7 @@ async def log(svc: Services, caller: Caller, args: Args) -> Reply:
     """Show the log of the encounter, or of one round."""
     round_number = args.number("round")
     async with svc.db.unit_of_work(caller.channel_id) as uow:
+        await uow.snapshot()
         loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
         if loaded is None:
             raise NoEncounter()
@@ -111,6 +113,7 @@ def export_data(system: RuleSystem, encounter: Encounter, name: str, events: lis
 async def export(svc: Services, caller: Caller, args: Args) -> Reply:
     """Export the encounter as JSON data."""
     async with svc.db.unit_of_work(caller.channel_id) as uow:
+        await uow.snapshot()
         loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
         if loaded is None:
             raise NoEncounter()
@@ -124,6 +127,7 @@ async def export(svc: Services, caller: Caller, args: Args) -> Reply:
 async def help_(svc: Services, caller: Caller, args: Args) -> Reply:
     """Show the commands, and the moves, options and GM tools of the channel's system (or the systems there are)."""
     async with svc.db.unit_of_work(caller.channel_id) as uow:
+        await uow.snapshot()
         loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
     if loaded is None:
         return Reply("help", body=HelpShown(None))

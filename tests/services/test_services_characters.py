@@ -8,7 +8,7 @@ from services_kit import BOB, CAROL, EVE, GM, GUILD, SURE_MISS, TROOPER_1, Table
 from bot.db.errors import CharacterExists
 from bot.db.repositories import GuildSettings
 from bot.services.errors import NoEncounter, NotAllowed
-from combat.errors import InvalidInput, NotYourTurn, RulesError, UnknownName
+from combat.errors import InvalidInput, NotYourTurn, UnknownName
 
 pytestmark = pytest.mark.asyncio
 
@@ -159,8 +159,8 @@ async def test_join_only_with_your_own_character_and_only_once(duel: Table):
     await duel.refused(EVE, "encounter join", UnknownName, character="Rygel")
     await duel.refused(EVE, "encounter join", UnknownName, character="Nobody")
     await duel.run(BOB, "encounter join", character="Rygel")
-    assert await duel.refused(BOB, "encounter join", RulesError, character="Rygel") == (
-        "Rygel is already in this fight."
+    assert await duel.refused(BOB, "encounter join", InvalidInput, character="Rygel") == (
+        "'Rygel' is already in this fight; choose another name."
     )
 
 

@@ -12,7 +12,8 @@ from services_kit import BOB, CAROL, GM, TROOPER_1, Table, second_process
 
 from bot.db.errors import ActiveEncounterExists, CharacterExists
 from bot.services import Reply, Services
-from combat.errors import FrayError, NotYourTurn, RulesError
+from bot.services.roster import MAX_ROSTER
+from combat.errors import FrayError, InvalidInput, NotYourTurn, RulesError
 
 pytestmark = pytest.mark.asyncio
 
@@ -34,21 +35,23 @@ def _assert_no_storage_failure(results: list[object]) -> None:
         assert "locked" not in str(outcome).lower()
 
 
-async def test_200_simultaneous_adds_are_each_applied_once(table: Table):
+async def test_200_simultaneous_adds_fill_the_roster_exactly_once(table: Table):
     await table.run(GM, "encounter start", system="farscape", name="Crowd")
     results = await asyncio.gather(
         *(table.run(GM, "encounter add", name=f"N{i}") for i in range(COMMANDS)), return_exceptions=True
     )
     _assert_no_storage_failure(results)
-    assert all(isinstance(r, Reply) for r in results)
+    added = [r for r in results if isinstance(r, Reply)]
+    assert len(added) == MAX_ROSTER
+    assert all(isinstance(r, InvalidInput) and "at most 100" in r.message for r in results if r not in added)
     names = [c["name"] for c in (await table.export())["combatants"]]
-    assert sorted(names) == sorted(f"N{i}" for i in range(COMMANDS))
+    assert len(names) == MAX_ROSTER and set(names) <= {f"N{i}" for i in range(COMMANDS)}
     entries = await _log(table)
-    assert len(entries) == COMMANDS + 1  # start, then one entry per add
+    assert len(entries) == MAX_ROSTER + 1  # start, then one entry per add that got in
     _assert_seq_unbroken(entries)
     # Each add saw the roster the one before it left: every reply has one more combatant than the last.
-    sizes = sorted(len(r.encounter.combatants) for r in results)
-    assert sizes == list(range(1, COMMANDS + 1))
+    sizes = sorted(len(r.encounter.combatants) for r in added)
+    assert sizes == list(range(1, MAX_ROSTER + 1))
 
 
 async def test_a_simultaneous_mix_of_adds_attacks_and_dodges(duel: Table):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 
 from combat.errors import InvalidInput, InvalidSheet, UnknownName
@@ -11,6 +12,8 @@ from combat.systems.farscape.sheet import SPEC
 from combat.systems.farscape.tables import FarscapeTables, Template
 
 __all__ = ["build_sheet", "find_template", "parse_traits"]
+
+_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 
 
 def _lookup(kind: str, key: str, table: Mapping[str, object]) -> str:
@@ -32,6 +35,9 @@ def parse_traits(traits: Mapping[str, str | int]) -> dict[str, int]:
     for name, value in traits.items():
         if isinstance(value, int):
             levels[name] = value
+            continue
+        if _NUMBER.fullmatch(value.strip().replace("−", "-")):
+            levels[name] = int(value.strip().replace("−", "-"))  # the sheet says its own range if it is off
             continue
         try:
             levels[name] = parse_level(value)
