@@ -8,19 +8,16 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.render.help import command_lines, system_lines
+from bot.discord.embeds import TOTAL, help_embed, pack, status_embeds
 from bot.render.names import safe
 from bot.render.reply import UserNames, render_reply, renderer_of
-from bot.render.summary import render_round_summary, render_turn
-from bot.services.replies import Exported, HelpShown, Reply, StatusShown
+from bot.render.summary import render_turn
+from bot.services.replies import Exported, HelpShown, Logged, Reply, StatusShown
 from combat.model import Combatant, Encounter
-from combat.summary import RoundSummary
 from combat.system import RuleSystem
 
-__all__ = ["Outgoing", "compose", "next_player", "status_embed", "summary_embed"]
+__all__ = ["Outgoing", "compose", "next_player"]
 
-COLOUR = discord.Colour.dark_teal()
-MAX_DESCRIPTION = 3800
 
 
 @dataclass
@@ -42,13 +39,6 @@ class Outgoing:
 
 def _names(encounter: Encounter | None) -> dict[str, str]:
     return {c.id: c.name for c in encounter.combatants} if encounter else {}
-
-
-def _chunk(lines: list[str]) -> str:
-    text = "\n".join(lines)
-    if len(text) <= MAX_DESCRIPTION:
-        return text
-    return text[: MAX_DESCRIPTION - 40].rsplit("\n", 1)[0] + "\n… (more in /encounter log)"
 
 
 def next_player(encounter: Encounter | None) -> int | None:
@@ -85,69 +75,9 @@ def _choice_line(encounter: Encounter, player: int | None) -> str:
             f"{default} <t:{int(pending.deadline)}:R> if no one chooses.")
 
 
-def summary_embed(summary: RoundSummary, encounter: Encounter | None) -> discord.Embed:
-    """Build the round summary embed posted when a round ends."""
-    lines = render_round_summary(summary, _names(encounter))
-    return discord.Embed(title=safe(lines[0]), description=_chunk(lines[1:]), colour=discord.Colour.gold())
-
-
 def _health_line(system: RuleSystem, combatant: Combatant, gm: bool) -> str:
     """Show a combatant's health: in full to the GM and for players' characters, as a word for other NPCs."""
     return "\n".join(renderer_of(system).health(combatant, detailed=gm or bool(combatant.owner)))
-
-
-def status_embed(reply: Reply, gm: bool) -> discord.Embed:
-    """Build the status embed: the GM sees every track, players see NPCs as descriptors."""
-    encounter, system = reply.encounter, reply.system
-    name = reply.body.name if isinstance(reply.body, StatusShown) else "Encounter"
-    title = f"{safe(name)} — {system.title if system else ''}"
-    embed = discord.Embed(title=title, colour=COLOUR)
-    if encounter is None or system is None:
-        return embed
-    order = {e.combatant: e.counts[0] for e in encounter.turns.order if e.counts}
-    for c in encounter.combatants[:24]:
-        states = ", ".join(system.status(c)) or "ready"
-        init = f" · init {order[c.id]:+d}" if c.id in order and (gm or c.owner) else ""
-        health = _health_line(system, c, gm)
-        embed.add_field(name=safe(f"{c.name} [{c.side}]{init}")[:256], value=f"{states}\n{health}"[:1024])
-    embed.set_footer(text=render_turn(encounter, _names(encounter)) if encounter.turns.round else "Not begun yet")
-    return embed
-
-
-def field_chunks(lines: list[str], limit: int = 1024) -> list[str]:
-    """Split lines into embed field values of at most ``limit`` characters, never cutting a line short."""
-    chunks: list[str] = []
-    current = ""
-    for line in lines:
-        line = line[:limit]
-        if current and len(current) + 1 + len(line) > limit:
-            chunks.append(current)
-            current = line
-        else:
-            current = f"{current}\n{line}" if current else line
-    return [*chunks, current] if current else chunks
-
-
-def help_embed(system: RuleSystem | None) -> discord.Embed:
-    """List the commands, and the channel's system's moves and GM tools (without an encounter, the systems)."""
-    embed = discord.Embed(title="Fray — combat in chat", colour=COLOUR, description="\n".join(command_lines())[:3000])
-    if system is None:
-        sections = [("Rule systems (/encounter start system:…)", system_lines())]
-    else:
-        moves = [f"**{m.name}** — {m.summary}" + (f" ({', '.join(m.option_names())})" if m.options else "")
-                 for m in system.moves()]
-        tools = [f"**{t.name}** — {t.summary}" for t in system.gm_tools()]
-        sections = [(f"{system.title}: moves (/attack, /dodge, /act move:…)", moves),
-                    (f"{system.title}: GM tools (/encounter gm tool:…)", tools)]
-    budget = 5800 - len(embed.description or "")
-    for title, lines in sections:
-        for number, chunk in enumerate(field_chunks(lines)):
-            name = title if number == 0 else f"{title} (more)"
-            budget -= len(name) + len(chunk)
-            if budget < 0 or len(embed.fields) == 25:
-                return embed.set_footer(text="More with /help in the local table, or as you type (autocomplete).")
-            embed.add_field(name=name, value=chunk, inline=False)
-    return embed
 
 
 def _export_file(body: Exported) -> discord.File:
@@ -156,19 +86,20 @@ def _export_file(body: Exported) -> discord.File:
 
 
 def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
-    """Compose the response to a command; round summaries are posted on their own (see ``summary_embed``)."""
+    """Compose the response to a command; round summaries are posted on their own (see ``summary_embeds``)."""
     encounter = reply.encounter
     if isinstance(reply.body, StatusShown):
-        return Outgoing(embeds=[status_embed(reply, gm)], ephemeral=gm)
+        return Outgoing(embeds=status_embeds(reply, gm), ephemeral=gm)
     if isinstance(reply.body, HelpShown):
         return Outgoing(embeds=[help_embed(reply.system)], ephemeral=True)
     if isinstance(reply.body, Exported):
         return Outgoing(content="The encounter as JSON.", file=_export_file(reply.body), ephemeral=True)
     body = render_reply(reply, users, summaries=False, turn=False)
-    embed = discord.Embed(title=safe(_title(reply))[:256], description=_chunk(body) or None, colour=COLOUR)
+    embeds = pack(_title(reply), body, tail=isinstance(reply.body, Logged))
     for name, value in _wounded(reply):
-        embed.add_field(name=safe(name)[:256], value=value[:1024], inline=False)
-    out = Outgoing(embeds=[embed])
+        if len(embeds[-1].fields) < 10 and sum(len(e) for e in embeds) + len(name) + len(value) < TOTAL:
+            embeds[-1].add_field(name=safe(name)[:256], value=value[:1024], inline=False)
+    out = Outgoing(embeds=embeds)
     if encounter is not None and encounter.turns.round and reply.command != "encounter end":
         out.content = _turn_line(encounter)
         out.mention = next_player(encounter)
@@ -186,7 +117,7 @@ def _wounded(reply: Reply) -> list[tuple[str, str]]:
         combatant = next((c for c in encounter.combatants if c.id == combatant_id), None)
         if combatant is not None and (line := _health_line(system, combatant, gm=False)):
             shown.append((combatant.name, line))
-    return shown[:10]
+    return shown
 
 
 def _title(reply: Reply) -> str:

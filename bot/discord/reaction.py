@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord.outgoing import compose, summary_embed
+from bot.discord.embeds import summary_embeds
+from bot.discord.outgoing import compose
 from bot.discord.respond import NO_PINGS, GuildNames
 from bot.services import Caller, Reply
 from bot.services.reactions import expire, token
@@ -149,7 +150,7 @@ class ReactionTimers:
         await channel.send(out.content, **kwargs)
         target = await self._summary_channel(guild, channel)
         for summary in reply.summaries:
-            await target.send(embed=summary_embed(summary, reply.encounter), allowed_mentions=NO_PINGS)
+            await target.send(embeds=summary_embeds(summary, reply.encounter), allowed_mentions=NO_PINGS)
         self.bot.remember(channel_id, reply)
 
     async def _summary_channel(

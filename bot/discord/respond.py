@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.caller import caller_of
-from bot.discord.outgoing import Outgoing, compose, summary_embed
+from bot.discord.embeds import summary_embeds
+from bot.discord.outgoing import Outgoing, compose
 from bot.services import Reply, dispatch
 from combat.errors import FrayError
 
@@ -117,8 +118,7 @@ class Responder:
             return
         target = await self.bot.summary_channel(interaction)
         for summary in reply.summaries:
-            embed = summary_embed(summary, reply.encounter)
-            await target.send(embed=embed, allowed_mentions=NO_PINGS)
+            await target.send(embeds=summary_embeds(summary, reply.encounter), allowed_mentions=NO_PINGS)
 
     @staticmethod
     def _log(path: str, user: int, guild: int, channel: int, outcome: str, started: float) -> None:

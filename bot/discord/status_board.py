@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord.outgoing import status_embed
+from bot.discord.embeds import status_embeds
 from bot.services import Reply
 
 if TYPE_CHECKING:
@@ -48,27 +48,27 @@ class StatusBoard:
         reply = self._latest.pop(channel_id, None)
         if reply is None:
             return
-        embed = status_embed(reply, gm=False)
+        embeds = status_embeds(reply, gm=False)
         if reply.command == "encounter end":
-            embed.set_footer(text="The encounter has ended.")
+            embeds[-1].set_footer(text="The encounter has ended.")
         try:
-            await self._show(channel_id, embed)
+            await self._show(channel_id, embeds)
         except discord.HTTPException:
             log.warning("could not show the status in channel %s", channel_id, exc_info=True)
         if reply.command == "encounter end":
             self._messages.pop(channel_id, None)
 
-    async def _show(self, channel_id: int, embed: discord.Embed) -> None:
+    async def _show(self, channel_id: int, embeds: list[discord.Embed]) -> None:
         """Edit the channel's status message; when that fails (deleted, refused), post a new one instead."""
         channel: Any = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
         known = self._messages.get(channel_id)
         if known is not None:
             try:
-                await channel.get_partial_message(known).edit(embed=embed, allowed_mentions=NO_PINGS)
+                await channel.get_partial_message(known).edit(embeds=embeds, allowed_mentions=NO_PINGS)
                 return
             except discord.HTTPException:
                 log.info("status edit failed in channel %s; posting a new status message", channel_id)
-        message = await channel.send(embed=embed, allowed_mentions=NO_PINGS)
+        message = await channel.send(embeds=embeds, allowed_mentions=NO_PINGS)
         self._messages[channel_id] = message.id
 
     async def close(self) -> None:
