@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Iterable
 from typing import Any, TextIO
 
@@ -16,6 +17,9 @@ from combat.errors import FrayError
 __all__ = ["Console"]
 
 log = logging.getLogger(__name__)
+
+# A local table's user name, as typed after '@' (a bare id or anything else is passed on as typed).
+_USER = re.compile(r"[\w.-]{1,32}")
 
 
 class Console:
@@ -64,10 +68,11 @@ class Console:
 
     async def _command(self, line: CommandLine, number: int) -> None:
         self.channel = line.channel
-        caller = Caller(self.ids.user(line.user), line.user, GUILD_ID, self.ids.channel(self.channel))
+        # The local table is the user's own server: everyone at it may change its settings.
+        caller = Caller(self.ids.user(line.user), line.user, GUILD_ID, self.ids.channel(self.channel), admin=True)
         options = dict(line.options)
-        owner = options.get("owner", "").strip().lstrip("@")
-        if owner:  # an empty owner stays as typed, so the service refuses it
+        owner = options.get("owner", "").strip().removeprefix("@")
+        if _USER.fullmatch(owner) and not owner.isdigit():  # anything else stays as typed, for the service to judge
             options["owner"] = str(self.ids.user(owner))
         queued = self.dice.snapshot(caller.channel_id)
         try:

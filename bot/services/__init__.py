@@ -10,7 +10,9 @@ from bot.services.args import Args, parse_args
 from bot.services.context import Caller, DiceProvider, RandomProvider, ReplayDice
 from bot.services.core import Services
 from bot.services.errors import UnknownCommand
+from bot.services.guild import MAX_ID
 from bot.services.replies import Reply
+from combat.errors import InvalidInput
 
 __all__ = ["HANDLERS", "Args", "Caller", "DiceProvider", "RandomProvider", "ReplayDice", "Reply", "Services",
            "dispatch"]
@@ -53,4 +55,6 @@ async def dispatch(svc: Services, caller: Caller, path: str, options: Mapping[st
     handler = HANDLERS.get(path)
     if command is None or handler is None:
         raise UnknownCommand(f"There is no command /{path}.")
+    if not all(0 <= ident <= MAX_ID for ident in (caller.user_id, caller.guild_id, caller.channel_id)):
+        raise InvalidInput("That user, server or channel id is not one Discord gives; nothing was done.")
     return await handler(svc, caller, parse_args(command, options))

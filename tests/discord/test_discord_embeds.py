@@ -1,4 +1,4 @@
-"""Big fights within Discord's limits: everyone shown (alike NPCs grouped), long text packed, nothing dropped silently."""
+"""Big fights within Discord's limits: everyone shown, alike NPCs grouped, long text packed, nothing dropped."""
 
 from __future__ import annotations
 
