@@ -11,7 +11,7 @@ import discord
 from bot.render.help import command_lines, system_lines
 from bot.render.names import safe
 from bot.render.reply import UserNames, render_reply, renderer_of
-from bot.render.summary import render_round_summary, render_turn
+from bot.render.summary import counts_note, render_round_summary, render_turn
 from bot.services.replies import Exported, HelpShown, Reply, StatusShown
 from combat.model import Combatant, Encounter
 from combat.summary import RoundSummary
@@ -107,7 +107,8 @@ def status_embed(reply: Reply, gm: bool) -> discord.Embed:
     order = {e.combatant: e.counts[0] for e in encounter.turns.order if e.counts}
     for c in encounter.combatants[:24]:
         states = ", ".join(system.status(c)) or "ready"
-        init = f" · init {order[c.id]:+d}" if c.id in order and (gm or c.owner) else ""
+        counts = counts_note(encounter, system, c.id)
+        init = f" · init {order[c.id]:+d}{counts}" if c.id in order and (gm or c.owner) else ""
         health = _health_line(system, c, gm)
         embed.add_field(name=safe(f"{c.name} [{c.side}]{init}")[:256], value=f"{states}\n{health}"[:1024])
     embed.set_footer(text=render_turn(encounter, _names(encounter)) if encounter.turns.round else "Not begun yet")
