@@ -98,7 +98,7 @@ def _round(begins: RoundBegins, names: Names) -> list[str]:
     for recovery in begins.recoveries:
         lines += _recovery(recovery, names)
     lines += [f"{who(names, cid)} is stunned: no actions this round" for cid in begins.stunned]
-    return [*lines, *("Initiative " + init_line(r, names) for r in begins.rolls)]
+    return [*lines, *(init_line(r, names) for r in begins.rolls)]
 
 
 def _recovered(result: Recovered, names: Names) -> list[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.render.dice import numbered_faces
-from bot.render.names import Names, who
+from bot.render.names import Names, possessive, who
 from combat.systems.d6pool.model import Htk, InitRoll
 from combat.systems.d6pool.pool import Pool
 from combat.systems.d6pool.results import Contest, Save
@@ -43,11 +43,12 @@ def contest_line(contest: Contest, first: str, second: str, names: Names) -> str
 
 
 def init_line(roll: InitRoll, names: Names) -> str:
-    """Write one Initiative: 'Megaman: Agility 4 + d6 [6] +4 powers = 14 → acts at 14, 8, 2'."""
+    """Write one Initiative: 'Megaman's Initiative: Agility 4 + d6 [6] +4 powers = 14 → acts at 14, 8, 2'."""
     skill = f" {roll.modifier:+d} {roll.skill}" if roll.skill and roll.modifier else ""
     acts = ", ".join(str(c) for c in roll.counts)
-    return (f"{who(names, roll.combatant)}: {roll.attribute.title()} {roll.base} + d6 [{roll.die}]{skill} "
-            f"= {roll.total} → acts at {acts}")
+    whose = possessive(who(names, roll.combatant))
+    return (f"{whose} Initiative: {roll.attribute.title()} {roll.base} + d6 [{roll.die}]{skill} = {roll.total} "
+            f"→ acts at {acts}")
 
 
 def htk_bar(health: Htk) -> str:

@@ -27,9 +27,9 @@ def offer(actor: str, successes: int) -> Reaction:
         nothing = (Choice("none", "No effect"), Choice("knockdown", "Knock down (Strength contest)"),
                    Choice("throw", "Throw (Strength contest)"), Choice("hold", "Hold (Strength contest)"))
         return Reaction(actor, nothing, "none", prompt="No damage got through; try an effect?")
-    rest = successes - 1
+    rest = f" + {successes - 1} HTK" if successes > 1 else ""
     choices: tuple[Choice, ...] = (Choice("damage", f"All damage ({successes} HTK)"),
-               Choice("knockdown", f"Knock down + {rest} HTK"), Choice("throw", f"Throw + {rest} HTK"),
+               Choice("knockdown", f"Knock down{rest}"), Choice("throw", f"Throw{rest}"),
                Choice("hold", "Hold (Strength contest, no damage)"))
     if successes >= 2:
         choices += (Choice("stun", "Stun (1 HTK, Stamina vs PF)"),)
