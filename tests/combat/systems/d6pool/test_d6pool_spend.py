@@ -125,3 +125,21 @@ def test_a_recovery_roll_won_wakes_him_to_act_that_round() -> None:
     step = next_turn(enc, (6, 6, 1, 6, 1, 1, 2, 4))  # Stamina 2 successes vs PF 3: 1 → wakes
     assert step.change.started.recoveries[0].woke
     assert [e.combatant for e in step.encounter.turns.order] == ["hero", "foe"]
+
+
+def test_letting_go_and_a_holder_who_is_knocked_down_lets_go() -> None:
+    third = fighter("ally", agility=2)
+    hero = fighter("hero", weapons=("sword",), agility=3, swords=3)
+    foe = fighter("foe", agility=1, stamina=3)
+    enc = begin(hero, foe, third, init=(6, 1, 6))  # hero 12, foe 2, ally 8
+    held = choose(attack(enc, "hero", "foe", [*HIT, 6, 6, 6]).encounter, "hold", (5, 5, 5, 1, 1, 1)).encounter
+    assert held.get("foe").has(HELD)
+    freed = move(held, "hero", "letgo")
+    assert freed.result.other == "foe" and not freed.encounter.get("foe").has(HELD)
+    with pytest.raises(CannotAct, match="holding nobody"):
+        move(freed.encounter, "hero", "letgo")
+    # The ally (8) knocks the holder down: the hold ends.
+    asked = attack(held, "ally", "hero", [6, 6, 1, 1, 1, 6])  # 12 vs 3 + 3; PF 1 (fist) [6] vs no armour
+    assert asked.encounter.turns.current.waiting == ("ally",)
+    down = choose(asked.encounter, "knockdown")
+    assert down.result.released == ("foe",) and not down.encounter.get("foe").has(HELD)
