@@ -51,22 +51,20 @@ def _hurt(encounter: Encounter, target_id: str, lost: int) -> Encounter:
     return encounter.put(replace(target, health=replace(health, lost=health.lost + lost)))
 
 
-def _spent(encounter: Encounter, actor: str, target: str, choice: str, successes: int, lost: int,
-           effect: str | None, took: bool, **more: object) -> tuple[Encounter, Spent]:
-    """Record the spending; free whoever the target held if he can no longer hold them."""
-    victim = encounter.get(target)
+def _spent(encounter: Encounter, spent: Spent) -> tuple[Encounter, Spent]:
+    """Record the spending with where it left the target; free whoever he held if he can no longer hold them."""
+    victim = encounter.get(spent.target)
     health: Htk = victim.health
     released: tuple[str, ...] = ()
     if health.down or victim.has(KO) or victim.has(STUNNED) or victim.has(PRONE):
-        encounter, released = release_holds(encounter, target)
-    spent = Spent(actor, target, choice, successes, lost, effect, took, htk=health.current, htk_total=health.htk,
-                  released=released, **more)  # type: ignore[arg-type]
-    return encounter, spent
+        encounter, released = release_holds(encounter, spent.target)
+    return encounter, replace(spent, htk=health.current, htk_total=health.htk, released=released)
 
 
 def apply_damage(encounter: Encounter, actor: str, target: str, successes: int) -> tuple[Encounter, Spent]:
     """Take one HTK per success."""
-    return _spent(_hurt(encounter, target, successes), actor, target, "damage", successes, successes, None, False)
+    return _spent(_hurt(encounter, target, successes), Spent(actor, target, "damage", successes, successes, None,
+                                                             False))
 
 
 def strength_contest(holder: Combatant, other: Combatant, tables: D6Tables, dice: DiceSource) -> Contest:
@@ -94,15 +92,15 @@ def _stun(encounter: Encounter, actor: str, context: Spend, tables: D6Tables,
     encounter = _hurt(encounter, context.target, 1)
     victim = encounter.get(context.target)
     if victim.health.down:
-        return _spent(encounter, actor, context.target, "stun", context.successes, 1, "stun", False)
+        return _spent(encounter, Spent(actor, context.target, "stun", context.successes, 1, "stun", False))
     save = _save(encounter, context.target, context.pf, tables, dice)
     next_round = not _actions_left(encounter, victim.id)
     if not save.saved:
         old = victim.condition(STUNNED)
         rounds = max(2 if next_round else 1, old.elements or 0) if old else (2 if next_round else 1)
         encounter = encounter.put(victim.with_condition(Condition(STUNNED, elements=rounds, source=actor)))
-    return _spent(encounter, actor, context.target, "stun", context.successes, 1, "stun", not save.saved,
-                  save=save, next_round=next_round and not save.saved)
+    return _spent(encounter, Spent(actor, context.target, "stun", context.successes, 1, "stun", not save.saved,
+                                   save=save, next_round=next_round and not save.saved))
 
 
 def _knockout(encounter: Encounter, actor: str, context: Spend, tables: D6Tables,
@@ -110,12 +108,12 @@ def _knockout(encounter: Encounter, actor: str, context: Spend, tables: D6Tables
     encounter = _hurt(encounter, context.target, 2)
     victim = encounter.get(context.target)
     if victim.health.down:
-        return _spent(encounter, actor, context.target, "knockout", context.successes, 2, "knockout", False)
+        return _spent(encounter, Spent(actor, context.target, "knockout", context.successes, 2, "knockout", False))
     save = _save(encounter, context.target, context.pf + 1, tables, dice)
     if not save.saved:
         encounter = encounter.put(victim.with_condition(Condition(KO, value=context.pf, source=actor)))
-    return _spent(encounter, actor, context.target, "knockout", context.successes, 2, "knockout", not save.saved,
-                  save=save)
+    return _spent(encounter, Spent(actor, context.target, "knockout", context.successes, 2, "knockout",
+                                   not save.saved, save=save))
 
 
 def _effect(encounter: Encounter, actor: str, context: Spend, choice: str, tables: D6Tables,
@@ -133,7 +131,7 @@ def _effect(encounter: Encounter, actor: str, context: Spend, choice: str, table
     elif took:
         down = victim.with_condition(Condition(PRONE))
         encounter = encounter.put(down.without(HELD) if choice == "throw" else down)  # thrown clear of any hold
-    return _spent(encounter, actor, victim.id, choice, context.successes, lost, choice, took, contest=contest)
+    return _spent(encounter, Spent(actor, victim.id, choice, context.successes, lost, choice, took, contest=contest))
 
 
 def spend(encounter: Encounter, actor: str, context: Spend, choice: str, tables: D6Tables,
@@ -142,7 +140,7 @@ def spend(encounter: Encounter, actor: str, context: Spend, choice: str, tables:
     if choice == "damage":
         return apply_damage(encounter, actor, context.target, context.successes)
     if choice == "none":
-        return _spent(encounter, actor, context.target, "none", 0, 0, None, False)
+        return _spent(encounter, Spent(actor, context.target, "none", 0, 0, None, False))
     if choice == "stun":
         return _stun(encounter, actor, context, tables, dice)
     if choice == "knockout":
