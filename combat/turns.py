@@ -102,6 +102,10 @@ class TurnState:
         """Return the name of the current phase, or None between rounds."""
         return self.queue[0].phase if self.queue else None
 
+    def to_come(self, combatant: str) -> tuple[int, ...]:
+        """Return the counts at which ``combatant`` still acts this round, the current slot included."""
+        return tuple(s.count for s in self.queue if combatant in s.waiting)
+
     def is_turn_of(self, combatant: str) -> bool:
         """Tell whether ``combatant`` may act now."""
         return self.current is not None and combatant in self.current.waiting

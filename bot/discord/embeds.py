@@ -15,7 +15,7 @@ from bot.commands import COMMANDS
 from bot.render.help import system_lines
 from bot.render.names import safe
 from bot.render.reply import names_of, renderer_of
-from bot.render.summary import render_round_summary, render_turn
+from bot.render.summary import counts_note, render_round_summary, render_turn
 from bot.services.replies import Reply, StatusShown
 from combat.model import Combatant, Encounter
 from combat.summary import RoundSummary
@@ -126,7 +126,8 @@ def status_embeds(reply: Reply, gm: bool) -> list[discord.Embed]:
     order = {e.combatant: e.counts[0] for e in encounter.turns.order if e.counts}
     for c in encounter.combatants:
         states = ", ".join(system.status(c)) or "ready"
-        init = f" · init {order[c.id]:+d}" if c.id in order and (gm or c.owner) else ""
+        counts = counts_note(encounter, system, c.id)
+        init = f" · init {order[c.id]:+d}{counts}" if c.id in order and (gm or c.owner) else ""
         health = "\n".join(renderer_of(system).health(c, detailed=gm or bool(c.owner)))
         embed.add_field(name=safe(f"{c.name} [{c.side}]{init}")[:256], value=f"{states}\n{health}"[:1024])
     embed.set_footer(text=_turn_footer(encounter))

@@ -13,7 +13,7 @@ from bot.render.help import help_lines
 from bot.render.names import Names, safe, who
 from bot.render.plugin import SystemRenderer
 from bot.render.reaction import answer_lines, asked_lines, declared_lines, waiting_line
-from bot.render.summary import render_round_summary, render_turn
+from bot.render.summary import counts_note, render_round_summary, render_turn
 from bot.services.replies import Ended, HelpShown, Reply, StatusShown
 from combat.intent import Asked, Declared
 from combat.model import Encounter
@@ -73,7 +73,7 @@ def status_lines(reply: Reply, users: UserNames, *, detailed: bool = True) -> li
     for c in encounter.combatants:
         states = ", ".join(system.status(c)) or "ready"
         owner = f" ({users.name(c.owner)})" if c.owner else ""
-        init = f" init {signed(order[c.id])}" if c.id in order else ""
+        init = f" init {signed(order[c.id])}{counts_note(encounter, system, c.id)}" if c.id in order else ""
         lines.append(f"• {safe(c.name)}{owner} [{safe(c.side)}]{init}: {states}")
         lines += [f"    {line}" for line in renderer.health(c, detailed=detailed or bool(c.owner))]
     names = names_of(encounter)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from bot.render.names import Names, listing, possessive, safe, who
 from combat.model import Encounter
 from combat.summary import Beat, RoundSummary
+from combat.system import RuleSystem
 
-__all__ = ["render_beat", "render_round_summary", "render_turn"]
+__all__ = ["counts_note", "render_beat", "render_round_summary", "render_turn"]
 
 
 def render_beat(beat: Beat, names: Names) -> str:
@@ -69,3 +70,19 @@ def render_turn(encounter: Encounter, names: Names) -> str:
     if len(waiting) == 1:
         return f"{head} — {possessive(who(names, waiting[0]))} turn"
     return f"{head} — {listing(who(names, a) for a in waiting)} act together"
+
+
+def counts_note(encounter: Encounter, system: RuleSystem, combatant_id: str) -> str:
+    """Say when someone with several actions a round acts, and which are still to come.
+
+    ' (counts 14, 8, 2; to come: 8, 2)'; empty for one action a round. Nothing is to come for whoever cannot act
+    now (stunned, down).
+    """
+    turns = encounter.turns
+    entry = next((e for e in turns.order if e.combatant == combatant_id), None)
+    if entry is None or len(entry.counts) < 2:
+        return ""
+    able = system.can_act(encounter.get(combatant_id), turns.phase or turns.phases[0].name)
+    left = turns.to_come(combatant_id) if able else ()
+    counts = ", ".join(str(n) for n in entry.counts)
+    return f" (counts {counts}; to come: {', '.join(str(n) for n in left) or 'none'})"

@@ -1,0 +1,131 @@
+"""Attacks: the hit roll (Agility or Psi dice + skill against the defence), then Power Factor against protection.
+
+Melee: both sides add their melee skill. Ranged: only the attacker adds his ranged skill. Psionic: Psi dice and
+the psionics skill on both sides, Psyche dice as protection. Objects defend with the dice the GM set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from combat.dice import DiceSource
+from combat.errors import CannotAct, RulesError
+from combat.intent import Intent
+from combat.model import Combatant, Encounter
+from combat.system import ActionOutcome
+from combat.systems.d6pool.build import trait
+from combat.systems.d6pool.model import DEFENDING, HELD, KO, PRONE, RETREATED, Htk, Ready, RoundState
+from combat.systems.d6pool.pool import Pool, roll_pool
+from combat.systems.d6pool.results import Attack, AttackRoll, Spend
+from combat.systems.d6pool.spend import apply_damage, offer
+from combat.systems.d6pool.tables import UNARMED, D6Tables, Weapon
+
+__all__ = ["choose_weapon", "power_factor", "resolve_attack"]
+
+
+def choose_weapon(actor: Combatant, tables: D6Tables, wanted: str | None) -> Weapon:
+    """Return the weapon named, else the one ready, else the first carried, else the fist; it must be carried."""
+    carried = (*actor.sheet.weapons, UNARMED)
+    if wanted is not None:
+        key = " ".join(wanted.split()).lower()
+        if key not in carried:
+            raise CannotAct(f"{actor.name} carries no '{wanted}'; they carry {', '.join(carried)}.")
+        return tables.weapon(key)
+    ready = actor.state.weapon if isinstance(actor.state, Ready) else None
+    return tables.weapon(ready if ready in carried else carried[0])
+
+
+def power_factor(actor: Combatant, weapon: Weapon, tables: D6Tables) -> int:
+    """Return the attack's Power Factor: the weapon's, plus 1 per Strength step above the base if muscle powered."""
+    rule = tables.charts.dice
+    if not weapon.muscle:
+        return weapon.pf
+    return weapon.pf + max(0, (trait(actor.sheet, "strength") - rule.strength_base) // rule.strength_step)
+
+
+def _check(actor: Combatant, target: Combatant) -> None:
+    if actor.id == target.id:
+        raise RulesError(f"{actor.name} cannot attack themself.")
+    if actor.has(DEFENDING):
+        raise CannotAct(f"{actor.name} is on full defence this round: no attacks.")
+    if actor.has(PRONE):
+        raise CannotAct(f"{actor.name} is down on the ground: stand up first (/act move:stand).")
+    if actor.has(HELD):
+        raise CannotAct(f"{actor.name} is held: break free first (/act move:escape).")
+    if target.has(RETREATED):
+        raise CannotAct(f"{target.name} has retreated from the fight.")
+
+
+def _melee_skill(combatant: Combatant, tables: D6Tables) -> str:
+    """Return the melee skill a defender parries with: his ready melee weapon's, else brawling."""
+    ready = combatant.state.weapon if isinstance(combatant.state, Ready) else None
+    if ready is not None:
+        weapon = tables.weapon(ready)
+        if weapon.kind == "melee":
+            return weapon.skill
+    return "brawling"
+
+
+def _defence(target: Combatant, kind: str, tables: D6Tables, dice: DiceSource) -> tuple[Pool, str, str | None]:
+    """Roll the target's defence: (pool, what defended, the skill added)."""
+    success = tables.charts.dice.success
+    health: Htk = target.health
+    if target.sheet.tier == "object":
+        return roll_pool(dice, trait(target.sheet, "defence"), 0, success), "object", None
+    if health.down or target.has(KO):
+        return Pool((), 0, success), "helpless", None
+    extra = 1 if target.has(DEFENDING) else 0
+    if kind == "psionic":
+        return roll_pool(dice, trait(target.sheet, "psi") + extra, trait(target.sheet, "psionics"), success), \
+            "psi", "psionics"
+    if kind == "melee":
+        skill = _melee_skill(target, tables)
+        return roll_pool(dice, trait(target.sheet, "agility") + extra, trait(target.sheet, skill), success), \
+            "agility", skill
+    return roll_pool(dice, trait(target.sheet, "agility") + extra, 0, success), "agility", None
+
+
+def _protection(target: Combatant, kind: str, tables: D6Tables) -> int:
+    if kind == "psionic":
+        return trait(target.sheet, "psyche")
+    armour = tables.armour.get(target.sheet.armour or "")
+    return armour.pf if armour is not None else 0
+
+
+def roll_attack(encounter: Encounter, intent: Intent, tables: D6Tables, dice: DiceSource) -> AttackRoll:
+    """Roll the attack and the defence, then (on a hit) the Power Factor dice against the protection dice."""
+    actor, target = encounter.get(intent.actor), encounter.get(intent.targets[0])
+    _check(actor, target)
+    wanted = intent.options.get("weapon")
+    weapon = choose_weapon(actor, tables, str(wanted) if wanted is not None else None)
+    success = tables.charts.dice.success
+    attribute = "psi" if weapon.kind == "psionic" else "agility"
+    skill_mod = trait(actor.sheet, weapon.skill)
+    attack = roll_pool(dice, trait(actor.sheet, attribute), skill_mod + intent.modifier, success)
+    defence, defence_kind, defence_skill = _defence(target, weapon.kind, tables, dice)
+    defending = target.condition(DEFENDING)
+    roll = AttackRoll(actor.id, target.id, weapon.key, weapon.name, weapon.kind, attack, weapon.skill, skill_mod,
+                      intent.modifier, defence, defence_kind, defence_skill,
+                      defending.source if defending and defence_kind != "helpless" else None,
+                      attack.total > defence.total)
+    if not roll.hit:
+        return roll
+    pf, protection = power_factor(actor, weapon, tables), _protection(target, weapon.kind, tables)
+    return replace(roll, pf=pf, protection=protection, damage=roll_pool(dice, pf, 0, success),
+                   soak=roll_pool(dice, protection, 0, success))
+
+
+def resolve_attack(encounter: Encounter, intent: Intent, tables: D6Tables, dice: DiceSource) -> ActionOutcome:
+    """Attack: a miss ends it; a hit on an object is all damage; a hit on a fighter asks how to spend successes."""
+    roll = roll_attack(encounter, intent, tables, dice)
+    state = encounter.state if isinstance(encounter.state, RoundState) else RoundState()
+    actor = replace(encounter.get(intent.actor), state=Ready(roll.weapon))
+    encounter = replace(encounter.put(actor), state=replace(state, attacked=True))
+    if not roll.hit:
+        return ActionOutcome(encounter, Attack(roll))
+    target = encounter.get(roll.target)
+    if target.sheet.tier == "object":
+        encounter, spent = apply_damage(encounter, actor.id, target.id, roll.successes)
+        return ActionOutcome(encounter, Attack(roll, spent))
+    ask = offer(actor.id, roll.successes)
+    return ActionOutcome(encounter, roll, ask=ask, context=Spend(target.id, roll.successes, roll.pf))

@@ -1,0 +1,71 @@
+"""Round-summary beats, the states worth showing, and the export's damage fields."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat.model import Combatant
+from combat.summary import Beat
+from combat.systems.d6pool.model import DEFENDING, HELD, KO, PRONE, RETREATED, STUNNED, Htk
+from combat.systems.d6pool.results import Attack, Moved, Spent
+
+__all__ = ["digest", "health_state", "status"]
+
+_EFFECTS = {"knockdown": "knocked down", "throw": "thrown", "hold": "held", "stun": "stunned",
+            "knockout": "knocked out"}
+_FAILED = {"knockdown": "knock-down failed", "throw": "throw failed", "hold": "hold failed",
+           "stun": "stun resisted", "knockout": "knock-out resisted"}
+
+
+def _spent_beat(spent: Spent) -> Beat:
+    note = None
+    if spent.effect is not None:
+        note = _EFFECTS[spent.effect] + (" next round" if spent.next_round else "") if spent.took \
+            else _FAILED[spent.effect]
+    wound = f"-{spent.lost} HTK" if spent.lost else None
+    out = spent.down or (spent.effect == "knockout" and spent.took)
+    return Beat(spent.actor, "attack", spent.target, True, wound, "htk", out, note)
+
+
+def _moved_beat(moved: Moved) -> Beat:
+    if moved.move in ("dodge", "block"):
+        return Beat(moved.actor, "full defence", note=moved.move)
+    if moved.move == "escape":
+        return Beat(moved.actor, "escape", note="broke free" if moved.done else "still held")
+    return Beat(moved.actor, {"letgo": "let go", "stand": "stood up"}.get(moved.move, moved.move))
+
+
+def digest(result: Any) -> tuple[Beat, ...]:
+    """Boil a result down to beats: one per attack, one per move."""
+    if isinstance(result, Attack):
+        if result.spent is not None:
+            return (_spent_beat(result.spent),)
+        return (Beat(result.roll.actor, "attack", result.roll.target, False),)
+    if isinstance(result, Spent):
+        return (_spent_beat(result),)
+    if isinstance(result, Moved):
+        return (_moved_beat(result),)
+    return ()
+
+
+def status(combatant: Combatant) -> tuple[str, ...]:
+    """Name the states worth showing: dead, unconscious, knocked out, stunned, full defence, prone, held, gone."""
+    health: Htk = combatant.health
+    thing = combatant.sheet.tier == "object"
+    found: list[str] = []
+    if health.dead:
+        found.append("destroyed" if thing else "dead")
+    elif health.down:
+        found.append("disabled" if thing else "unconscious")
+    found += [name for name in (KO, STUNNED) if combatant.has(name)]
+    defending = combatant.condition(DEFENDING)
+    if defending is not None:
+        found.append(f"full defence ({defending.source})")
+    found += [name for name in (PRONE, HELD, RETREATED) if combatant.has(name)]
+    return tuple(found)
+
+
+def health_state(combatant: Combatant) -> dict[str, Any]:
+    """Export HTK left, the total, and what is lost."""
+    health: Htk = combatant.health
+    return {"htk": health.current, "htk_total": health.htk, "htk_lost": health.lost}

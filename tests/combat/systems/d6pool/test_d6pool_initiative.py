@@ -1,0 +1,62 @@
+"""Initiative: Agility + 1d6 + the ready skill, several actions at Init, Init-6 …, re-rolled every round."""
+
+from d6_kit import SYSTEM, begin, encounter, fighter, next_turn, slots
+
+from combat import engine
+from combat.dice import ScriptedDice
+from combat.systems.d6pool.model import counts
+from combat.systems.d6pool.results import RoundBegins
+from combat.systems.d6pool.tools import use
+
+
+def test_the_seed_examples_and_a_count_of_zero() -> None:
+    assert counts(14) == (14, 8, 2)  # [seed] Megaman
+    assert counts(11) == (11, 5)  # [seed] Badguy
+    assert counts(12) == (12, 6, 0)  # [ours] 0 is "5 or less": it acts
+    assert counts(6) == (6, 0)
+    assert counts(5) == (5,)
+    assert counts(1) == (1,)
+
+
+def test_agility_plus_a_d6_plus_the_ready_skill_and_interleaved_counts() -> None:
+    hero = fighter("hero", weapons=("sword",), agility=5, swords=3)
+    foe = fighter("foe", weapons=("club",), agility=4, clubs=2)
+    step = engine.begin(SYSTEM, encounter(hero, foe), ScriptedDice([6, 5]))
+    started = step.change.started
+    assert isinstance(started, RoundBegins)
+    assert [(r.combatant, r.base, r.die, r.skill, r.modifier, r.total) for r in started.rolls] == [
+        ("hero", 5, 6, "swords", 3, 14), ("foe", 4, 5, "clubs", 2, 11)]
+    assert slots(step.encounter) == [(14, ("hero",)), (11, ("foe",)), (8, ("hero",)), (5, ("foe",)), (2, ("hero",))]
+
+
+def test_without_anything_ready_no_skill_counts() -> None:
+    hero = fighter("hero", weapons=("sword",), agility=3, swords=3)
+    enc = encounter(hero)
+    unready = use(enc, "ready", {"target": "hero", "weapon": "none"}, SYSTEM.tables).encounter
+    step = engine.begin(SYSTEM, unready, ScriptedDice([4]))
+    assert slots(step.encounter) == [(7, ("hero",)), (1, ("hero",))]
+
+
+def test_a_psionic_power_ready_rolls_intelligence() -> None:
+    mind = fighter("mind", weapons=("mind blast",), agility=2, intelligence=6, psionics=2)
+    enc = begin(mind, init=(3,))
+    assert slots(enc) == [(11, ("mind",)), (5, ("mind",))]
+
+
+def test_equal_counts_go_to_the_higher_agility_then_act_together() -> None:
+    quick = fighter("quick", agility=4)
+    slow = fighter("slow", agility=3)
+    twin = fighter("twin", agility=3)
+    enc = begin(quick, slow, twin, init=(4, 5, 5))
+    assert slots(enc) == [(8, ("quick",)), (8, ("slow", "twin")), (2, ("quick",)), (2, ("slow", "twin"))]
+
+
+def test_initiative_is_rolled_again_every_round() -> None:
+    hero, foe = fighter("hero", agility=3), fighter("foe", agility=3)
+    enc = begin(hero, foe, init=(6, 1))
+    assert slots(enc)[0] == (9, ("hero",))
+    for _ in range(len(enc.turns.queue) - 1):
+        enc = next_turn(enc).encounter
+    step = next_turn(enc, (1, 6))  # the round ends: round 2 rolls again
+    assert step.encounter.turns.round == 2
+    assert slots(step.encounter) == [(9, ("foe",)), (4, ("hero",)), (3, ("foe",))]
