@@ -131,7 +131,10 @@ def _rank(dice: DiceSource, value: int, members: list[str], throws: list[Throw],
 
 def roll_offs(encounter: Encounter, found: tuple[Score, ...], stored: Ties,
               dice: DiceSource) -> tuple[Ties, tuple[RollOff, ...]]:
-    """Settle every tie: keep a stored order for the same combatants on the same value, else roll off."""
+    """Settle every tie: keep a stored order for the same combatants on the same value, else roll off.
+
+    Every roll-off is kept for the fight: the same combatants tied on the same value later keep its order.
+    """
     kept: list[Tie] = []
     fresh: list[RollOff] = []
     for value, members in sorted(_tied(encounter, found).items(), reverse=True):
@@ -143,7 +146,9 @@ def roll_offs(encounter: Encounter, found: tuple[Score, ...], stored: Ties,
         order = tuple(_rank(dice, value, members, throws, 0))
         kept.append(Tie(value, order))
         fresh.append(RollOff(value, tuple(throws), order))
-    return Ties(tuple(kept)), tuple(fresh)
+    settled = {(t.value, frozenset(t.order)) for t in kept}
+    earlier = tuple(t for t in stored.ties if (t.value, frozenset(t.order)) not in settled)
+    return Ties((*earlier, *kept)), tuple(fresh)
 
 
 def entries(encounter: Encounter, tables: DeryniTables, stored: Ties) -> tuple[InitiativeEntry, ...]:

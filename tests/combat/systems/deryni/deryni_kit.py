@@ -44,8 +44,8 @@ def faces(*rolls: Iterable[int]) -> list[int]:
 def man(cid: str, side: str = "", *, owner: str | None = None, tier: str = "npc", weapons: Sequence[str] = (
         "broadsword",), armour: str | None = None, shield: str | None = None, talents: Sequence[str] = (),
         wounds: Sequence[int] = (), **traits: int) -> Combatant:
-    """Build a combatant; traits are ladder numbers, with underscores for spaces (damage_capacity=1)."""
-    named = {k.replace("_", " "): v for k, v in traits.items()}
+    """Build a combatant; traits are ladder numbers, underscores for spaces (damage_capacity=1, shield_=2 the skill)."""
+    named = {k.rstrip("_").replace("_", " "): v for k, v in traits.items()}
     sheet = SPEC.build(traits=named, tier=tier, weapons=tuple(weapons), armour=armour, shield=shield,
                        talents=frozenset(talents))
     health = Health(tuple(Wound(level) for level in wounds))
