@@ -90,10 +90,10 @@ def turn_to(encounter: Encounter, cid: str) -> Encounter:
 
 def act(encounter: Encounter, actor: str, move: str, targets: Sequence[str] = (), dice: Iterable[int] = (),
         modifier: int = 0, **options: Any) -> Step:
-    """Resolve a move by the engine (turn checks included) with scripted faces, used up exactly."""
+    """Resolve a move (turn checks included; a choice after the dice waits) with scripted faces, used up exactly."""
     script = ScriptedDice(list(dice))
-    step = engine.act(SYSTEM, turn_to(encounter, actor) if move != "dismiss" else encounter,
-                      Intent(actor, move, tuple(targets), options, modifier), script)
+    step = reactions.attempt(SYSTEM, turn_to(encounter, actor) if move != "dismiss" else encounter,
+                             Intent(actor, move, tuple(targets), options, modifier), script, deadline=100.0)
     assert script.remaining == 0, f"{script.remaining} scripted faces left over"
     return step
 
