@@ -64,7 +64,8 @@ def render_round_end(end: RoundEnd, names: Names) -> list[str]:
     lines += [f"{who(names, c)} dies of his wounds (a failed Death Test)" for c in end.deaths]
     for test in end.tests:
         name = who(names, test.combatant)
-        head = f"Consciousness Test, {name} ({test.points} wound points, {ladder(test.difficulty)})"
+        points = f"{test.points} wound point{'s' if test.points != 1 else ''}"
+        head = f"Consciousness Test, {name} ({points}, {ladder(test.difficulty)})"
         if test.roll is None:
             lines.append(f"{head}: passed, a natural +4 this round")
             continue
@@ -112,7 +113,7 @@ def render_engaged(result: Engaged, names: Names) -> list[str]:
 
 def render_defence_set(result: DefenceSet, names: Names) -> list[str]:
     """Show a standing defence set."""
-    return [f"{who(names, result.target)} defends with {result.defence or 'his best defence'} unless asked"]
+    return [f"{who(names, result.target)}'s standing defence: {result.defence or 'his best'}"]
 
 
 def render_fudge_set(result: FudgeSet, names: Names) -> list[str]:

@@ -16,23 +16,25 @@ from combat.systems.deryni.state import fighter
 __all__ = ["digest", "status"]
 
 _MOVES = {"called": "called shot", "knockout": "knock-out", "disarm": "disarm"}
+_DEFENDED = {"shield": "blocked", "parry": "parried", "dodge": "dodged", "acrobatics": "tumbled aside"}
+
+
+def _verdict(test: DeathTest) -> str:
+    if not test.passed:
+        return "failed: dying"
+    return f"passed with {test.spent} FUDGE point{'s' if test.spent > 1 else ''}" if test.spent else "passed"
 
 
 def _death_note(test: DeathTest | None) -> str | None:
-    if test is None:
-        return None
-    if test.passed:
-        return "Death Test passed" + (" (FUDGE points)" if test.spent else "")
-    return "Death Test failed: dying"
+    return None if test is None else f"Death Test {_verdict(test)}"
 
 
 def _strike(result: Strike) -> tuple[Beat, ...]:
     move = _MOVES.get(result.special or "", "attack")
     notes: list[str] = []
-    if result.outcome == "defended" and result.defence_name:
-        notes.append(f"{result.defence.kind} with {result.defence_name}")
-    elif result.outcome == "defended":
-        notes.append(result.defence.kind)
+    if result.outcome == "defended":
+        verb = _DEFENDED.get(result.defence.kind, result.defence.kind)
+        notes.append(f"{verb} with {result.defence_name}" if result.defence_name else verb)
     if result.outcome == "fumble":
         notes.append("Terrible")
     if result.outcome == "disarmed":
@@ -52,7 +54,7 @@ def _strike(result: Strike) -> tuple[Beat, ...]:
 
 
 def _settled(result: DeathSettled) -> tuple[Beat, ...]:
-    return (Beat(result.test.combatant, "Death Test", note=_death_note(result.test)),)
+    return (Beat(result.test.combatant, "Death Test", note=_verdict(result.test)),)
 
 
 def _round_end(result: RoundEnd) -> tuple[Beat, ...]:
@@ -75,9 +77,12 @@ _DIGESTERS: dict[type, Callable[[Any], tuple[Beat, ...]]] = {
 
 
 def digest(result: object) -> tuple[Beat, ...]:
-    """Boil a Deryni result down to beats; an attack waiting for a choice counts as the attack."""
+    """Boil a Deryni result down to beats; an attack waiting for a choice counts as the attack.
+
+    A Death Test still waiting for a choice (FUDGE points after a failed roll) gives no beat: its settling does.
+    """
     if isinstance(result, Asked):
-        return digest(result.result)
+        return () if isinstance(result.result, DeathSettled) else digest(result.result)
     digester = _DIGESTERS.get(type(result))
     return digester(result) if digester is not None else ()
 

@@ -126,7 +126,7 @@ def _disarm(encounter: Encounter, strike: Strike, item: str, dice: DiceSource) -
         state = fighter(target)
         wielding = None if state.wielding == item else state.wielding
         encounter = put_fighter(encounter, target.id, dropped=(*state.dropped, item), wielding=wielding)
-    return encounter, replace(strike, outcome="disarmed" if won else "kept", contest=contest, margin=0)
+    return encounter, replace(strike, outcome="disarmed" if won else "kept", contest=contest)
 
 
 def _checks(strike: Strike) -> tuple[str, ...]:

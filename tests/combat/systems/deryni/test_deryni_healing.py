@@ -6,8 +6,8 @@ from deryni_kit import SYSTEM, f4, fight, man, state, with_health
 from combat import engine
 from combat.dice import ScriptedDice
 from combat.errors import CannotAct, RulesError
-from combat.systems.deryni.health import CRITICAL, HURT, MORTAL, SCRATCH, VERY_HURT
 from combat.systems.deryni.healing import Rested, Treated
+from combat.systems.deryni.health import CRITICAL, HURT, MORTAL, SCRATCH, VERY_HURT
 
 SLOW = man("slow", side="onlookers", agility=-3)
 

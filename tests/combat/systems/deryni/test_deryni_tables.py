@@ -35,6 +35,6 @@ def test_a_bad_row_names_the_file_and_the_field():
     with pytest.raises(DataError) as raised:
         load_tables({"weapons": {"weapons": [{"key": "club", "name": "Club", "skill": "clubbing", "length": 2}]}})
     assert "data/deryni/weapons.toml" in str(raised.value) and "weapons[0].skill" in str(raised.value)
-    with pytest.raises(DataError, match="templates\\[0\\].armour"):
+    with pytest.raises(DataError, match=r"templates\[0\]\.armour"):
         load_tables({"armour": {"armour": []}, "templates": {"templates": [{"key": "x", "name": "X",
                                                                             "armour": "cardboard"}]}})
