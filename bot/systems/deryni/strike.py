@@ -74,7 +74,7 @@ def _harm(harm: Harm, target: str) -> list[str]:
     if harm.level == MORTAL:
         lines.append(f"{target} falls unconscious, Near Death")
     if harm.death is not None:
-        lines += death_lines(harm.death, target)
+        lines += death_lines(harm.death, target, waiting=harm.waiting)
     return lines
 
 

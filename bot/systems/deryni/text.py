@@ -24,8 +24,11 @@ def check_text(check: Check) -> str:
     return f"{rolled(check.roll)} against {ladder(check.difficulty)}: {verdict}"
 
 
-def death_lines(test: DeathTest, name: str) -> list[str]:
-    """Show a Death Test: its roll or why none was needed, the FUDGE points spent, and whether he lives."""
+def death_lines(test: DeathTest, name: str, *, waiting: bool = False) -> list[str]:
+    """Show a Death Test: its roll or why none was needed, the FUDGE points spent, and whether he lives.
+
+    ``waiting``: a failure that FUDGE points may still buy (the question follows).
+    """
     wound = LEVELS[test.level]
     head = f"Death Test for {name}'s {wound} wound"
     if test.reason == "dying":
@@ -44,6 +47,8 @@ def death_lines(test: DeathTest, name: str) -> list[str]:
             lines.append(f"A natural +4: {name} passes every Death and Consciousness Test this round")
     if test.spent == 2:
         lines.append(f"{name} spends 2 FUDGE points: he lives")
+    elif waiting:
+        lines.append(f"{name} is dying unless 2 FUDGE points buy the test")
     elif not test.passed:
         lines.append(f"{name} is dying: he fights on, takes no more tests, and dies as the round ends")
     return lines

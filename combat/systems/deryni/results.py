@@ -154,10 +154,14 @@ class Strike:
 
 @dataclass(frozen=True, slots=True)
 class DeathSettled:
-    """A Death Test settled after a choice (FUDGE points), and the Meditation checks that waited for it."""
+    """A Death Test after a choice (FUDGE points), and the Meditation checks that waited for it.
+
+    ``waiting``: the roll failed and 2 FUDGE points may still buy it (a choice is asked); not settled yet.
+    """
 
     test: DeathTest
     meditation: tuple[Meditation, ...] = ()
+    waiting: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -125,7 +125,8 @@ class DeryniSystem(RulesDefaults):
         pause: Pause = pending.context
         encounter, test, ask, again = death.answer(encounter, pause, choice, dice)
         if ask is not None:
-            return ActionOutcome(encounter, DeathSettled(test) if test else None, ask=ask, context=again)
+            return ActionOutcome(encounter, DeathSettled(test, waiting=True) if test else None, ask=ask,
+                                 context=again)
         assert test is not None
         encounter, checked = powers.meditate(encounter, pause.checks, dice)
         return ActionOutcome(encounter, DeathSettled(test, checked))
