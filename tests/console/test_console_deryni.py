@@ -85,3 +85,20 @@ def test_the_export_says_how_everyone_ended(duel: Run) -> None:
 def test_the_example_names_its_own_command_line() -> None:
     assert "fray console --db :memory: --seed 2 --script examples/deryni-duel.fray" in EXAMPLE.read_text("utf-8")
     assert Path(EXAMPLE).is_file()
+
+
+def test_a_death_test_waiting_for_fudge_points_survives_a_restart(duel: Run, tmp_path: Path) -> None:
+    # Stop the fight while Duncan's player is asked about his Death Test; a new process answers it.
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    cut = lines.index("@carol /encounter react choice:roll") - 1
+    assert lines[cut].startswith("!dice")
+    db = str(tmp_path / "restart.sqlite3")
+    parts = []
+    for name, chunk in (("before", lines[:cut]), ("after", lines[cut:])):
+        script = tmp_path / f"{name}.fray"
+        script.write_text("\n".join(chunk) + "\n", encoding="utf-8")
+        done = fray(db, "--strict", "--script", str(script))
+        assert done.returncode == 0, done.stdout[-2000:]
+        parts.append(done.stdout)
+    assert parts[0].rstrip().endswith("(default Roll the Death Test)")
+    assert parts[0] + parts[1] == duel.output
