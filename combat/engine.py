@@ -40,13 +40,17 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class TurnChange:
-    """How the turn moved: who was skipped, whose held action lapsed, which round ended and began, whose turn began."""
+    """How the turn moved: who was skipped, whose held action lapsed, which round ended and began, whose turn began.
+
+    ``round_end`` is what the system's ``end_round`` hook did as the round ended (None: nothing).
+    """
 
     skipped: tuple[tuple[str, str], ...] = ()
     lapsed: tuple[str, ...] = ()
     ended_round: int | None = None
     started: RoundStart | None = None
     turn_starts: tuple[TurnStart, ...] = ()
+    round_end: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,13 +89,15 @@ def _new_round(system: RuleSystem, encounter: Encounter, dice: DiceSource) -> tu
 
 
 def _follow(system: RuleSystem, before: Encounter, moved: Advance, dice: DiceSource) -> tuple[Encounter, TurnChange]:
-    """Apply a turn movement: start the next round when this one is over, then the new turn's hook."""
+    """Apply a turn movement: end this round (the system's hook) and start the next, then the new turn's hook."""
     encounter = replace(before, turns=moved.state)
     change = TurnChange(skipped=moved.skipped, lapsed=moved.lapsed)
     if moved.round_over:
         ended = encounter.turns.round
+        encounter, closing = system.end_round(encounter, dice)
         encounter, moved, started = _new_round(system, encounter, dice)
-        change = replace(change, skipped=change.skipped + moved.skipped, ended_round=ended, started=started)
+        change = replace(change, skipped=change.skipped + moved.skipped, ended_round=ended, started=started,
+                         round_end=closing)
     return _turn_starts(system, _slot_mark(before.turns), encounter, dice, change)
 
 

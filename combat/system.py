@@ -161,6 +161,10 @@ class RuleSystem(Protocol):
         """Apply what happens as these combatants' turn begins; return the result (None when nothing happened)."""
         ...
 
+    def end_round(self, encounter: Encounter, dice: DiceSource) -> tuple[Encounter, Any]:
+        """Apply what happens as a round ends (end-of-round tests); return the result (None when nothing happened)."""
+        ...
+
     def act(self, encounter: Encounter, intent: Intent, dice: DiceSource) -> ActionOutcome:
         """Resolve one intent (or stop at a choice after the dice, with ``ask``)."""
         ...
@@ -229,6 +233,10 @@ class RulesDefaults:
 
     def turn_start(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tuple[Encounter, Any]:
         """Do nothing as a turn begins."""
+        return encounter, None
+
+    def end_round(self, encounter: Encounter, dice: DiceSource) -> tuple[Encounter, Any]:
+        """Do nothing as a round ends."""
         return encounter, None
 
     def use_tool(

@@ -50,9 +50,11 @@ def _change_lines(reply: Reply, names: Names, summaries: bool) -> list[str]:
         return []
     lines = [f"{who(names, cid)} cannot act ({phase} phase) and is passed over." for cid, phase in change.skipped]
     lines += [f"{who(names, cid)}'s held action lapses." for cid in change.lapsed]
+    renderer = renderer_of(reply.system) if reply.system is not None else None
+    if change.round_end is not None and renderer is not None:
+        lines += renderer.result(change.round_end, names)
     for summary in reply.summaries if summaries else ():
         lines += render_round_summary(summary, names)
-    renderer = renderer_of(reply.system) if reply.system is not None else None
     if change.started is not None:
         lines.append(f"— Round {change.started.round} begins —")
         lines += renderer.result(change.started, names) if renderer else []

@@ -181,6 +181,8 @@ class Services:
         for event in events:
             if not event.undone and isinstance(event.payload, dict) and event.payload.get("beats"):
                 beats.extend(_BEATS.validate_python(event.payload["beats"]))
+        if change.round_end is not None:  # what the system did as the round ended (end-of-round tests)
+            beats.extend(scene.system.digest(change.round_end))
         conditions = [(c.id, s) for c in after.combatants for s in scene.system.status(c)]
         order = []
         for slot in after.turns.queue:

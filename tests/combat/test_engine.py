@@ -340,3 +340,30 @@ def test_several_newcomers_are_ranked_together_without_rerolling_the_others():
     enc = engine.add_group(SYSTEM, enc, newcomers, dice).encounter
     assert dice.remaining == 0
     assert [s.actors for s in enc.turns.queue] == [("bobo",), ("zhaan",), ("dargo",), ("crais",), ("aeryn",)]
+
+
+class Tiring(Duel):
+    """The toy system with an end-of-round hook: whoever is still standing loses a point as the round ends."""
+
+    def end_round(self, encounter: Encounter, dice: DiceSource) -> tuple[Encounter, object]:
+        tired = [replace(c, health=c.health - 1) for c in encounter.combatants if c.health > 1]
+        return encounter.put(*tired), ("tired", encounter.turns.round, tuple(c.id for c in tired))
+
+
+def test_a_round_ends_through_the_system_s_hook_before_the_next_one_begins():
+    tiring = Tiring()
+    enc = engine.begin(tiring, encounter(fighter("aeryn"), fighter("bobo", health=1)), ScriptedDice([2, 5])).encounter
+    enc = engine.next_turn(tiring, enc, ScriptedDice([])).encounter
+    step = engine.next_turn(tiring, enc, ScriptedDice([3, 4]))
+    assert step.change.ended_round == 1
+    assert step.change.round_end == ("tired", 1, ("aeryn",))
+    assert step.encounter.get("aeryn").health == 1  # the hook's encounter is the one the next round starts from
+    assert step.encounter.turns.round == 2
+
+
+def test_without_the_hook_a_round_end_reports_nothing():
+    enc = started(ScriptedDice([2, 5, 1])).encounter
+    for _ in range(2):
+        enc = engine.next_turn(SYSTEM, enc, ScriptedDice([])).encounter
+    step = engine.next_turn(SYSTEM, enc, ScriptedDice([1, 2, 3]))
+    assert step.change.ended_round == 1 and step.change.round_end is None

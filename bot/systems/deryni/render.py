@@ -1,0 +1,82 @@
+"""Render any Deryni result as plain lines of text: every die, modifier, margin, damage step and wound.
+
+``DeryniRenderer`` is what Fray's generic renderers ask (see ``bot.render.plugin``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.render.names import Names, safe, who
+from bot.systems.deryni import events
+from bot.systems.deryni.strike import render_strike
+from combat.intent import Intent
+from combat.model import Combatant
+from combat.systems.deryni.healing import Rested, Saved, Treated
+from combat.systems.deryni.health import LEVELS, Health
+from combat.systems.deryni.results import AllOut, DeathSettled, PickedUp, PowerDropped, PowerUse, Strike
+from combat.systems.deryni.rounds import DeryniRoundStart, RoundEnd
+from combat.systems.deryni.state import fighter
+from combat.systems.deryni.tools import DefenceSet, Engaged, FudgeSet
+
+__all__ = ["RENDERERS", "DeryniRenderer"]
+
+RENDERERS: dict[type, Callable[[Any, Names], list[str]]] = {
+    Strike: render_strike,
+    DeathSettled: events.render_settled,
+    DeryniRoundStart: events.render_round_start,
+    RoundEnd: events.render_round_end,
+    AllOut: events.render_all_out,
+    PickedUp: events.render_picked_up,
+    PowerUse: events.render_power,
+    PowerDropped: events.render_power_dropped,
+    Engaged: events.render_engaged,
+    DefenceSet: events.render_defence_set,
+    FudgeSet: events.render_fudge_set,
+    Treated: events.render_treated,
+    Rested: events.render_rested,
+    Saved: events.render_saved,
+}
+_SPECIALS = {"called": "a called shot", "knockout": "a knock-out blow", "disarm": "a disarm"}
+
+
+def _word(health: Health) -> str:
+    """Name a combatant's state without numbers, for players looking at an NPC."""
+    if health.dead:
+        return "Dead"
+    if health.dying is not None:
+        return "Dying"
+    if health.out:
+        return "Down"
+    worst = health.worst
+    return "Unhurt" if worst is None else "Wounded" if worst <= 1 else "Badly wounded"
+
+
+class DeryniRenderer:
+    """Deryni's text for Fray's generic renderers: results, wounds, and what an attack is."""
+
+    def result(self, result: object, names: Names) -> list[str]:
+        """Render any Deryni result; an unknown one gives no lines."""
+        renderer = RENDERERS.get(type(result))
+        return [] if renderer is None else renderer(result, names)
+
+    def health(self, combatant: Combatant, *, detailed: bool) -> list[str]:
+        """Show the wounds, their points and the FUDGE points, or (for players looking at an NPC) one word."""
+        health: Health = combatant.health
+        if not detailed:
+            return [_word(health)]
+        wounds = ", ".join(LEVELS[w.level] + (" (treated)" if w.treated else "") for w in health.wounds)
+        state = fighter(combatant)
+        lines = [f"Wounds: {wounds} ({health.points} wound points)" if wounds else "Wounds: none"]
+        extra = f", power fatigue {state.fatigue}" if state.fatigue else ""
+        lines.append(f"FUDGE points {state.fudge_points}{extra}")
+        return lines
+
+    def intent(self, intent: Intent, target: str, names: Names) -> str:
+        """Say what is coming: 'Warin attacks Morgan (a disarm)'."""
+        actor = who(names, intent.actor)
+        special = next((text for key, text in _SPECIALS.items() if key in intent.options), None)
+        weapon = intent.options.get("weapon")
+        line = f"{actor} attacks {target}" + (f" with {safe(str(weapon))}" if weapon else "")
+        return f"{line} ({special})" if special else line

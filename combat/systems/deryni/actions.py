@@ -1,0 +1,23 @@
+"""The modifiers every Deryni action carries: wounds, earlier dodges this round, and a Deryni power in use."""
+
+from __future__ import annotations
+
+from combat.model import Combatant
+from combat.systems.deryni.state import fighter
+
+__all__ = ["action_mods", "powered"]
+
+
+def powered(combatant: Combatant, round_number: int) -> bool:
+    """Tell whether the combatant maintains a power, or used one this round (-1 to everything else)."""
+    state = fighter(combatant)
+    return state.power is not None or state.power_round == round_number
+
+
+def action_mods(combatant: Combatant, round_number: int) -> list[tuple[str, int]]:
+    """Return the named modifiers of any action: wounds, -1 per earlier dodge this round, -1 for a power."""
+    return [
+        ("wounds", combatant.health.penalty),
+        ("dodged", -fighter(combatant).dodges),
+        ("Deryni power", -1 if powered(combatant, round_number) else 0),
+    ]

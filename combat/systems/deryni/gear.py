@@ -1,0 +1,155 @@
+"""What a Deryni fighter has to hand: the weapon in hand, what he can parry with, his shield, what lies on the floor.
+
+Items are named by their table keys; ``shield`` is the combatant's shield and ``unarmed`` his bare hands. A broken
+or severed weapon arm leaves no weapon usable; a useless off arm leaves no shield and no two-handed weapon; a
+useless leg allows no dodge.
+"""
+
+from __future__ import annotations
+
+from combat.errors import CannotAct, UnknownName
+from combat.model import Combatant
+from combat.options import normal_key
+from combat.systems.deryni.state import fighter
+from combat.systems.deryni.tables import DeryniTables, Weapon
+
+__all__ = [
+    "BARE",
+    "LIMBS",
+    "SHIELD",
+    "UNARMED",
+    "attack_weapon",
+    "carried",
+    "in_hand",
+    "item_name",
+    "legs_free",
+    "parry_weapon",
+    "shield_problem",
+    "weapon_problem",
+    "weapon_row",
+]
+
+UNARMED = "unarmed"
+SHIELD = "shield"
+LIMBS = ("weapon arm", "off arm", "leg")
+BARE = Weapon(key=UNARMED, name="bare hands", skill="unarmed combat", length=0, body=True)
+_BARE_WORDS = frozenset({"unarmed", "none", "bare hands", "fists", "fist", "hands"})
+
+
+def weapon_row(tables: DeryniTables, key: str) -> Weapon:
+    """Return the weapon's table row (bare hands when the table has none)."""
+    found = tables.weapons.get(key)
+    if found is not None:
+        return found
+    if key == UNARMED:
+        return BARE
+    raise UnknownName("weapon", key, tables.weapons)
+
+
+def shield_bash(combatant: Combatant, tables: DeryniTables) -> Weapon:
+    """Return the combatant's shield as a striking weapon: the Shield skill, no edge, no reach."""
+    shield = tables.shields.get(combatant.sheet.shield or "")
+    name = shield.name if shield else "shield"
+    return Weapon(key=SHIELD, name=name, skill="shield", length=0)
+
+
+def carried(combatant: Combatant) -> tuple[str, ...]:
+    """Return the weapons the combatant carries and has not dropped, the one in hand first when he chose one."""
+    dropped = fighter(combatant).dropped
+    return tuple(w for w in combatant.sheet.weapons if w not in dropped)
+
+
+def weapon_problem(combatant: Combatant, tables: DeryniTables, key: str) -> str | None:
+    """Say why the combatant cannot use this weapon now (None: he can)."""
+    if key == UNARMED:
+        return None
+    name = combatant.name
+    health = combatant.health
+    if health.useless("weapon arm"):
+        return f"{name}'s weapon arm is useless"
+    if weapon_row(tables, key).hands == 2 and health.useless("off arm"):
+        return f"{name} cannot hold a two-handed weapon with a useless off arm"
+    return None
+
+
+def in_hand(combatant: Combatant, tables: DeryniTables) -> str:
+    """Return the weapon in hand: the one chosen last, else the first he carries and can use, else bare hands."""
+    chosen = fighter(combatant).wielding
+    ready = [w for w in carried(combatant) if weapon_problem(combatant, tables, w) is None]
+    if chosen in ready:
+        return chosen
+    return ready[0] if ready else UNARMED
+
+
+def shield_problem(combatant: Combatant) -> str | None:
+    """Say why the combatant cannot use his shield now (None: he can)."""
+    name = combatant.name
+    if combatant.sheet.shield is None:
+        return f"{name} carries no shield"
+    if SHIELD in fighter(combatant).dropped:
+        return f"{name}'s shield is on the floor"
+    if combatant.health.useless("off arm"):
+        return f"{name}'s shield arm is useless"
+    return None
+
+
+def legs_free(combatant: Combatant) -> bool:
+    """Tell whether the combatant can dodge (no broken or severed leg)."""
+    return not combatant.health.useless("leg")
+
+
+def parry_weapon(combatant: Combatant, tables: DeryniTables) -> str | None:
+    """Return the weapon he parries with: the one in hand, else another he carries; never the one he struck with."""
+    struck = fighter(combatant).attacked_with
+    for key in (in_hand(combatant, tables), *carried(combatant)):
+        if key != UNARMED and key != struck and weapon_problem(combatant, tables, key) is None:
+            return key
+    return None
+
+
+def item_name(combatant: Combatant, tables: DeryniTables, item: str) -> str:
+    """Return an item's display name: 'broadsword', 'kite shield', 'bare hands'."""
+    if item == SHIELD:
+        return shield_bash(combatant, tables).name
+    found = tables.weapons.get(item)
+    return found.name if found else BARE.name if item == UNARMED else item
+
+
+def _chosen(combatant: Combatant, tables: DeryniTables, option: str | None) -> Weapon:
+    """Return the weapon an attack names (the one in hand when none is named), refusing what he does not have."""
+    if option is None:
+        return weapon_row(tables, in_hand(combatant, tables))
+    wanted = normal_key(option)
+    if wanted in _BARE_WORDS:
+        return BARE
+    if wanted == SHIELD or (combatant.sheet.shield and wanted == normal_key(combatant.sheet.shield)):
+        problem = shield_problem(combatant)
+        if problem:
+            raise CannotAct(f"{problem}: no shield blow.")
+        return shield_bash(combatant, tables)
+    for key in combatant.sheet.weapons:
+        if normal_key(key).replace(" ", "") == wanted.replace(" ", ""):
+            if key in fighter(combatant).dropped:
+                raise CannotAct(f"{combatant.name}'s {item_name(combatant, tables, key)} is on the floor: "
+                                "pick it up first (/act move:pickup).")
+            return weapon_row(tables, key)
+    names = ", ".join((*combatant.sheet.weapons, UNARMED))
+    raise CannotAct(f"{combatant.name} carries no '{option}'; he can strike with {names}.")
+
+
+def attack_weapon(combatant: Combatant, tables: DeryniTables, option: str | None) -> Weapon:
+    """Return the weapon (or shield, or bare hands) an attack uses, refusing one he defended with this round."""
+    weapon = _chosen(combatant, tables, option)
+    problem = weapon_problem(combatant, tables, weapon.key) if weapon.key != SHIELD else None
+    if problem:
+        raise CannotAct(f"{problem}: no blow with the {weapon.name}.")
+    state = fighter(combatant)
+    if weapon.key in state.defended_with:
+        verb = "blocked with" if weapon.key == SHIELD else "parried with"
+        others = [w for w in (*carried(combatant), UNARMED) if w not in state.defended_with and w != weapon.key]
+        hint = f" Strike with {' or '.join(f'weapon:{w}' for w in others)} instead." if others else ""
+        raise CannotAct(
+            f"{combatant.name} {verb} his {weapon.name} this round, so he cannot strike with it too: one attack "
+            f"and one defence a round, each with a different item or ability.{hint}"
+        )
+    return weapon

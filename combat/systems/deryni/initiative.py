@@ -1,0 +1,169 @@
+"""Deryni Initiative, who fights whom, and the roll-offs that settle ties.
+
+Initiative is Agility, +1 when the skill with the weapon in hand is higher, +1 for the longer weapon against one's
+foe, and what the last round carried over (-1 per dodge, +1 after an all-out defence against one attack).
+
+Who fights whom (the seed's groups): each combatant's foe is the one the GM paired him with (tool ``engage``) or
+the one he last fought; otherwise he is paired, in the order combatants were added, with the first unpaired
+combatant of another side. The foe counts only for the weapon-length bonus; the whole fight runs in one order.
+Equal Initiatives are settled by an opposed roll-off (Initiative + 2dF, repeated among those still tied) that
+stands for the fight while the same combatants tie on the same value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from combat.dice import DiceSource
+from combat.model import Combatant, Encounter
+from combat.systems.deryni.gear import in_hand, weapon_row
+from combat.systems.deryni.rolls import Rolled, opposed
+from combat.systems.deryni.sheet import SPEC
+from combat.systems.deryni.state import Tie, Ties, fighter
+from combat.systems.deryni.tables import DeryniTables
+from combat.turns import InitiativeEntry
+
+__all__ = ["MAX_ROLLOFFS", "RollOff", "Score", "Throw", "entries", "foes", "newcomer_entries", "roll_offs", "scores"]
+
+MAX_ROLLOFFS = 50  # [ours] a roll-off repeated this often without a leader keeps the order it has
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """One combatant's Initiative and its parts."""
+
+    combatant: str
+    agility: int
+    weapon: str
+    skill: int
+    length: int
+    carried: int
+    foe: str | None
+
+    @property
+    def value(self) -> int:
+        """Return the Initiative."""
+        return self.agility + self.skill + self.length + self.carried
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """One throw of a roll-off: who rolled (in order) and their rolls."""
+
+    members: tuple[str, ...]
+    rolls: tuple[Rolled, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RollOff:
+    """An opposed Initiative roll-off among combatants tied on ``value``: every throw, and the order it gave."""
+
+    value: int
+    throws: tuple[Throw, ...]
+    order: tuple[str, ...]
+
+
+def _fighting(combatant: Combatant) -> bool:
+    return not combatant.health.out
+
+
+def foes(encounter: Encounter) -> dict[str, str | None]:
+    """Return each combatant's foe: the chosen one while he can fight, else the first free foe of another side."""
+    able = [c for c in encounter.combatants if _fighting(c)]
+    sides = {c.id: c.side for c in able}
+    found: dict[str, str] = {}
+    for c in able:
+        foe = fighter(c).foe
+        if foe in sides and sides[foe] != c.side:
+            found[c.id] = foe
+    for c in able:
+        if c.id in found:
+            continue
+        others = [o.id for o in able if o.side != c.side]
+        free = [o for o in others if o not in found]
+        if free:
+            found[c.id], found[free[0]] = free[0], c.id
+        elif others:
+            found[c.id] = others[0]
+    return {c.id: found.get(c.id) for c in encounter.combatants}
+
+
+def _score(encounter: Encounter, combatant: Combatant, foe: str | None, tables: DeryniTables) -> Score:
+    agility = SPEC.level(combatant.sheet, "agility")
+    weapon = weapon_row(tables, in_hand(combatant, tables))
+    skill = 1 if SPEC.level(combatant.sheet, weapon.skill) > agility else 0
+    length = 0
+    if foe is not None:
+        theirs = weapon_row(tables, in_hand(encounter.get(foe), tables))
+        length = 1 if weapon.length > theirs.length else 0
+    return Score(combatant.id, agility, weapon.key, skill, length, fighter(combatant).initiative, foe)
+
+
+def scores(encounter: Encounter, tables: DeryniTables) -> tuple[Score, ...]:
+    """Return everyone's Initiative now, in the order they were added."""
+    paired = foes(encounter)
+    return tuple(_score(encounter, c, paired[c.id], tables) for c in encounter.combatants)
+
+
+def _tied(encounter: Encounter, found: Iterable[Score]) -> dict[int, list[str]]:
+    """Group the able combatants by Initiative value, keeping only values two or more share."""
+    groups: dict[int, list[str]] = {}
+    for score in found:
+        if _fighting(encounter.get(score.combatant)):
+            groups.setdefault(score.value, []).append(score.combatant)
+    return {value: members for value, members in groups.items() if len(members) > 1}
+
+
+def _rank(dice: DiceSource, value: int, members: list[str], throws: list[Throw], depth: int) -> list[str]:
+    """Order tied combatants by an opposed roll, rolling again among any still tied."""
+    if len(members) < 2 or depth >= MAX_ROLLOFFS:
+        return members
+    rolled = tuple(opposed(dice, "initiative", value) for _ in members)
+    throws.append(Throw(tuple(members), rolled))
+    results = {m: r.result for m, r in zip(members, rolled, strict=True)}
+    ordered: list[str] = []
+    for result in sorted(set(results.values()), reverse=True):
+        same = [m for m in members if results[m] == result]
+        ordered.extend(_rank(dice, value, same, throws, depth + 1))
+    return ordered
+
+
+def roll_offs(encounter: Encounter, found: tuple[Score, ...], stored: Ties,
+              dice: DiceSource) -> tuple[Ties, tuple[RollOff, ...]]:
+    """Settle every tie: keep a stored order for the same combatants on the same value, else roll off.
+
+    Every roll-off is kept for the fight: the same combatants tied on the same value later keep its order.
+    """
+    kept: list[Tie] = []
+    fresh: list[RollOff] = []
+    for value, members in sorted(_tied(encounter, found).items(), reverse=True):
+        same = next((t for t in stored.ties if t.value == value and set(t.order) == set(members)), None)
+        if same is not None:
+            kept.append(same)
+            continue
+        throws: list[Throw] = []
+        order = tuple(_rank(dice, value, members, throws, 0))
+        kept.append(Tie(value, order))
+        fresh.append(RollOff(value, tuple(throws), order))
+    settled = {(t.value, frozenset(t.order)) for t in kept}
+    earlier = tuple(t for t in stored.ties if (t.value, frozenset(t.order)) not in settled)
+    return Ties((*earlier, *kept)), tuple(fresh)
+
+
+def entries(encounter: Encounter, tables: DeryniTables, stored: Ties) -> tuple[InitiativeEntry, ...]:
+    """Rank everyone: one slot at their Initiative, ties in the order their roll-off gave."""
+    found = scores(encounter, tables)
+    groups = _tied(encounter, found)
+    ranked = []
+    for score in found:
+        members = frozenset(groups.get(score.value, ()))
+        ranked.append(InitiativeEntry(score.combatant, (score.value,), (stored.rank(score.combatant, score.value,
+                                                                                    members),)))
+    return tuple(ranked)
+
+
+def newcomer_entries(encounter: Encounter, tables: DeryniTables, ids: tuple[str, ...]) -> tuple[InitiativeEntry, ...]:
+    """Rank newcomers at their Initiative, after anyone they tie with until the next round's roll-off [ours]."""
+    found = {s.combatant: s for s in scores(encounter, tables)}
+    return tuple(InitiativeEntry(i, (found[i].value,), (-1,)) for i in ids)

@@ -1,0 +1,180 @@
+"""One Deryni attack (section 4.2, steps 4 and 5): the declared attack and special, the defence chosen, the rolls.
+
+The attacker rolls his weapon skill on 2dF, the defender his defence skill on 2dF (attacker's dice first). The
+defender wins ties; an attack result of Terrible or less always misses; a win needs at least Poor and its relative
+degree is the margin. With no defence, the attacker's 2dF result of Poor or better hits, the margin counted from
+Poor. A disarm that wins (or, unresisted, reaches Fair) knocks the item to the floor, after an opposed Strength roll
+when resisted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from combat.dice import DiceSource
+from combat.errors import CannotAct, InvalidInput
+from combat.model import Combatant, Encounter
+from combat.options import OptionValue
+from combat.system import ActionOutcome, Intent
+from combat.systems.deryni.actions import action_mods
+from combat.systems.deryni.defence import DEFENCE, Defence, decide
+from combat.systems.deryni.gear import SHIELD, UNARMED, attack_weapon, in_hand, item_name, shield_problem, weapon_row
+from combat.systems.deryni.harm import PULL_DIFFICULTY, damage, land
+from combat.systems.deryni.powers import meditate
+from combat.systems.deryni.results import Contest, Strike
+from combat.systems.deryni.rolls import Rolled, check, mods, opposed
+from combat.systems.deryni.sheet import SPEC
+from combat.systems.deryni.state import fighter, put_fighter
+from combat.systems.deryni.tables import DeryniTables
+
+__all__ = ["POOR", "TERRIBLE", "outcome", "resolve_attack"]
+
+TERRIBLE = -3
+POOR = -2
+FAIR = 0
+GOOD = 1
+SPECIALS = ("called", "knockout", "disarm")
+
+
+def outcome(attack: Rolled, defence: Rolled | None) -> tuple[str, int]:
+    """Return 'fumble', 'defended' or 'hit', and the relative degree of a hit."""
+    if attack.result <= TERRIBLE:
+        return "fumble", 0
+    if defence is None:
+        return "hit", attack.result - POOR
+    if attack.result <= defence.result:
+        return "defended", 0
+    return "hit", attack.result - defence.result
+
+
+def _text(options: Mapping[str, OptionValue], name: str) -> str | None:
+    value = options.get(name)
+    return value.strip() or None if isinstance(value, str) else None
+
+
+def _special(options: Mapping[str, OptionValue]) -> str | None:
+    given = [name for name in SPECIALS if name in options]
+    if len(given) > 1:
+        raise InvalidInput(f"One special attack at a time: {' or '.join(given)}, not both.")
+    if "knockout" in given and _text(options, "knockout") is None:
+        raise InvalidInput("knockout needs its method, like knockout:\"flat of the blade\".")
+    return given[0] if given else None
+
+
+def _disarm_item(target: Combatant, tables: DeryniTables, what: str) -> tuple[str, int]:
+    """Return the item a disarm goes for and its modifier: -1 one-handed, -2 two-handed, -3 strapped on."""
+    if what == "shield":
+        problem = shield_problem(target)
+        if problem:
+            raise CannotAct(f"{problem}: there is no shield to disarm.")
+        shield = tables.shields.get(target.sheet.shield or "")
+        return SHIELD, -3 if shield is None or shield.strapped else -1
+    held = in_hand(target, tables)
+    if held == UNARMED:
+        raise CannotAct(f"{target.name} holds no weapon to disarm.")
+    return held, -weapon_row(tables, held).hands
+
+
+def _defence_roll(encounter: Encounter, target: Combatant, defence: Defence, dice: DiceSource) -> Rolled | None:
+    """Roll the defence: -1 per defence beyond the free ones (two in an all-out defence), +1 for an all-out first."""
+    if not defence.active or defence.skill is None:
+        return None
+    state = fighter(target)
+    count = state.defences + 1
+    all_out = state.all_out or defence.all_out
+    extra = max(0, count - (2 if all_out else 1))
+    modifiers = mods(*action_mods(target, encounter.turns.round), ("additional defence", -extra),
+                     ("all-out defence", 1 if all_out and count == 1 else 0))
+    return opposed(dice, defence.skill, SPEC.level(target.sheet, defence.skill), modifiers)
+
+
+def _after_defence(encounter: Encounter, target: Combatant, defence: Defence, parry: Rolled | None,
+                   attacker: str) -> tuple[Encounter, bool, bool]:
+    """Record the defence on the defender: its item, a dodge's cost, a new all-out defence; and his foe."""
+    state = fighter(target)
+    foe = state.foe if state.foe in {c.id for c in encounter.combatants} else attacker
+    if not defence.active:
+        return put_fighter(encounter, target.id, foe=foe), False, False
+    acrobatic = defence.kind == "acrobatics" and parry is not None and parry.result >= GOOD
+    dodged = defence.kind == "dodge" or (defence.kind == "acrobatics" and not acrobatic)
+    items = (*state.defended_with, defence.item) if defence.item else state.defended_with
+    encounter = put_fighter(encounter, target.id, foe=foe, defences=state.defences + 1, defended_with=items,
+                            dodges=state.dodges + dodged, all_out=state.all_out or defence.all_out)
+    if defence.all_out:  # the round's action is given up, a held one too
+        turns = encounter.turns
+        encounter = replace(encounter, turns=replace(turns, held=tuple(h for h in turns.held if h != target.id)))
+    return encounter, dodged, acrobatic
+
+
+def _disarm(encounter: Encounter, strike: Strike, item: str, dice: DiceSource) -> tuple[Encounter, Strike]:
+    """Settle a disarm that got past the defence: opposed Strength when resisted, Fair or better when not."""
+    if strike.outcome != "hit":
+        return encounter, strike
+    actor, target = encounter.get(strike.actor), encounter.get(strike.target)
+    round_number = encounter.turns.round
+    contest = None
+    if strike.parry is not None:
+        contest = Contest(
+            opposed(dice, "strength", SPEC.level(actor.sheet, "strength"), mods(*action_mods(actor, round_number))),
+            opposed(dice, "strength", SPEC.level(target.sheet, "strength"), mods(*action_mods(target, round_number))),
+        )
+        won = contest.won
+    else:
+        won = strike.attack.result >= FAIR
+    if won:
+        state = fighter(target)
+        wielding = None if state.wielding == item else state.wielding
+        encounter = put_fighter(encounter, target.id, dropped=(*state.dropped, item), wielding=wielding)
+    return encounter, replace(strike, outcome="disarmed" if won else "kept", contest=contest)
+
+
+def _checks(strike: Strike) -> tuple[str, ...]:
+    """Return who must roll Meditation after this attack: the attacker, and an actively defending defender."""
+    return (strike.actor, strike.target) if strike.defence.active else (strike.actor,)
+
+
+def resolve_attack(encounter: Encounter, intent: Intent, tables: DeryniTables, dice: DiceSource) -> ActionOutcome:
+    """Resolve one attack with its defence; a Death Test may stop it to ask about FUDGE points."""
+    actor = encounter.get(intent.actor)
+    if len(intent.targets) != 1 or intent.targets[0] == actor.id:
+        raise InvalidInput(f"{actor.name} attacks one foe, not himself.")
+    target = encounter.get(intent.targets[0])
+    if target.health.dead:
+        raise CannotAct(f"{target.name} is dead.")
+    round_number = encounter.turns.round
+    state = fighter(actor)
+    special = _special(intent.options)
+    weapon = attack_weapon(actor, tables, _text(intent.options, "weapon"))
+    defence = decide(encounter, tables, target, _text(intent.options, DEFENCE))
+    item, disarm_mod = _disarm_item(target, tables, str(intent.options["disarm"])) if special == "disarm" else (
+        None, 0)
+    modifiers = mods(*action_mods(actor, round_number), ("all-out bonus", state.attack_bonus),
+                     ("disarm", disarm_mod), ("GM", intent.modifier))
+    attack = opposed(dice, weapon.skill, SPEC.level(actor.sheet, weapon.skill), modifiers)
+    parry = _defence_roll(encounter, target, defence, dice)
+    result, margin = outcome(attack, parry)
+    wielding = weapon.key if weapon.key != SHIELD else state.wielding
+    encounter = put_fighter(encounter, actor.id, attacked_with=weapon.key, attack_bonus=0, wielding=wielding,
+                            foe=target.id)
+    encounter, dodged, acrobatic = _after_defence(encounter, target, defence, parry, actor.id)
+    defence_name = item_name(target, tables, defence.item) if defence.item else None
+    location = str(intent.options["called"]) if special == "called" else None
+    strike = Strike(actor.id, target.id, weapon.key, weapon.name, defence, defence_name, attack, parry, result,
+                    margin, special, location, _text(intent.options, "knockout"),
+                    item_name(target, tables, item) if item else None, dodged=dodged, acrobatic=acrobatic)
+    if item is not None:
+        encounter, strike = _disarm(encounter, strike, item, dice)
+    elif result == "hit":
+        pull = None
+        if special == "knockout":
+            pull = check(dice, "strength", SPEC.level(actor.sheet, "strength"), PULL_DIFFICULTY,
+                         mods(*action_mods(actor, round_number)))
+        value = damage(attack, margin, actor, weapon, encounter.get(target.id), tables)
+        encounter, harm, ask, pause = land(encounter, target.id, value, dice, special=special, location=location,
+                                           pull=pull, checks=_checks(strike))
+        strike = replace(strike, harm=harm)
+        if ask is not None:
+            return ActionOutcome(encounter, strike, ask=ask, context=pause)
+    encounter, checked = meditate(encounter, _checks(strike), dice)
+    return ActionOutcome(encounter, replace(strike, meditation=checked))

@@ -1,0 +1,94 @@
+"""Deryni healing after the fight (4.3) as GM tools, and the other GM tools: engage, defence, fudge."""
+
+import pytest
+from deryni_kit import SYSTEM, f4, fight, man, state, with_health
+
+from combat import engine
+from combat.dice import ScriptedDice
+from combat.errors import CannotAct, RulesError
+from combat.systems.deryni.healing import Rested, Treated
+from combat.systems.deryni.health import CRITICAL, HURT, MORTAL, SCRATCH, VERY_HURT
+
+SLOW = man("slow", side="onlookers", agility=-3)
+
+
+def tool(enc, name, dice=(), **options):
+    script = ScriptedDice(list(dice))
+    step = engine.use_tool(SYSTEM, enc, name, options, script)
+    assert script.remaining == 0
+    return step
+
+
+def levels(enc, cid):
+    return [w.level for w in enc.get(cid).health.wounds]
+
+
+def test_first_aid_heals_the_worst_hurt_or_very_hurt_wound_one_level():
+    enc = fight(man("medic", agility=1, first_aid=1), man("foe", wounds=(HURT, VERY_HURT)), SLOW)
+    step = tool(enc, "heal", f4(-1), target="foe", method="first aid", healer="medic")  # Good-1: Fair
+    assert isinstance(step.result, Treated) and step.result.success and step.result.before == VERY_HURT
+    assert levels(step.encounter, "foe") == [HURT, HURT]
+    assert step.encounter.get("foe").health.wounds[1].treated
+
+
+def test_failed_first_aid_changes_nothing():
+    enc = fight(man("medic", agility=1, first_aid=1), man("foe", wounds=(HURT,)), SLOW)
+    step = tool(enc, "heal", f4(-2), target="foe", method="first aid", healer="medic")
+    assert not step.result.success and levels(step.encounter, "foe") == [HURT]
+
+
+def test_first_aid_erases_a_scratch_unless_a_critical_failure():
+    enc = fight(man("medic", agility=1, first_aid=-3), man("foe", wounds=(SCRATCH,)), SLOW)
+    assert levels(tool(enc, "heal", f4(-3), target="foe", method="first aid", healer="medic").encounter, "foe") == []
+    kept = tool(enc, "heal", [-1, -1, -1, -1], target="foe", method="first aid", healer="medic")
+    assert levels(kept.encounter, "foe") == [SCRATCH]
+
+
+def test_first_aid_cannot_treat_a_critical_wound():
+    enc = fight(man("medic", agility=1), man("foe", wounds=(CRITICAL,)), SLOW)
+    with pytest.raises(RulesError, match="needs Battle Surgery"):
+        tool(enc, "heal", target="foe", method="first aid", healer="medic")
+
+
+def test_battle_surgery_heals_a_critical_wound_one_level():
+    enc = fight(man("medic", agility=1, battle_surgery=1), man("foe", wounds=(CRITICAL,)), SLOW)
+    step = tool(enc, "heal", f4(0), target="foe", method="surgery", healer="medic")
+    assert levels(step.encounter, "foe") == [VERY_HURT]
+
+
+def test_surgery_cannot_help_the_dying_but_extraordinary_measures_can():
+    enc = fight(man("medic", agility=1, battle_surgery=3), man("foe", wounds=(MORTAL,)), SLOW)
+    enc = with_health(enc, "foe", dying=1)
+    with pytest.raises(CannotAct, match="dying"):
+        tool(enc, "heal", target="foe", method="surgery", healer="medic")
+    saved = tool(enc, "heal", target="foe", method="save")
+    assert saved.encounter.get("foe").health.dying is None
+
+
+def test_rest_heals_each_wound_after_its_time_and_wakes_the_sleeper():
+    enc = fight(man("medic", agility=1), man("foe", wounds=(SCRATCH, HURT, VERY_HURT, CRITICAL)), SLOW)
+    enc = with_health(enc, "foe", unconscious=True)
+    step = tool(enc, "heal", target="foe", method="rest", days=7)
+    assert isinstance(step.result, Rested) and step.result.healed == ("Scratch", "Hurt", "Very Hurt")
+    assert levels(step.encounter, "foe") == [CRITICAL] and step.result.woke
+    assert not step.encounter.get("foe").health.unconscious
+
+
+def test_engage_pairs_two_foes_and_refuses_allies():
+    enc = fight(man("a", "left", agility=2), man("b", "left", agility=1), man("x", "right"))
+    assert state(tool(enc, "engage", target="b", foe="x").encounter, "b").foe == "x"
+    with pytest.raises(CannotAct, match="same side"):
+        tool(enc, "engage", target="a", foe="b")
+
+
+def test_fudge_points_are_set_by_the_gm_and_heroes_start_with_three():
+    enc = fight(man("hero", tier="hero", agility=1), man("foe"))
+    assert state(enc, "hero").fudge_points == 3 and state(enc, "foe").fudge_points == 0
+    assert state(tool(enc, "fudge", target="foe", points=2).encounter, "foe").fudge_points == 2
+
+
+def test_a_standing_defence_is_kept_until_set_back_to_best():
+    enc = fight(man("hero", agility=1), man("foe"))
+    enc = tool(enc, "defence", target="foe", defence="dodge").encounter
+    assert state(enc, "foe").defence == "dodge"
+    assert state(tool(enc, "defence", target="foe", defence="best").encounter, "foe").defence is None

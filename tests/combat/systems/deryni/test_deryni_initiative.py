@@ -1,0 +1,153 @@
+"""Deryni Initiative (4.1, 4.2 steps 1-3): Agility, +1 for a better weapon skill, +1 for the longer weapon against
+one's foe, ties rolled off (2dF, repeated until someone leads) and kept for the fight, hold and release."""
+
+from dataclasses import replace
+
+from deryni_kit import SYSTEM, act, attack, f2, faces, fight, man, state
+
+from combat import engine
+from combat.dice import ScriptedDice
+from combat.model import Encounter
+from combat.systems.deryni.initiative import foes, scores
+from combat.systems.deryni.rounds import DeryniRoundStart
+
+
+def values(enc: Encounter) -> dict[str, int]:
+    return {s.combatant: s.value for s in scores(enc, SYSTEM.tables)}
+
+
+def order(enc: Encounter) -> list[tuple[str, ...]]:
+    return [s.actors for s in enc.turns.queue]
+
+
+def test_initiative_is_agility_plus_one_when_the_weapon_skill_is_higher():
+    # 4.1's example: Bob, Fair Agility, Great Broad Sword: Good; with his Fair dagger only Fair.
+    bob = man("bob", agility=0, broadsword=2, dagger=0, weapons=("broadsword", "dagger"))
+    knave = man("foe", agility=-1, broadsword=-1)
+    enc = fight(bob, knave)
+    assert values(enc)["bob"] == 1
+    with_dagger = enc.put(replace(bob, state=replace(bob.state, wielding="dagger")))
+    assert values(with_dagger)["bob"] == 0
+
+
+def test_an_equal_skill_gives_no_bonus():
+    enc = fight(man("bob", agility=1, broadsword=1), man("foe", agility=-1))
+    assert values(enc)["bob"] == 1
+
+
+def test_the_longer_weapon_gets_plus_one_against_its_foe():
+    # 4.2's example: Bob's greatsword against a dagger: +1 to Bob.
+    bob = man("bob", agility=0, greatsword=0, weapons=("greatsword",))
+    foe = man("foe", agility=0, dagger=0, weapons=("dagger",))
+    enc = fight(bob, foe)
+    found = {s.combatant: s for s in scores(enc, SYSTEM.tables)}
+    assert (found["bob"].length, found["foe"].length) == (1, 0)
+    assert values(enc) == {"bob": 1, "foe": 0}
+    assert order(enc) == [("bob",), ("foe",)]
+
+
+def test_equal_lengths_give_nobody_the_bonus():
+    enc = fight(man("bob", agility=1), man("foe", agility=0))
+    assert all(s.length == 0 for s in scores(enc, SYSTEM.tables))
+
+
+def test_foes_pair_in_the_order_added_and_the_gm_can_pair_them_otherwise():
+    a, b = man("a", "left", agility=3), man("b", "left", agility=2)
+    x, y = man("x", "right", agility=1), man("y", "right", agility=0)
+    enc = fight(a, b, x, y)
+    assert foes(enc) == {"a": "x", "b": "y", "x": "a", "y": "b"}
+    step = engine.use_tool(SYSTEM, enc, "engage", {"target": "a", "foe": "y"}, ScriptedDice([]))
+    assert foes(step.encounter) == {"a": "y", "b": "x", "x": "b", "y": "a"}
+
+
+def test_an_attack_makes_the_attacker_and_an_unpaired_target_foes():
+    a, b = man("a", "left", agility=3), man("b", "left", agility=2)
+    x = man("x", "right", agility=1)
+    enc = fight(a, b, x, man("z", "onlookers", agility=-3))
+    step = attack(enc, "a", "x", faces(f2(-2), f2(0)), defence="parry")  # parried
+    assert state(step.encounter, "a").foe == "x" and state(step.encounter, "x").foe == "a"
+
+
+def test_a_tie_is_rolled_off_on_2df_and_shown():
+    # Both Good; Bob rolls Mediocre (Good-2), the bandit Great (Good+1): the bandit goes first (4.2, Example 3).
+    bob, bandit = man("bob", agility=1), man("foe", agility=1)
+    script = ScriptedDice(faces(f2(-2), f2(1)))
+    step = engine.begin(SYSTEM, Encounter("deryni", (bob, bandit), state=SYSTEM.new_encounter_state()), script)
+    assert script.remaining == 0
+    assert order(step.encounter) == [("foe",), ("bob",)]
+    start = step.change.started
+    assert isinstance(start, DeryniRoundStart)
+    (roll_off,) = start.rolloffs
+    assert roll_off.value == 1 and roll_off.order == ("foe", "bob")
+    assert [r.result for r in roll_off.throws[0].rolls] == [-1, 2]
+
+
+def test_a_roll_off_is_repeated_until_someone_leads():
+    script = faces(f2(0), f2(0), f2(1), f2(-1))  # a tie again, then Bob leads
+    enc = fight(man("bob", agility=1), man("foe", agility=1), dice=script)
+    assert order(enc) == [("bob",), ("foe",)]
+
+
+def test_three_tied_roll_off_and_those_still_tied_roll_again():
+    trio = (man("a", "x", agility=0), man("b", "y", agility=0), man("c", "z", agility=0))
+    # a and c tie on top (+1), b is last; a and c roll again: c leads.
+    enc = fight(*trio, dice=faces(f2(1), f2(-1), f2(1), f2(-2), f2(2)))
+    assert order(enc) == [("c",), ("a",), ("b",)]
+
+
+def test_the_roll_off_stands_for_the_fight_while_conditions_hold():
+    enc = fight(man("bob", agility=1), man("foe", agility=1), man("zed", "x", agility=-3), dice=faces(f2(1), f2(0)))
+    for _ in range(3):
+        enc = engine.next_turn(SYSTEM, enc, ScriptedDice([])).encounter  # round 2 starts: no dice for the tie
+    assert enc.turns.round == 2 and order(enc) == [("bob",), ("foe",), ("zed",)]
+
+
+def test_a_changed_tie_is_rolled_off_again():
+    enc = fight(man("bob", agility=1), man("foe", agility=1), man("zed", "x", agility=1),
+                dice=faces(f2(1), f2(0), f2(-1)))
+    assert order(enc) == [("bob",), ("foe",), ("zed",)]
+    enc = enc.put(replace(enc.get("zed"), sheet=replace(enc.get("zed").sheet, traits={
+        **enc.get("zed").sheet.traits, "agility": -3})))
+    script = ScriptedDice(faces(f2(-1), f2(1)))  # bob and foe alone now: a new roll-off
+    for _ in range(2):
+        enc = engine.next_turn(SYSTEM, enc, ScriptedDice([])).encounter
+    enc = engine.next_turn(SYSTEM, enc, script).encounter
+    assert script.remaining == 0 and order(enc) == [("foe",), ("bob",), ("zed",)]
+
+
+def test_the_leader_may_hold_and_act_later_in_the_round():
+    enc = fight(man("bob", agility=2), man("foe", agility=1), man("zed", "x", agility=0))
+    held = engine.hold(SYSTEM, enc, "bob", ScriptedDice([])).encounter
+    assert held.turns.held == ("bob",) and held.turns.is_turn_of("foe")
+    released = engine.release(SYSTEM, held, "bob", ScriptedDice([])).encounter
+    assert released.turns.is_turn_of("bob")
+    step = act(released, "bob", "attack", ("foe",), faces(f2(-2), f2(0)), defence="parry")
+    assert step.encounter.turns.is_turn_of("foe")
+
+
+def test_a_dodge_costs_one_initiative_next_round():
+    enc = fight(man("bob", agility=3, dodge=0), man("foe", agility=1), man("zed", "x", agility=0))
+    step = attack(enc, "foe", "bob", faces(f2(0), f2(0)), defence="dodge")
+    assert state(step.encounter, "bob").dodges == 1
+    enc = engine.next_turn(SYSTEM, step.encounter, ScriptedDice([])).encounter  # zed passes: round 2
+    assert enc.turns.round == 2 and values(enc)["bob"] == 2
+    assert state(enc, "bob").dodges == 0 and state(enc, "bob").initiative == -1
+
+
+def test_a_newcomer_tied_with_someone_acts_after_him_this_round():
+    enc = fight(man("bob", agility=2), man("foe", agility=0), man("zed", "x", agility=-3))
+    step = engine.add(SYSTEM, enc, man("new", "x", agility=0), ScriptedDice([]))
+    queue = order(step.encounter)
+    assert queue.index(("foe",)) < queue.index(("new",))
+
+
+def test_initiative_does_not_change_with_wounds():
+    enc = fight(man("bob", agility=1, wounds=(2,)), man("foe", agility=0))
+    assert values(enc)["bob"] == 1
+
+
+def test_the_round_start_shows_initiative_when_it_changes():
+    enc = fight(man("bob", agility=2), man("foe", agility=0), man("zed", "x", agility=-3))
+    step = engine.next_turn(SYSTEM, engine.next_turn(SYSTEM, enc, ScriptedDice([])).encounter, ScriptedDice([]))
+    step = engine.next_turn(SYSTEM, step.encounter, ScriptedDice([]))
+    assert isinstance(step.change.started, DeryniRoundStart) and not step.change.started.changed

@@ -1,0 +1,144 @@
+"""Deryni results as text: every die and modifier, the outcome, damage, wounds and tests; names made safe."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.registry import find
+from bot.tables import load_system_tables
+from combat import engine
+from combat.dice import ScriptedDice
+from combat.intent import Intent
+from combat.model import Combatant, Encounter
+from combat.systems.deryni.health import Health, Wound
+from combat.systems.deryni.rolls import Rolled
+from combat.systems.deryni.rounds import ConsciousnessTest, RoundEnd
+from combat.systems.deryni.sheet import SPEC
+from combat.systems.deryni.system import DeryniSystem
+from combat.turns import SINGLE_PHASE, TurnState
+
+SYSTEM = DeryniSystem(load_system_tables("deryni"))
+RENDERER = find("deryni").renderer
+NAMES = {"morgan": "Morgan", "foe": "Rogier", "slow": "Slow", "at": "@everyone"}
+
+
+def man(cid: str, side: str, wounds: tuple[int, ...] = (), **traits: object) -> Combatant:
+    sheet = SPEC.build(traits={k.rstrip("_").replace("_", " "): v for k, v in traits.items()
+                               if k not in ("weapons", "armour", "shield")},
+                       weapons=traits.get("weapons", ("broadsword",)), armour=traits.get("armour"),
+                       shield=traits.get("shield"), tier="hero" if side == "heroes" else "npc")
+    return Combatant(cid, NAMES[cid], side, sheet, Health(tuple(Wound(w) for w in wounds)),
+                     state=SYSTEM.new_state(sheet))
+
+
+def fight(*combatants: Combatant, dice: tuple[int, ...] = ()) -> Encounter:
+    enc = Encounter("deryni", combatants, TurnState(SINGLE_PHASE), state=SYSTEM.new_encounter_state())
+    return engine.begin(SYSTEM, enc, ScriptedDice(dice)).encounter
+
+
+def strike(enc: Encounter, actor: str, target: str, dice: list[int], **options: object) -> list[str]:
+    script = ScriptedDice(dice)
+    step = engine.act(SYSTEM, enc, Intent(actor, "attack", (target,), options), script)
+    assert script.remaining == 0
+    return RENDERER.result(step.result, NAMES)
+
+
+def test_a_parried_attack_shows_both_rolls_and_who_wins_ties():
+    enc = fight(man("morgan", "heroes", agility=1, broadsword=2), man("foe", "foes", broadsword=1),
+                man("slow", "x", agility=-3))
+    lines = strike(enc, "morgan", "foe", [0, 0, 1, 0], defence="parry")
+    assert lines == [
+        "Morgan attacks Rogier with his broadsword",
+        "Morgan: Broadsword Great (+2), dice [▢ ▢] 0 → Great (+2)",
+        "Rogier parries with his broadsword: Broadsword Good (+1), dice [+ ▢] +1 → Great (+2)",
+        "Rogier holds: the defender wins ties",
+    ]
+
+
+def test_a_hit_shows_the_damage_steps_the_armour_the_wound_and_the_death_test():
+    enc = fight(man("morgan", "heroes", agility=1, broadsword=2, strength=1),
+                man("foe", "foes", dodge=0, armour="mail"), man("slow", "x", agility=-3))
+    lines = strike(enc, "morgan", "foe", [1, 0, -1, 0], defence="dodge")
+    assert lines[1:] == [
+        "Morgan: Broadsword Great (+2), dice [+ ▢] +1 → Superb (+3)",
+        "Rogier dodges: Dodge Fair (0), dice [− ▢] -1 → Mediocre (-1)",
+        "It gets past the defence by 4",
+        "Damage: relative degree 4, Strength +1, sharp +1, mail hauberk (Great (+2)) beaten = 6",
+        "Rogier takes a Mortal wound",
+        "Rogier falls unconscious, Near Death",
+        "Death Test for Rogier's Mortal wound: a Mortal wound cannot be rolled for",
+        "Rogier is dying: he fights on, takes no more tests, and dies as the round ends",
+        "Rogier dodged: -1 to his later actions this round, -1 Initiative next round",
+    ]
+    lines = strike(enc, "morgan", "foe", [0, 0, 1, 0], defence="dodge")
+    assert lines[3:] == [
+        "It gets past the defence by 1",
+        "Damage: relative degree 1, Strength +1, sharp +1, mail hauberk (Great (+2)) not beaten -2 = 1",
+        "Rogier takes a Scratch wound",
+        "Rogier dodged: -1 to his later actions this round, -1 Initiative next round",
+    ]
+    unarmoured = fight(man("morgan", "heroes", agility=1, broadsword=2, strength=1), man("foe", "foes", dodge=0),
+                       man("slow", "x", agility=-3))
+    lines = strike(unarmoured, "morgan", "foe", [0, 0, 1, 0, 1, 0, 0, 0], defence="dodge")
+    assert lines[4:7] == [
+        "Damage: relative degree 1, Strength +1, sharp +1 = 3",
+        "Rogier takes a Very Hurt wound",
+        "Death Test for Rogier's Very Hurt wound: Damage Capacity Fair (0), dice [+ ▢ ▢ ▢] +1 → Good (+1) against "
+        "Good (+1): passes",
+    ]
+
+
+def test_undefended_disarm_and_knock_out_lines():
+    enc = fight(man("morgan", "heroes", agility=1, broadsword=2), man("foe", "foes"), man("slow", "x", agility=-3))
+    disarm = strike(enc, "morgan", "foe", [0, 0], defence="none", disarm="weapon")
+    assert disarm[0] == "Morgan attacks Rogier with his broadsword: a disarm, for the broadsword"
+    assert disarm[1] == "Morgan: Broadsword Great (+2), dice [▢ ▢] 0, disarm -1 → Good (+1)"
+    assert "Rogier does not defend: the attacker rolls 2dF alone, Poor or better hits" in disarm
+    assert disarm[-2:] == ["Unresisted, the disarm needs Fair: Fair or better",
+                           "Rogier's broadsword falls to the floor"]
+    knock = strike(enc, "morgan", "foe", [0, 0, 1, 0, 0, 0], defence="none", knockout="pommel")
+    assert knock[0] == "Morgan attacks Rogier with his broadsword: a knock-out blow (pommel)"
+    assert "Pulling the blow: Strength Fair (0), dice [+ ▢ ▢ ▢] +1 → Good (+1) against Good (+1): succeeds" in knock
+    assert knock[-1] == "Critical wound, recorded as Critical: Rogier is knocked out"
+
+
+def test_a_tie_s_roll_off_shows_each_die_and_the_order():
+    enc = Encounter("deryni", (man("morgan", "heroes", agility=1), man("foe", "foes", agility=1)),
+                    TurnState(SINGLE_PHASE), state=SYSTEM.new_encounter_state())
+    step = engine.begin(SYSTEM, enc, ScriptedDice([0, 0, 0, 0, -1, 0, 1, 0]))
+    lines = RENDERER.result(step.change.started, NAMES)
+    assert lines[0] == "Initiative, Morgan: Good (+1) (Agility Good (+1))"
+    assert lines[2:] == [
+        "Roll-off at Good (+1), Initiative + 2dF: Morgan [▢ ▢] → Good (+1); Rogier [▢ ▢] → Good (+1)",
+        "Roll-off at Good (+1), Initiative + 2dF: Morgan [− ▢] → Fair (0); Rogier [+ ▢] → Great (+2)",
+        "Roll-off order: Rogier, Morgan",
+    ]
+
+
+def test_the_round_end_shows_deaths_and_consciousness_tests():
+    test = ConsciousnessTest("foe", 3, -1, Rolled("stamina", 0, (), (-1, -1, 0, 0)), False)
+    lines = RENDERER.result(RoundEnd(2, ("morgan",), (test,)), NAMES)
+    assert lines == [
+        "End of round 2",
+        "Morgan dies of his wounds (a failed Death Test)",
+        "Consciousness Test, Rogier (3 wound points, Mediocre (-1)): Stamina Fair (0), dice [− − ▢ ▢] -2 → "
+        "Poor (-2): Rogier falls unconscious",
+    ]
+
+
+def test_health_in_full_or_as_a_word():
+    hurt = man("morgan", "heroes", wounds=(1, 0))
+    assert RENDERER.health(hurt, detailed=True) == ["Wounds: Hurt, Scratch (1 wound points)", "FUDGE points 3"]
+    assert RENDERER.health(hurt, detailed=False) == ["Wounded"]
+    down = replace(hurt, health=replace(hurt.health, unconscious=True))
+    assert RENDERER.health(down, detailed=False) == ["Down"]
+    assert RENDERER.health(man("foe", "foes"), detailed=True) == ["Wounds: none", "FUDGE points 0"]
+
+
+def test_what_is_coming_and_names_made_safe():
+    intent = Intent("morgan", "attack", ("foe",), {"disarm": "weapon"})
+    assert RENDERER.intent(intent, "Rogier", NAMES) == "Morgan attacks Rogier (a disarm)"
+    enc = fight(man("at", "heroes", agility=1, broadsword=2), man("foe", "foes"), man("slow", "x", agility=-3))
+    lines = strike(enc, "at", "foe", [-1, -1, 1, 1], defence="parry")
+    assert lines[0].startswith("@\u200beveryone attacks Rogier")
+    assert not any("**" in line or "`" in line for line in lines)
