@@ -10,7 +10,7 @@ import discord
 if TYPE_CHECKING:
     from bot.discord.client import FrayBot
 
-__all__ = ["CommandButton", "NextTurnButton", "UndoButton", "turn_view"]
+__all__ = ["CommandButton", "LogPageButton", "NextTurnButton", "UndoButton", "log_view", "turn_view"]
 
 
 _ANY = r"fray:(?P<action>[a-z]+):(?P<channel>\d+)"
@@ -59,4 +59,43 @@ def turn_view(channel_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(NextTurnButton(channel_id))
     view.add_item(UndoButton(channel_id))
+    return view
+
+
+class LogPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"fray:log:(?P<channel>\d+):(?P<round>\d+):(?P<page>\d+)",
+):
+    """Turn the log's page in place: older or newer entries (the round 0 means the whole log)."""
+
+    def __init__(self, channel_id: int, round_number: int, page: int, label: str) -> None:
+        self.channel_id, self.round, self.page = channel_id, round_number, page
+        custom_id = f"fray:log:{channel_id}:{round_number}:{page}"
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LogPageButton:
+        """Rebuild the button from its custom id."""
+        page = int(match["page"])
+        return cls(int(match["channel"]), int(match["round"]), page, str(page))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Show that page of the log in the same message."""
+        bot: FrayBot = interaction.client
+        options = {"page": str(self.page), **({"round": str(self.round)} if self.round else {})}
+        await bot.responder.run(interaction, "encounter log", options, edit=True)
+
+
+def log_view(channel_id: int, round_number: int | None, page: int, pages: int) -> discord.ui.View | None:
+    """Return Older / Newer buttons for a page of the log, or None when it has one page."""
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    scope = round_number or 0
+    if page > 1:
+        view.add_item(LogPageButton(channel_id, scope, page - 1, f"◀ Older ({page - 1}/{pages})"))
+    if page < pages:
+        view.add_item(LogPageButton(channel_id, scope, page + 1, f"Newer ({page + 1}/{pages}) ▶"))
     return view

@@ -10,11 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.discord.buttons import NextTurnButton, UndoButton, turn_view
+from bot.discord.buttons import LogPageButton, NextTurnButton, UndoButton, log_view, turn_view
 from bot.discord.reaction import ReactButton, ReactionTimers, reaction_buttons
 from bot.discord.respond import Responder, answer_error
 from bot.discord.status_board import StatusBoard
 from bot.services import Reply, Services
+from bot.services.replies import Logged
 from combat.errors import FrayError
 from combat.model import Encounter
 
@@ -54,7 +55,7 @@ class FrayBot(commands.AutoShardedBot):
         await self.services.warm()
         for cog in _COGS:
             await self.load_extension(cog)
-        self.add_dynamic_items(NextTurnButton, UndoButton, ReactButton)
+        self.add_dynamic_items(NextTurnButton, UndoButton, ReactButton, LogPageButton)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -81,6 +82,8 @@ class FrayBot(commands.AutoShardedBot):
     def buttons(self, reply: Reply, channel_id: int) -> discord.ui.View | None:
         """Return "Dodge" / "Take it" while an attack waits, else the turn buttons when a turn is waiting."""
         encounter = reply.encounter
+        if isinstance(reply.body, Logged):
+            return log_view(channel_id, reply.body.round, reply.body.page, reply.body.pages)
         choice = reaction_buttons(reply, channel_id)
         if choice is not None:
             return choice

@@ -70,8 +70,13 @@ class Responder:
         if running:
             await asyncio.wait(running, timeout=timeout)
 
-    async def run(self, interaction: discord.Interaction[Any], path: str, options: Mapping[str, str]) -> Reply | None:
-        """Call the service for ``path``, answer once (deferring if slow), and post any round summary."""
+    async def run(
+        self, interaction: discord.Interaction[Any], path: str, options: Mapping[str, str], *, edit: bool = False
+    ) -> Reply | None:
+        """Call the service for ``path``, answer once (deferring if slow), and post any round summary.
+
+        ``edit`` (a button turning a page) answers by editing the button's own message instead of posting one.
+        """
         started = time.monotonic()
         caller = caller_of(interaction)
         outcome = "ok"
@@ -84,10 +89,11 @@ class Responder:
             task.add_done_callback(self._running.discard)
             done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
             if not done:
-                await interaction.response.defer(thinking=True)
+                await (interaction.response.defer() if edit else interaction.response.defer(thinking=True))
             reply = await task
             self.bot.remember(caller.channel_id, reply)
-            await self._send(interaction, compose(reply, GuildNames(interaction.guild), reply.viewer_gm), reply)
+            out = compose(reply, GuildNames(interaction.guild), reply.viewer_gm)
+            await (self._edit(interaction, out, reply) if edit else self._send(interaction, out, reply))
             await self._summaries(interaction, reply)
             return reply
         except FrayError as err:
@@ -100,6 +106,15 @@ class Responder:
         finally:
             self._running.discard(this)
             self._log(path, caller.user_id, caller.guild_id, caller.channel_id, outcome, started)
+
+    async def _edit(self, interaction: discord.Interaction[Any], out: Outgoing, reply: Reply) -> None:
+        view = self.bot.buttons(reply, interaction.channel_id or 0)
+        kwargs: dict[str, Any] = {"content": out.content, "embeds": out.embeds, "view": view,
+                                  "allowed_mentions": out.allowed}
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await interaction.response.edit_message(**kwargs)
 
     async def _send(self, interaction: discord.Interaction[Any], out: Outgoing, reply: Reply) -> None:
         view = self.bot.buttons(reply, interaction.channel_id or 0)

@@ -65,6 +65,16 @@ def log_line(entry: LogEntry, context: Context) -> str:
     return f"#{entry.seq} R{entry.round} {entry.kind} by {author}{mark}" + (f": {beats}" if beats else "")
 
 
+def _log(body: Logged, context: Context) -> list[str]:
+    """Render a page of the log, with where it stands and how to see the others."""
+    lines = [log_line(e, context) for e in body.entries] or ["The log is empty."]
+    if body.pages == 1:
+        return lines
+    scope = f" round:{body.round}" if body.round is not None else ""
+    older = f"; older: /encounter log{scope} page:{body.page - 1}" if body.page > 1 else ""
+    return [f"Log page {body.page} of {body.pages}{older}", *lines]
+
+
 def _settings(body: SettingsShown, context: Context) -> list[str]:
     def shown(value: object) -> object:
         return "none" if value is None else "yes" if value is True else "no" if value is False else value
@@ -91,7 +101,7 @@ _RENDERERS: Mapping[type, Callable[[Any, Context], list[str]]] = {
     Removed: lambda b, c: [f"Removed {', '.join(safe(n) for n in b.names)}."],
     Held: lambda b, c: [f"{safe(b.name)} holds their action; /encounter release acts with it later this round."],
     Undone: lambda b, c: [f"Undid #{b.seq} ({b.kind})."],
-    Logged: lambda b, c: [log_line(e, c) for e in b.entries] or ["The log is empty."],
+    Logged: lambda b, c: _log(b, c),
     Exported: lambda b, c: [json.dumps(b.data, indent=2, sort_keys=True, ensure_ascii=False)],
     Rolled: lambda b, c: [f"{b.spec}: {roll_faces(b.roll)} = {b.roll.total}"],
     CharacterCard: _card,

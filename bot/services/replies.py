@@ -107,9 +107,12 @@ class LogEntry:
 
 @dataclass(frozen=True, slots=True)
 class Logged:
-    """The encounter's log (or one round of it)."""
+    """A page of the encounter's log (or of one round of it): ``page`` of ``pages``, counted from the start."""
 
     entries: tuple[LogEntry, ...]
+    page: int = 1
+    pages: int = 1
+    round: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

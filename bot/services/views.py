@@ -13,6 +13,7 @@ from bot.services.context import Caller
 from bot.services.core import Services
 from bot.services.errors import NoEncounter
 from bot.services.replies import Exported, HelpShown, LogEntry, Logged, Reply, StatusShown
+from combat.errors import InvalidInput
 from combat.model import Encounter
 from combat.summary import Beat
 from combat.system import RuleSystem
@@ -21,6 +22,7 @@ __all__ = ["export", "export_data", "help_", "log", "status"]
 
 
 _BEATS = TypeAdapter(tuple[Beat, ...])
+LOG_PAGE = 20
 
 
 async def status(svc: Services, caller: Caller, args: Args) -> Reply:
@@ -64,20 +66,21 @@ def log_entry(event: EventRow) -> LogEntry:
 
 
 async def log(svc: Services, caller: Caller, args: Args) -> Reply:
-    """Show the log of the encounter, or of one round."""
-    round_number = args.number("round")
+    """Show a page of the log (the newest by default), of the whole encounter or of one round."""
+    round_number, wanted = args.number("round"), args.number("page")
     async with svc.db.unit_of_work(caller.channel_id) as uow:
         await uow.snapshot()
         loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
         if loaded is None:
             raise NoEncounter()
         row, encounter = loaded
-        if round_number is not None:
-            events = await uow.events.round_events(row.id, round_number)
-        else:
-            events = await uow.events.all_events(row.id)
-    entries = tuple(log_entry(e) for e in events)
-    return Reply("encounter log", svc.system(row.system), encounter, body=Logged(entries), gm=row.gm_id)
+        pages = max(1, -(-await uow.events.count(row.id, round_number) // LOG_PAGE))
+        page = pages if wanted is None else wanted
+        if page > pages:
+            raise InvalidInput(f"The log has {pages} page{'s' if pages > 1 else ''}; there is no page {page}.")
+        events = await uow.events.page(row.id, (page - 1) * LOG_PAGE, LOG_PAGE, round_number)
+    body = Logged(tuple(log_entry(e) for e in events), page, pages, round_number)
+    return Reply("encounter log", svc.system(row.system), encounter, body=body, gm=row.gm_id)
 
 
 def _initiative(encounter: Encounter, combatant_id: str) -> int | None:

@@ -116,8 +116,12 @@ class Table:
 
     async def log(self, caller: Caller = GM, **options: str) -> list[dict]:
         """Return the log entries."""
-        reply = await self.run(caller, "encounter log", **options)
-        return [export_entry(e) for e in reply.body.entries]
+        reply = await self.run(caller, "encounter log", **options, page="1")
+        entries = [export_entry(e) for e in reply.body.entries]
+        for page in range(2, reply.body.pages + 1):
+            later = await self.run(caller, "encounter log", **options, page=str(page))
+            entries += [export_entry(e) for e in later.body.entries]
+        return entries
 
     async def shoot(self, caller: Caller, target: str, faces: tuple[int, ...], **options: str) -> Reply:
         """Attack with exact attack dice; anything rolled after them comes from the seeded dice."""

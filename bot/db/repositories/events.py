@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import ColumnElement, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import defer
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.db.codec import encode_encounter, encode_payload
@@ -75,8 +76,28 @@ class EventRepository:
         return list((await self.session.execute(stmt)).scalars())
 
     async def all_events(self, encounter_id: int) -> list[EventRow]:
-        """Return the whole log in order, for an export."""
-        stmt = select(EventRow).where(EventRow.encounter_id == encounter_id).order_by(EventRow.seq)
+        """Return the whole log in order, for an export (without the states kept for undo)."""
+        stmt = (
+            select(EventRow).where(EventRow.encounter_id == encounter_id).order_by(EventRow.seq)
+            .options(defer(EventRow.before))
+        )
+        return list((await self.session.execute(stmt)).scalars())
+
+    def _scope(self, encounter_id: int, round: int | None) -> list[ColumnElement[bool]]:
+        found = [EventRow.encounter_id == encounter_id]
+        return found if round is None else [*found, EventRow.round == round]
+
+    async def count(self, encounter_id: int, round: int | None = None) -> int:
+        """Count the log's entries (of one round, when given)."""
+        stmt = select(func.count()).select_from(EventRow).where(*self._scope(encounter_id, round))
+        return int((await self.session.execute(stmt)).scalar_one())
+
+    async def page(self, encounter_id: int, offset: int, limit: int, round: int | None = None) -> list[EventRow]:
+        """Return ``limit`` entries of the log in order from ``offset`` (of one round, when given)."""
+        stmt = (
+            select(EventRow).where(*self._scope(encounter_id, round)).order_by(EventRow.seq)
+            .offset(offset).limit(limit).options(defer(EventRow.before))
+        )
         return list((await self.session.execute(stmt)).scalars())
 
     async def mark_undone(self, event: EventRow) -> None:
