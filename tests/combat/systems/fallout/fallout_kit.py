@@ -56,5 +56,5 @@ def where(encounter: Encounter, who: str) -> str | None:
     return fighter(encounter.get(who)).hex
 
 
-def state(encounter: Encounter, who: str):  # noqa: ANN201
+def state(encounter: Encounter, who: str):
     return fighter(encounter.get(who))

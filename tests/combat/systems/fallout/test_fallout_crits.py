@@ -37,7 +37,7 @@ def test_a_player_is_asked_where_each_point_goes_with_damage_the_default() -> No
     assert asked.ask.answers() == ("damage", "knockback", "knockdown", "stun")
     assert "Critical point 1 of 3" in asked.ask.prompt
     assert isinstance(asked.context, Pause) and asked.result.pending == 3
-    assert hp(asked.encounter, "target") == 45  # nothing applied yet
+    assert hp(asked.encounter, "target") == 40  # nothing applied yet
     second = answer(fight, asked, SWING, "knockdown")
     assert second.ask is not None and "Critical point 2 of 3" in second.ask.prompt
     third = answer(fight, second, SWING, "stun")
