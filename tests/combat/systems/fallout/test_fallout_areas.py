@@ -63,7 +63,7 @@ def test_a_sweep_shares_the_burst_and_rolls_each_at_minus_10() -> None:
     # Right [5, 6] hits with 2 rounds.
     out = act(sweep_scene(), "gunner", "attack", "left", "mid", "right", mode="sweep",
               faces=(6, 5, 1, 1, 1, 2, 1, 1, 5, 6, 2, 2, 3, 3))
-    assert [dict(c.modifiers) for c in out.result.checks][0] == {"accuracy": -1, "sweep": -10}
+    assert next(dict(c.modifiers) for c in out.result.checks) == {"accuracy": -1, "sweep": -10}
     assert [(h.target, h.label, h.damage) for h in out.result.hits] == [
         ("left", "round 1", 4), ("left", "round 2", 5), ("right", "round 1", 6), ("right", "round 2", 8)]
     assert out.result.rounds == 6 and out.result.ammo == 24
