@@ -10,12 +10,13 @@ from combat.model import Combatant, Encounter
 from combat.system import ActionOutcome, Intent
 from combat.systems.fallout.aim import look, require_distance
 from combat.systems.fallout.blast import explode
+from combat.systems.fallout.board import sight
 from combat.systems.fallout.cones import spray, sweep
 from combat.systems.fallout.hexgrid import axis_towards, cone, direction_between, distance, parse_hex
 from combat.systems.fallout.kit import choose_weapon
 from combat.systems.fallout.moving import CHARGE_HEXES, path_to, speed
 from combat.systems.fallout.results import Overload, Reloaded, Watching
-from combat.systems.fallout.state import Overwatch, fighter, with_fighter
+from combat.systems.fallout.state import Overwatch, field_of, fighter, with_fighter
 from combat.systems.fallout.strike import finish, roll_strike
 from combat.systems.fallout.tables import MELEE_MODES, FalloutTables, Weapon
 from combat.systems.fallout.walking import after_strike
@@ -180,7 +181,9 @@ def overwatch(encounter: Encounter, intent: Intent, tables: FalloutTables, dice:
     axis = axis_towards(source, aim)
     watch = Overwatch(encounter.turns.round, axis, bias, weapon.key, mode, aim.name)
     encounter = encounter.put(with_fighter(actor, replace(state, overwatch=watch)))
-    hexes = tuple(h.name for h in cone(source, axis, 30, 5 * weapon.range, bias))
+    field = field_of(encounter)
+    hexes = tuple(h.name for h in cone(source, axis, 30, 5 * weapon.range, bias)
+                  if field.on_map(h) and sight(field, source, h) is not None)
     return ActionOutcome(encounter, Watching(actor.id, aim.name, weapon.key, mode, hexes))
 
 

@@ -35,7 +35,8 @@ def digest(result: Any) -> tuple[Beat, ...]:
     if isinstance(result, Attack):
         return tuple(_attack_beats(result))
     if isinstance(result, Moved):
-        beats = [Beat(result.actor, "run" if result.run else "move", note=f"{result.hexes} hexes")]
+        hexes = f"{result.hexes} hex" + ("" if result.hexes == 1 else "es")
+        beats = [Beat(result.actor, "run" if result.run else "move", note=hexes)]
         for attack in result.interrupts:
             beats += _attack_beats(attack)
         return tuple(beats)

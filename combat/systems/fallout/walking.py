@@ -1,9 +1,9 @@
 """A move hex by hex, and the overwatch it may meet.
 
 The first enemy entering a narrow overwatch cone in the move phase after it was declared is interrupted with one
-attack [seed]. A player's overwatcher is asked whether to fire (default: fire); the GM's fire at once [ours]. An
-interrupted mover knocked down, back, out or stunned stops there [ours]; otherwise the move goes on. Holding fire
-keeps the cone for the next enemy [ours].
+attack [seed]; only hexes the overwatcher can see count [ours]. A player's overwatcher is asked whether to fire
+(default: fire); the GM's fire at once [ours]. An interrupted mover knocked down, back, out or stunned stops there
+[ours]; otherwise the move goes on. Holding fire keeps the cone for the next enemy [ours].
 """
 
 from __future__ import annotations
@@ -16,11 +16,12 @@ from combat.intent import Choice, Reaction
 from combat.model import Combatant, Encounter
 from combat.system import ActionOutcome
 from combat.systems.fallout.aim import look
+from combat.systems.fallout.board import sight
 from combat.systems.fallout.crits import ask
 from combat.systems.fallout.hexgrid import direction_between, in_cone, parse_hex
 from combat.systems.fallout.pause import MoveRecord, Pause, StrikeRecord
 from combat.systems.fallout.results import Attack, Moved
-from combat.systems.fallout.state import STANCES, fighter, with_fighter
+from combat.systems.fallout.state import STANCES, field_of, fighter, with_fighter
 from combat.systems.fallout.strike import finish, partial, roll_strike
 from combat.systems.fallout.tables import FalloutTables
 
@@ -46,7 +47,8 @@ def _watchers(encounter: Encounter, mover: Combatant, prev: str, nxt: str) -> li
         watch, source = state.overwatch, state.place()
         assert watch is not None and source is not None
         inside = in_cone(source, watch.axis, 30, parse_hex(nxt), watch.bias)
-        if inside and not in_cone(source, watch.axis, 30, parse_hex(prev), watch.bias):
+        seen = sight(field_of(encounter), source, parse_hex(nxt)) is not None
+        if inside and seen and not in_cone(source, watch.axis, 30, parse_hex(prev), watch.bias):
             found.append(other)
     return sorted(found, key=lambda c: (fighter(c).sequence or 0, fighter(c).rank), reverse=True)
 
