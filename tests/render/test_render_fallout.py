@@ -10,12 +10,12 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "combat" / "systems" / "fallout"))
 
-from fallout_kit import act, person, scene  # noqa: E402
+from fallout_kit import act, person, scene
 
-from bot.systems.fallout.picture import FLOOR, SIDE_COLOURS, TURN, WALL, centre_px, draw, size_px  # noqa: E402
-from bot.systems.fallout.render import FalloutRenderer  # noqa: E402
-from combat.systems.fallout.hexgrid import parse_hex  # noqa: E402
-from combat.systems.fallout.state import Field, field_of  # noqa: E402
+from bot.systems.fallout.picture import FLOOR, SIDE_COLOURS, TURN, WALL, centre_px, draw, size_px
+from bot.systems.fallout.render import FalloutRenderer
+from combat.systems.fallout.hexgrid import parse_hex
+from combat.systems.fallout.state import Field, field_of
 
 NAMES = {"vera": "Vera", "raider": "Raider", "watcher": "Watcher"}
 RENDER = FalloutRenderer()
