@@ -76,7 +76,7 @@ def _worse(a: str, b: str) -> str:
 def look(encounter: Encounter, actor: Combatant, target: Hex | None, options: Mapping[str, OptionValue],
          need_sight: bool = True) -> Sight:
     """Measure distance, line of sight and visibility to a hex (options override or stand in for the map)."""
-    given_distance = options.get("distance")
+    given_distance = options.get("range")
     given_visibility = options.get("visibility")
     source = fighter(actor).place()
     hexes: int | None = given_distance if isinstance(given_distance, int) else None
@@ -98,7 +98,7 @@ def look(encounter: Encounter, actor: Combatant, target: Hex | None, options: Ma
 def require_distance(seen: Sight) -> int:
     """Return the distance, or refuse when neither the map nor the options give it."""
     if seen.distance is None:
-        raise InvalidInput("Put both on the map (the GM's place tool) or say how far it is: distance:<hexes>.")
+        raise InvalidInput("Put both on the map (the GM's place tool) or say how far it is: range:<hexes>.")
     return seen.distance
 
 

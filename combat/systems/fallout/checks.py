@@ -67,7 +67,7 @@ def modifiers(encounter: Encounter, actor: Combatant, weapon: Weapon, mode: str,
     mods: list[tuple[str, int]] = []
     accuracy = improvised(weapon, mode)[1] if mode in ("smash", "bean") else weapon.accuracy
     mods.append(("accuracy", accuracy))
-    part = options.get("part") if isinstance(options.get("part"), str) else None
+    part = options.get("location") if isinstance(options.get("location"), str) else None
     mods += _range(actor, weapon, mode, target, part if isinstance(part, str) else None, seen.distance or 1)
     mods.append((f"{seen.visibility} visibility", VISIBILITY[seen.visibility]))
     if mode in RANGED and mode != "lob" and proximity(encounter, actor, options):

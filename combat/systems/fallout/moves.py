@@ -24,9 +24,9 @@ _BIAS = OptionSpec("bias", "Which side takes a hex the cone cuts exactly in half
                    _choices("left", "right"))
 _AIMING = (
     _WEAPON, _MODE,
-    OptionSpec("part", "A called shot at a body part.", "choice", _choices(*PARTS), aliases=PART_ALIASES),
+    OptionSpec("location", "A called shot at a body part.", "choice", _choices(*PARTS), aliases=PART_ALIASES),
     OptionSpec("crits", 'Where critical points go, in order: "damage, knockdown" (else you are asked).'),
-    OptionSpec("distance", "Without a map: how many hexes away.", "number", low=0, high=500),
+    OptionSpec("range", "Without a map: how many hexes away.", "number", low=0, high=500),
     OptionSpec("visibility", "Override how well the target is seen.", "choice", _choices(*VISIBILITY)),
     OptionSpec("proximity", "Override whether an unstunned enemy stands next to you.", "flag"),
 )
@@ -66,7 +66,7 @@ MOVES: tuple[MoveSpec, ...] = (
     ), targets=6, phases=("action",)),
     MoveSpec("lob", "Lob an explosive at a hex, even out of sight: half range, -4, scatters on a miss.", (
         _WEAPON, OptionSpec("at", "The hex it should land on, like C4.", required=True),
-        OptionSpec("distance", "Without a map: how many hexes away.", "number", low=0, high=500),
+        OptionSpec("range", "Without a map: how many hexes away.", "number", low=0, high=500),
     ), targets=0, phases=("action",)),
     MoveSpec("overwatch", "Declare a narrow overwatch cone towards a hex: attack the first enemy entering it next "
              "move phase (no move or charge next round).", (

@@ -92,7 +92,7 @@ def roll_strike(encounter: Encounter, tables: FalloutTables, dice: DiceSource, a
     hits = _hits(tables, dice, actor, target, weapon, mode, count, charges)
     allowed = ("damage", *weapon.crits) if mode not in ("disarm", "trip") else ()
     count_dice, sides = crit_dice(_damage_dice(weapon, mode))
-    part = options.get("part")
+    part = options.get("location")
     source = fighter(actor).hex
     record = StrikeRecord(actor.id, target.id, mode, weapon.key, check, hits, check.points if allowed else 0,
                           allowed, (), part if isinstance(part, str) else None, source, left, rounds, interrupt,

@@ -83,7 +83,7 @@ def test_terrain_on_the_line_obscures_the_target(kind, word, penalty) -> None:
 
 def test_visibility_can_be_said_without_the_map() -> None:
     fight = scene(shooter(None), raider(None))
-    out = act(fight, "vera", "attack", "raider", faces=(1, 1), distance=12, visibility="complete")
+    out = act(fight, "vera", "attack", "raider", faces=(1, 1), range=12, visibility="complete")
     assert mods(out) == {"close range": -2, "complete visibility": -20} or mods(out) == {
         "medium range": -4, "complete visibility": -20}
     assert mods(out)["complete visibility"] == -20
@@ -91,9 +91,9 @@ def test_visibility_can_be_said_without_the_map() -> None:
 
 def test_off_the_map_a_shot_needs_a_distance() -> None:
     fight = scene(shooter(None), raider(None))
-    with pytest.raises(InvalidInput, match="distance"):
+    with pytest.raises(InvalidInput, match="range:"):
         act(fight, "vera", "attack", "raider")
-    assert mods(act(fight, "vera", "attack", "raider", faces=(1, 1), distance=11)) == {"medium range": -4}
+    assert mods(act(fight, "vera", "attack", "raider", faces=(1, 1), range=11)) == {"medium range": -4}
 
 
 def test_walls_block_the_line_of_sight() -> None:
@@ -112,7 +112,7 @@ def test_an_unstunned_enemy_next_to_the_shooter_costs_4_one_handed_8_two_handed(
     dazed = replace(thug, health=Vitals(40, 40, 0, 3))
     assert "enemy adjacent" not in mods(act(scene(shooter(), raider(), dazed), "vera", "attack", "raider",
                                             faces=(1, 1)))
-    assert mods(act(scene(shooter(None), raider(None)), "vera", "attack", "raider", faces=(1, 1), distance=3,
+    assert mods(act(scene(shooter(None), raider(None)), "vera", "attack", "raider", faces=(1, 1), range=3,
                     proximity=True))["enemy adjacent"] == -4
 
 

@@ -30,25 +30,25 @@ def hurt(who, *wounds: Injury):
                                             ("left-arm", ("close range", -2)), ("left-eye", ("medium range", -4)),
                                             ("groin", ("medium range", -4))])
 def test_the_part_s_size_sets_the_range_penalty(part, band) -> None:
-    out = act(scene(gun(), target()), "gun", "attack", "target", part=part, faces=(1, 1))
+    out = act(scene(gun(), target()), "gun", "attack", "target", location=part, faces=(1, 1))
     assert dict(out.result.checks[0].modifiers) == {band[0]: band[1]}
 
 
 def test_in_melee_a_called_shot_counts_the_part_at_one_hex() -> None:
     boxer = person("Boxer", "vault", "C4", unarmed=5)
-    out = act(scene(boxer, target()), "boxer", "attack", "target", mode="punch", part="head", faces=(1, 1))
+    out = act(scene(boxer, target()), "boxer", "attack", "target", mode="punch", location="head", faces=(1, 1))
     assert dict(out.result.checks[0].modifiers) == {"called shot (medium)": -4}
 
 
 def test_under_10_percent_is_a_maim_10_percent_or_more_a_break() -> None:
     # [5, 4] + 10 - 2 = 17: a hit. [1, 1] + 2 = 4 = 10% of 40: a break. [1, 0]... a 3 is a maim.
-    broke = act(scene(gun(), target()), "gun", "attack", "target", part="left-arm", faces=(5, 4, 1, 1))
+    broke = act(scene(gun(), target()), "gun", "attack", "target", location="left-arm", faces=(5, 4, 1, 1))
     assert [(i.part, i.level) for i in broke.result.injuries] == [("left-arm", "break")]
     tough = target(armour=None)
     tough = replace(tough, health=Vitals(50, 50))
-    maimed = act(scene(gun(), tough), "gun", "attack", "target", part="left-arm", faces=(5, 4, 1, 1))
+    maimed = act(scene(gun(), tough), "gun", "attack", "target", location="left-arm", faces=(5, 4, 1, 1))
     assert [(i.part, i.level) for i in maimed.result.injuries] == [("left-arm", "maim")]
-    missed = act(scene(gun(), target()), "gun", "attack", "target", part="head", faces=(1, 1))
+    missed = act(scene(gun(), target()), "gun", "attack", "target", location="head", faces=(1, 1))
     assert missed.result.injuries == () and state(missed.encounter, "target").injuries == ()
 
 
@@ -75,20 +75,20 @@ def test_eye_wounds_obscure_everything_and_both_eyes_are_a_double_whammy() -> No
 
 def test_a_second_eye_wound_is_reported_as_a_double_whammy() -> None:
     out = act(scene(gun(), target("C3", Injury("left-eye", "maim"))), "gun", "attack", "target",
-              part="right-eye", faces=(8, 5, 1, 1))
+              location="right-eye", faces=(8, 5, 1, 1))
     assert out.result.injuries[0].whammy
 
 
 def test_both_legs_broken_or_a_broken_groin_put_you_down() -> None:
     out = act(scene(gun(), target("C3", Injury("left-leg", "break"))), "gun", "attack", "target",
-              part="right-leg", faces=(5, 5, 2, 2))
+              location="right-leg", faces=(5, 5, 2, 2))
     assert state(out.encounter, "target").stance == "prone" and out.result.injuries[0].whammy
-    groin = act(scene(gun(), target()), "gun", "attack", "target", part="groin", faces=(6, 6, 2, 2))
+    groin = act(scene(gun(), target()), "gun", "attack", "target", location="groin", faces=(6, 6, 2, 2))
     assert state(groin.encounter, "target").stance == "prone"
 
 
 def test_a_wounded_torso_bleeds_10_percent_each_round_after_and_a_broken_one_tires() -> None:
-    out = act(scene(gun(), target()), "gun", "attack", "target", part="torso", faces=(6, 5, 6, 6))
+    out = act(scene(gun(), target()), "gun", "attack", "target", location="torso", faces=(6, 5, 6, 6))
     assert [(i.part, i.level, i.bleed) for i in state(out.encounter, "target").injuries] == [("torso", "break", 1)]
     later = replace(out.encounter, turns=replace(out.encounter.turns, round=2))
     bled, start = SYSTEM.start_round(later, ScriptedDice())
