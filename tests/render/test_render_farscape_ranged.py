@@ -88,7 +88,7 @@ def test_a_grenade_shows_the_scatter_the_concussion_and_the_fragments():
     enc = encounter(person("dargo", throwing_weapon=1), person("trooper", armour="vest"),
                     person("rygel", tier="minion"))
     lines = render(act(enc, "dargo", "grenade", ["trooper", "rygel"], -2, extra=[3, *f4(0)], grenade="frag",
-                       range="medium", range="Trooper 1=1, Rygel=5", prone="Trooper 1"))
+                       range="medium", distance="Trooper 1=1, Rygel=5", prone="Trooper 1"))
     assert lines == [
         "D'Argo throws a frag grenade",
         "Throw: Throwing Weapon Good (+1), dice [− − ▢ ▢] -2 → Mediocre (-1) against Good (+1): fails by 2",
