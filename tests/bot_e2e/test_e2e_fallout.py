@@ -32,7 +32,9 @@ async def test_a_fallout_fight_on_discord_with_its_map_picture(fray: Fray) -> No
         begun = await fray.answer(fray.gm, "encounter begin")
         assert "Sequence: Vera d10 [9] + 11 = 20" in begun.embeds[0]["description"]
 
-        # Move phase, lowest sequence first: the raider steps forward; Vera may not attack yet.
+        # Move phase, lowest sequence first: only the move phase's moves are offered; the raider steps forward.
+        offered = await fray.double.autocomplete("act", {"move": ""}, focused="move", user=fray.gm)
+        assert [c.value for c in offered] == ["move", "stance", "item", "drop", "evade"]
         moved = await fray.answer(fray.gm, "act", move="move", **{"as": "Raider"}, extra="to=C3")
         assert "Raider moves C2 → C3" in moved.embeds[0]["description"]
         refused = await fray.refusal(fray.carol, "attack", target="Raider", mode="burst")
@@ -41,6 +43,8 @@ async def test_a_fallout_fight_on_discord_with_its_map_picture(fray: Fray) -> No
         await fray.answer(fray.gm, "encounter next")
         await fray.answer(fray.gm, "encounter next")
 
+        offered = await fray.double.autocomplete("act", {"move": ""}, focused="move", user=fray.carol)
+        assert [c.value for c in offered] == ["attack", "lob", "overwatch", "reload", "overload", "vent"]
         # Action phase: Vera's burst hits twice and earns a critical point; Carol spends it with a button.
         fray.dice.queue(fray.double.channel_id, [7, 6, 3, 4, 2, 5])
         asked = await fray.answer(fray.carol, "attack", target="Raider", mode="burst")
