@@ -58,7 +58,9 @@ async def test_a_fallout_fight_on_discord_with_its_map_picture(fray: Fray) -> No
             lambda m: bool(m.embeds) and m.embeds[0].get("title") == "Round 1 summary")
         assert "Vera → Raider: hit, -16 HP" in summary.embeds[0]["description"]
 
-        # The map comes as a PNG: the board's size, Vera's side colour under her hex.
+        # The map comes as a PNG: the board's size, Vera's side colour under her hex; its options are suggested.
+        typed = await fray.double.autocomplete("encounter map", {"options": "ran"}, focused="options", user=fray.carol)
+        assert [c.value for c in typed] == ["ranges="]
         shown = await fray.answer(fray.carol, "encounter map", options="ranges=Vera")
         picture = Image.open(io.BytesIO(shown.file_bytes("map.png")))
         assert picture.format == "PNG" and picture.size == (685, 654)

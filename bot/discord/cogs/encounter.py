@@ -131,6 +131,7 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
 
     @app_commands.command(name="map", description="Show the battle map as a picture.")
     @described("encounter map", options="What to draw over the map, as name=value (the system's options).")
+    @app_commands.autocomplete(options=suggest.map_extra)
     async def map(self, interaction: Interaction, options: app_commands.Range[str, 1, 1000] | None = None) -> None:
         """Post the map picture."""
         await run(interaction, "encounter map", split_extra(options, {}))
