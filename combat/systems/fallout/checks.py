@@ -70,7 +70,7 @@ def modifiers(encounter: Encounter, actor: Combatant, weapon: Weapon, mode: str,
     part = options.get("location") if isinstance(options.get("location"), str) else None
     mods += _range(actor, weapon, mode, target, part if isinstance(part, str) else None, seen.distance or 1)
     mods.append((f"{seen.visibility} visibility", VISIBILITY[seen.visibility]))
-    if mode in RANGED and mode != "lob" and proximity(encounter, actor, options):
+    if mode in RANGED and proximity(encounter, actor, options):
         mods.append(("enemy adjacent", -8 if weapon.hands == 2 else -4))
     if weapon.scope and mode in SHOT_MODES and seen.distance is not None and seen.distance <= weapon.range:
         mods.append(("scope at point blank", -10))

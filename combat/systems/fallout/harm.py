@@ -40,7 +40,7 @@ def deal(encounter: Encounter, target_id: str, hp: int, fatigue: int = 0, stun: 
     if state.injury("torso") == "break":
         fatigue += hp
     vitals: Vitals = target.health
-    after = replace(vitals, hp=vitals.hp - hp, fatigue=vitals.fatigue + fatigue, stun=vitals.stun + stun)
+    after = replace(vitals, hp=vitals.hp - hp, fatigue=vitals.fatigue + fatigue, stun=vitals.stun + stun).settled()
     fallen = after.dead or after.passed_out
     changed = replace(target, health=after)
     if fallen and state.stance != "prone":

@@ -24,6 +24,7 @@ class Vitals:
     max_hp: int = 40
     fatigue: int = 0
     stun: int = 0
+    fainted: bool = False
 
     @property
     def dead(self) -> bool:
@@ -32,8 +33,13 @@ class Vitals:
 
     @property
     def passed_out(self) -> bool:
-        """Tell whether fatigue has passed maximum HP."""
-        return self.fatigue > self.max_hp
+        """Tell whether fatigue has passed maximum HP (and, once out, not yet fallen below it)."""
+        return self.fatigue > self.max_hp or (self.fainted and self.fatigue >= self.max_hp)
+
+    def settled(self) -> Vitals:
+        """Return these vitals with the blackout noted: on past maximum HP, off once fatigue falls below it."""
+        fainted = self.fatigue > self.max_hp or (self.fainted and self.fatigue >= self.max_hp)
+        return self if fainted == self.fainted else replace(self, fainted=fainted)
 
     @property
     def winded(self) -> bool:

@@ -134,7 +134,7 @@ def recover(encounter: Encounter, cid: str, round_number: int) -> tuple[Encounte
         return encounter, 0
     vitals: Vitals = combatant.health
     amount = min(vitals.fatigue, healing_rate(combatant.sheet))
-    changed = replace(combatant, health=replace(vitals, fatigue=vitals.fatigue - amount))
+    changed = replace(combatant, health=replace(vitals, fatigue=vitals.fatigue - amount).settled())
     return encounter.put(with_fighter(changed, replace(state, recovered=round_number))), amount
 
 

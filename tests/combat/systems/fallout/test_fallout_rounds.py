@@ -116,3 +116,13 @@ def test_the_unconscious_are_skipped_in_every_phase() -> None:
     asleep = replace(person("Ann"), health=Vitals(40, 40, 60))
     step = begin(fresh(asleep, person("Bo")), 9, 1)
     assert all(actor == "bo" for _, actor in walk_round(step.encounter))
+
+
+def test_a_sleeper_wakes_only_once_fatigue_falls_below_max_hp() -> None:
+    out_cold = replace(person("Ann"), health=Vitals(40, 40, 51).settled())
+    assert out_cold.health.fainted
+    first, _ = SYSTEM.start_round(scene(out_cold, person("Bo")), ScriptedDice())
+    assert first.get("ann").health.fatigue == 40 and not SYSTEM.can_act(first.get("ann"), "move")
+    second, _ = SYSTEM.start_round(replace(first, turns=replace(first.turns, round=2)), ScriptedDice())
+    assert second.get("ann").health.fatigue == 29 and SYSTEM.can_act(second.get("ann"), "move")
+    assert Vitals(40, 40, 40).settled().passed_out is False  # awake at exactly max stays awake
