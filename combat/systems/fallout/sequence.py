@@ -1,8 +1,9 @@
 """Combat sequence: d10 + Combat Sequence once at the start, ties re-rolled with d10, fixed for the fight.
 
 Dice order: one d10 per combatant in the order they were added; then, for each tied group from the highest total
-down, one d10 each in the same order, again and again among those still tied. Newcomers go at the end: they roll
-among themselves the same way and all come after everyone already in the fight.
+down, one d10 each in the same order, again and again among those still tied. Newcomers go at the end: those of one
+round roll among themselves the same way and all come after everyone who began the fight (and after earlier
+rounds' newcomers).
 """
 
 from __future__ import annotations
@@ -11,11 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from combat.dice import DiceSource, roll_d
-from combat.model import Encounter
+from combat.model import Combatant, Encounter
 from combat.systems.fallout.sheet import combat_sequence
 from combat.turns import InitiativeEntry
 
-__all__ = ["SequenceRoll", "rank", "roll_sequences"]
+__all__ = ["SequenceRoll", "newcomer_entries", "rank", "roll_sequences"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +66,23 @@ def rank(rolls: Sequence[SequenceRoll]) -> dict[str, int]:
 
 
 def newcomer_entries(encounter: Encounter, ids: Sequence[str], dice: DiceSource) -> tuple[InitiativeEntry, ...]:
-    """Place newcomers after everyone in the fight, ordered among themselves by their own sequence rolls."""
-    counts = [e.counts[0] for e in encounter.turns.order if e.counts and e.combatant not in ids]
-    base = min(counts, default=1) - 1
+    """Place newcomers after everyone who began the fight, ordered among this round's newcomers by their own rolls.
+
+    Newcomers of one round share a place below the lowest starting sequence (one lower for each later round), and
+    go in the order of their own d10 + Combat Sequence (ties re-rolled); on an exact tie with a newcomer of the
+    same round added earlier, the earlier one goes first [ours].
+    """
+    starters = [s for c in encounter.combatants if (s := _sequence_of(c)) is not None]
+    counts = [e.counts[0] for e in encounter.turns.order if e.counts]
+    base = min(starters or counts or [1]) - max(1, encounter.turns.round)
     rolls = roll_sequences(encounter, ids, dice)
-    return tuple(InitiativeEntry(r.combatant, (base,), (len(rolls) - i,)) for i, r in enumerate(rolls))
+    ranks = rank(rolls)
+    added = len(encounter.turns.order)
+    return tuple(InitiativeEntry(r.combatant, (base,), (r.total, ranks[r.combatant], -(added + i)))
+                 for i, r in enumerate(rolls))
+
+
+def _sequence_of(combatant: Combatant) -> int | None:
+    state = combatant.state
+    value = getattr(state, "sequence", None)
+    return value if isinstance(value, int) else None

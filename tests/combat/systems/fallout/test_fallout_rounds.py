@@ -126,3 +126,13 @@ def test_a_sleeper_wakes_only_once_fatigue_falls_below_max_hp() -> None:
     second, _ = SYSTEM.start_round(replace(first, turns=replace(first.turns, round=2)), ScriptedDice())
     assert second.get("ann").health.fatigue == 29 and SYSTEM.can_act(second.get("ann"), "move")
     assert Vitals(40, 40, 40).settled().passed_out is False  # awake at exactly max stays awake
+
+
+def test_newcomers_of_one_round_added_one_by_one_still_go_by_their_rolls() -> None:
+    step = begin(fresh(*TRIO), 5, 3, 1, 4, 7)
+    first = engine.add(SYSTEM, step.encounter, person("Dee"), ScriptedDice((2,)))  # 12
+    second = engine.add(SYSTEM, first.encounter, person("Eve"), ScriptedDice((9,)))  # 19: ahead of Dee
+    encounter = second.encounter
+    while encounter.turns.phase == "move":
+        encounter = engine.next_turn(SYSTEM, encounter, ScriptedDice()).encounter
+    assert walk_round(encounter)[-2:] == [("action", "eve"), ("action", "dee")]
