@@ -171,7 +171,7 @@ def overwatch(encounter: Encounter, intent: Intent, tables: FalloutTables, dice:
     if source is None:
         raise CannotAct("Overwatch needs the map: the GM places the combatant first.")
     weapon, mode = choose_weapon(tables, actor, _option(intent, "mode"), _option(intent, "weapon"))
-    if mode not in ("single", "burst", "throw"):
+    if mode not in ("single", "burst"):
         raise InvalidInput(f"Overwatch fires one attack: single or burst, not {mode}.")
     at = _option(intent, "at")
     if at is None:

@@ -19,17 +19,21 @@ def _choices(*keys: str) -> tuple[OptionChoice, ...]:
 _WEAPON = OptionSpec("weapon", "Which weapon (one in hand; unarmed strikes need none).", source="weapons")
 _MODE = OptionSpec("mode", "The attack mode (single, burst, spray, sweep, throw, lob, punch …).", "choice",
                    _choices(*MODES))
+_MELEE_MODE = OptionSpec("mode", "The melee attack at the end of the charge.", "choice",
+                         _choices("thrust", "swing", "smash", "punch", "kick", "disarm", "trip"))
+_WATCH_MODE = OptionSpec("mode", "The one attack overwatch makes: single or burst.", "choice",
+                         _choices("single", "burst"))
 _AT = OptionSpec("at", "A hex: where a lob lands, or where a cone points (like C4).")
 _BIAS = OptionSpec("bias", "Which side takes a hex the cone cuts exactly in half (left by default).", "choice",
                    _choices("left", "right"))
-_AIMING = (
-    _WEAPON, _MODE,
+_CALLED = (
     OptionSpec("location", "A called shot at a body part.", "choice", _choices(*PARTS), aliases=PART_ALIASES),
     OptionSpec("crits", 'Where critical points go, in order: "damage, knockdown" (else you are asked).'),
     OptionSpec("range", "Without a map: how many hexes away.", "number", low=0, high=500),
     OptionSpec("visibility", "Override how well the target is seen.", "choice", _choices(*VISIBILITY)),
     OptionSpec("proximity", "Override whether an unstunned enemy stands next to you.", "flag"),
 )
+_AIMING = (_WEAPON, _MODE, *_CALLED)
 _DROP = _choices("crouch", "prone")
 
 MOVES: tuple[MoveSpec, ...] = (
@@ -57,7 +61,8 @@ MOVES: tuple[MoveSpec, ...] = (
     MoveSpec("evade", "Evade: -5 to every attack on you this round; no charge or action.", (), targets=0,
              phases=("move",)),
     MoveSpec("charge", "From standing, charge 1-4 hexes in a straight line and attack an adjacent target in melee.",
-             (OptionSpec("to", "The hex the charge ends on, next to the target."), *_AIMING), phases=("charge",)),
+             (OptionSpec("to", "The hex the charge ends on, next to the target."), _WEAPON, _MELEE_MODE, *_CALLED),
+             phases=("charge",)),
     MoveSpec("attack", "Attack in a mode of a weapon in hand: one target, a cone, or a hex for a lob.", (
         *_AIMING, _AT, _BIAS,
         OptionSpec("rounds", 'Sweep: rounds per target, in order, like "3,3".'),
@@ -70,7 +75,7 @@ MOVES: tuple[MoveSpec, ...] = (
     ), targets=0, phases=("action",)),
     MoveSpec("overwatch", "Declare a narrow overwatch cone towards a hex: attack the first enemy entering it next "
              "move phase (no move or charge next round).", (
-        _WEAPON, _MODE, OptionSpec("at", "The hex the cone points at, like C4.", required=True), _BIAS,
+        _WEAPON, _WATCH_MODE, OptionSpec("at", "The hex the cone points at, like C4.", required=True), _BIAS,
     ), targets=0, phases=("action",)),
     MoveSpec("reload", "Reload a weapon in hand.", (_WEAPON,), targets=0, phases=("action",)),
     MoveSpec("overload", "Overload an SEC/MFC weapon one round more (twice a shot's charges).", (_WEAPON,),
