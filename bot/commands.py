@@ -86,6 +86,8 @@ COMMANDS: tuple[Command, ...] = (
              OptionSpec("page", "Which page, counted from the start (default: the newest).", "number", low=1,
                         high=1_000_000))),
     Command("encounter export", "Export the encounter as JSON."),
+    Command("encounter map", "Show the battle map as a picture (with what the system can draw on it, as options).",
+            open=True),
     Command("encounter end", "End the encounter.", gm_only=True),
     Command("encounter gm", "Use one of the system's GM tools (surprise, healing …) with its options.",
             (OptionSpec("tool", "The tool.", required=True, source="tools"),), gm_only=True, open=True),

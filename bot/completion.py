@@ -27,6 +27,12 @@ def match(values: Iterable[str], current: str, limit: int = LIMIT) -> list[str]:
     return picked[:limit]
 
 
+def _in_phase(phases: tuple[str, ...], encounter: Encounter | None) -> bool:
+    """Tell whether a move of ``phases`` (none: any phase) can be made in the encounter's current phase."""
+    now = encounter.turns.phase if encounter is not None else None
+    return not phases or now is None or now in phases
+
+
 def source_values(system: RuleSystem | None, encounter: Encounter | None, actor: str | None, source: str) -> tuple[
     str, ...
 ]:
@@ -42,7 +48,7 @@ def source_values(system: RuleSystem | None, encounter: Encounter | None, actor:
     if system is None:
         return ()
     generic = {
-        "moves": lambda: tuple(m.name for m in system.moves()),
+        "moves": lambda: tuple(m.name for m in system.moves() if _in_phase(m.phases, encounter)),
         "tools": lambda: tuple(t.name for t in system.gm_tools()),
         "tiers": lambda: tuple(system.sheet_spec.tiers),
         "talents": lambda: tuple(sorted(system.sheet_spec.talents)),

@@ -25,6 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="make random dice reproducible")
     parser.add_argument("--json", action="store_true", help="print each command's result as one JSON line")
     parser.add_argument("--strict", action="store_true", help="stop at the first line that fails, exit 1")
+    parser.add_argument("--maps", type=Path, help="where /encounter map writes its pictures (default: a temp folder)")
 
 
 def _url(db: str | None, settings: Settings, scratch: Path) -> str:
@@ -57,7 +58,7 @@ async def _main(args: argparse.Namespace) -> int:
             dice = ReplayDice(args.seed)
             services = Services(db, settings, dice)
             await services.warm()
-            console = Console(services, dice, sys.stdout, as_json=args.json)
+            console = Console(services, dice, sys.stdout, as_json=args.json, maps=args.maps)
             if args.script is not None:
                 lines: Iterable[str] = args.script.read_text(encoding="utf-8").splitlines()
                 errors = await console.run_lines(lines, stop_on_error=args.strict)

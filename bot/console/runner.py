@@ -5,13 +5,17 @@ from __future__ import annotations
 import json
 import logging
 import re
+import tempfile
 from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
 from typing import Any, TextIO
 
 from bot.console.identity import GUILD_ID, Identities
 from bot.console.output import render_reply, reply_json
 from bot.console.parser import CommandLine, DiceLine, parse_line
-from bot.services import Caller, ReplayDice, Services, dispatch
+from bot.services import Caller, ReplayDice, Reply, Services, dispatch
+from bot.services.replies import MapShown
 from combat.errors import FrayError
 
 __all__ = ["Console"]
@@ -25,7 +29,8 @@ _USER = re.compile(r"[\w.-]{1,32}")
 class Console:
     """Run lines as different users in different channels; print what Discord would show."""
 
-    def __init__(self, services: Services, dice: ReplayDice, out: TextIO, *, as_json: bool = False) -> None:
+    def __init__(self, services: Services, dice: ReplayDice, out: TextIO, *, as_json: bool = False,
+                 maps: Path | None = None) -> None:
         self.services = services
         self.dice = dice
         self.out = out
@@ -33,6 +38,8 @@ class Console:
         self.ids = Identities()
         self.channel: str | None = None
         self.errors = 0
+        self.maps = maps or Path(tempfile.gettempdir()) / "fray-maps"
+        self.pictures = 0
 
     async def run_lines(self, lines: Iterable[str], *, stop_on_error: bool = False) -> int:
         """Run every line in order; return how many failed."""
@@ -80,11 +87,24 @@ class Console:
         except FrayError:
             self.dice.restore(caller.channel_id, queued)  # a refused command changes nothing, its dice included
             raise
+        reply = self._write_picture(reply, line.channel)
         if self.as_json:
             self._emit({"line": number, "user": line.user, **reply_json(reply, self.ids)})
         else:
             for text in render_reply(reply, self.ids):
                 self.out.write(text + "\n")
+
+    def _write_picture(self, reply: Reply, channel: str | None) -> Reply:
+        """Write a map picture to a PNG file in ``maps``; the reply then says where it is."""
+        body = reply.body
+        if not isinstance(body, MapShown) or body.picture is None:
+            return reply
+        self.pictures += 1
+        round_number = reply.encounter.turns.round if reply.encounter is not None else 0
+        self.maps.mkdir(parents=True, exist_ok=True)
+        path = self.maps / f"map-{channel or 'table'}-round{round_number}-{self.pictures}.png"
+        path.write_bytes(body.picture)
+        return replace(reply, body=replace(body, picture=None, file=str(path.resolve())))
 
     def _error(self, message: str, number: int) -> None:
         if self.as_json:

@@ -12,7 +12,7 @@ from bot.discord.embeds import TOTAL, help_embed, pack, status_embeds
 from bot.render.names import safe
 from bot.render.reply import UserNames, render_reply, renderer_of
 from bot.render.summary import render_turn
-from bot.services.replies import Exported, HelpShown, Logged, Reply, StatusShown
+from bot.services.replies import Exported, HelpShown, Logged, MapShown, Reply, StatusShown
 from combat.model import Combatant, Encounter
 from combat.system import RuleSystem
 
@@ -85,6 +85,14 @@ def _export_file(body: Exported) -> discord.File:
     return discord.File(io.BytesIO(data), filename="encounter.json")
 
 
+def _map(body: MapShown) -> Outgoing:
+    """Post the map picture as a PNG file for everyone; a system with no map says so to the caller only."""
+    if body.picture is None:
+        return Outgoing(content=f"{body.title} draws no battle map.", ephemeral=True)
+    picture = discord.File(io.BytesIO(body.picture), filename="map.png")
+    return Outgoing(content=f"The map of '{safe(body.name)}'.", file=picture)
+
+
 def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
     """Compose the response to a command; round summaries are posted on their own (see ``summary_embeds``)."""
     encounter = reply.encounter
@@ -94,6 +102,8 @@ def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
         return Outgoing(embeds=[help_embed(reply.system)], ephemeral=True)
     if isinstance(reply.body, Exported):
         return Outgoing(content="The encounter as JSON.", file=_export_file(reply.body), ephemeral=True)
+    if isinstance(reply.body, MapShown):
+        return _map(reply.body)
     body = render_reply(reply, users, summaries=False, turn=False)
     embeds = pack(_title(reply), body, tail=isinstance(reply.body, Logged))
     for name, value in _wounded(reply):

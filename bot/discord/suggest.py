@@ -13,7 +13,8 @@ import discord
 from discord import app_commands
 
 from bot.completion import complete_pairs, match, source_values, spec_values
-from bot.registry import keys
+from bot.registry import find, keys
+from bot.render.plugin import picture_options
 from combat.model import Encounter
 from combat.options import OptionSpec, normal_key
 from combat.system import RuleSystem
@@ -21,7 +22,7 @@ from combat.system import RuleSystem
 if TYPE_CHECKING:
     from bot.discord.client import FrayBot
 
-__all__ = ["characters", "from_move", "from_source", "move_extra", "tool_extra"]
+__all__ = ["characters", "from_move", "from_source", "map_extra", "move_extra", "tool_extra"]
 
 Choices = list[app_commands.Choice[str]]
 Interaction = discord.Interaction[Any]
@@ -108,6 +109,15 @@ async def tool_extra(interaction: Interaction, current: str) -> Choices:
     wanted = normal_key(str(getattr(interaction.namespace, "tool", "") or ""))
     tool = next((t for t in system.gm_tools() if normal_key(t.name) == wanted), None)
     specs = [s for s in tool.options if s.name != "target"] if tool is not None else []
+    return _choices(complete_pairs(current, specs, system, encounter, None))
+
+
+async def map_extra(interaction: Interaction, current: str) -> Choices:
+    """Complete 'name=value, …' for the options the channel's system's map picture takes."""
+    system, encounter = _scene(interaction)
+    if system is None:
+        return []
+    specs = list(picture_options(find(system.key).renderer))
     return _choices(complete_pairs(current, specs, system, encounter, None))
 
 

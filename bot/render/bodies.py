@@ -21,6 +21,7 @@ from bot.services.replies import (
     HelpShown,
     LogEntry,
     Logged,
+    MapShown,
     Removed,
     Rolled,
     SettingsShown,
@@ -109,7 +110,16 @@ _RENDERERS: Mapping[type, Callable[[Any, Context], list[str]]] = {
     CharacterDeleted: lambda b, c: [f"Deleted {safe(b.name)}."],
     SettingsShown: _settings,
     HelpShown: lambda b, c: [],  # rendered whole by bot.render.help
+    MapShown: lambda b, c: _map(b),
 }
+
+
+def _map(body: MapShown) -> list[str]:
+    if body.file is not None:
+        return [f"The map of '{safe(body.name)}' is in {body.file}"]
+    if body.picture is not None:
+        return [f"The map of '{safe(body.name)}'."]
+    return [f"{body.title} draws no battle map."]
 
 
 def render_body(body: Body | None, context: Context) -> list[str]:

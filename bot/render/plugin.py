@@ -2,17 +2,27 @@
 
 The generic renderers (replies, the status board, round summaries, the log, help) ask the system's renderer and
 never test for another system's types; a plug-in passes its renderer in its ``SystemPlugin``.
+
+A renderer may also draw a **picture** of the encounter (a battle map), for ``/encounter map``. Both methods are
+optional (a renderer without them draws nothing; ``picture_options`` and ``picture`` below ask with a default):
+
+* ``picture_options() -> tuple[OptionSpec, ...]``: the options ``/encounter map`` takes for this system (what to
+  draw over the map: range bands, a cone …), read by the one option parser;
+* ``picture(encounter, options) -> bytes | None``: a PNG of the encounter with those typed options, or None when
+  there is nothing to draw.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from bot.render.names import Names
 from combat.intent import Intent
-from combat.model import Combatant
+from combat.model import Combatant, Encounter
+from combat.options import OptionSpec, OptionValue
 
-__all__ = ["SystemRenderer"]
+__all__ = ["SystemRenderer", "picture", "picture_options"]
 
 
 class SystemRenderer(Protocol):
@@ -29,3 +39,15 @@ class SystemRenderer(Protocol):
     def intent(self, intent: Intent, target: str, names: Names) -> str:
         """Say what is coming at ``target`` (a display name): 'Trooper 1 shoots at Aeryn'."""
         ...
+
+
+def picture_options(renderer: SystemRenderer) -> tuple[OptionSpec, ...]:
+    """Return the options the renderer's picture takes (none when it draws no picture)."""
+    declared: Callable[[], tuple[OptionSpec, ...]] | None = getattr(renderer, "picture_options", None)
+    return declared() if declared is not None else ()
+
+
+def picture(renderer: SystemRenderer, encounter: Encounter, options: Mapping[str, OptionValue]) -> bytes | None:
+    """Return the renderer's PNG picture of the encounter, or None when it draws none."""
+    draw: Callable[[Encounter, Mapping[str, OptionValue]], bytes | None] | None = getattr(renderer, "picture", None)
+    return draw(encounter, options) if draw is not None else None

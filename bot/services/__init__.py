@@ -33,6 +33,7 @@ HANDLERS: dict[str, Handler] = {
     "encounter undo": encounters.undo,
     "encounter log": views.log,
     "encounter export": views.export,
+    "encounter map": views.map_,
     "encounter end": encounters.end,
     "encounter gm": tools.gm_tool,
     "encounter settings": guild.settings,

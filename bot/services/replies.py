@@ -30,6 +30,7 @@ __all__ = [
     "HelpShown",
     "LogEntry",
     "Logged",
+    "MapShown",
     "Removed",
     "Reply",
     "Rolled",
@@ -123,6 +124,16 @@ class Exported:
 
 
 @dataclass(frozen=True, slots=True)
+class MapShown:
+    """The battle map as a PNG picture (None: the system draws no map); ``file`` is where the local table wrote it."""
+
+    name: str
+    title: str
+    picture: bytes | None = None
+    file: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Rolled:
     """Dice rolled with /roll."""
 
@@ -180,7 +191,7 @@ class Answered:
 
 Body = (
     Started | Ended | StatusShown | Added | Removed | Held | Undone | Logged | Exported | Rolled | CharacterCard
-    | CharacterList | CharacterDeleted | SettingsShown | HelpShown
+    | CharacterList | CharacterDeleted | SettingsShown | HelpShown | MapShown
 )
 
 

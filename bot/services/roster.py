@@ -131,14 +131,17 @@ def parse_stats(text: str | None) -> dict[str, str]:
     return stats
 
 
-def parse_list(text: str | None, what: str = "item", limit: int = MAX_WEAPONS) -> tuple[str, ...] | None:
-    """Read a comma-separated list (each item once, at most ``limit``); None when not given."""
+def parse_list(
+    text: str | None, what: str = "item", limit: int = MAX_WEAPONS, *, unique: bool = True
+) -> tuple[str, ...] | None:
+    """Read a comma-separated list (at most ``limit``, each once when ``unique``); None when not given."""
     if text is None:
         return None
     items = tuple(" ".join(p.split()) for p in text.split(",") if p.strip())
     if len(items) > limit:
         raise InvalidInput(f"That is {len(items)} {what}s; give at most {limit}.")
-    twice = next((i for n, i in enumerate(items) if i.casefold() in {x.casefold() for x in items[:n]}), None)
+    folded = [i.casefold() for i in items]
+    twice = next((i for n, i in enumerate(items) if unique and folded[n] in folded[:n]), None)
     if twice is not None:
         raise InvalidInput(f"The {what} '{_safe(twice)}' is given twice; give each once.")
     return items
@@ -151,7 +154,7 @@ def sheet_request(args: Args) -> SheetRequest:
         traits=parse_stats(args.text("stats")),
         talents=parse_list(args.text("talents"), "talent", 30) or (),
         tier=args.text("tier"),
-        weapons=parse_list(args.text("weapon"), "weapon"),
+        weapons=parse_list(args.text("weapon"), "weapon", unique=False),  # two grenades are two weapons
         armour=args.text("armour"),
         shield=args.text("shield"),
     )

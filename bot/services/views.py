@@ -7,18 +7,22 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from bot.db.rows import EventRow
+from bot.registry import find
+from bot.render.plugin import picture, picture_options
 from bot.services.access import is_gm
+from bot.services.actions import resolver
 from bot.services.args import Args
 from bot.services.context import Caller
 from bot.services.core import Services
 from bot.services.errors import NoEncounter
-from bot.services.replies import Exported, HelpShown, LogEntry, Logged, Reply, StatusShown
+from bot.services.replies import Exported, HelpShown, LogEntry, Logged, MapShown, Reply, StatusShown
 from combat.errors import InvalidInput
 from combat.model import Encounter
+from combat.options import parse_options
 from combat.summary import Beat
 from combat.system import RuleSystem
 
-__all__ = ["export", "export_data", "help_", "log", "status"]
+__all__ = ["export", "export_data", "help_", "log", "map_", "status"]
 
 
 _BEATS = TypeAdapter(tuple[Beat, ...])
@@ -121,10 +125,24 @@ async def export(svc: Services, caller: Caller, args: Args) -> Reply:
         if loaded is None:
             raise NoEncounter()
         row, encounter = loaded
-        events = await uow.events.all_events(row.id)
+        events = await uow.events.all_events(row.id, states=False)
     system = svc.system(row.system)
     data = export_data(system, encounter, row.name, events)
     return Reply("encounter export", system, encounter, body=Exported(data), gm=row.gm_id)
+
+
+async def map_(svc: Services, caller: Caller, args: Args) -> Reply:
+    """Draw the battle map: the system's renderer makes the picture, with its own options (None: it has no map)."""
+    async with svc.db.unit_of_work(caller.channel_id) as uow:
+        loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
+    if loaded is None:
+        raise NoEncounter()
+    row, encounter = loaded
+    system = svc.system(row.system)
+    renderer = find(system.key).renderer
+    options = parse_options(picture_options(renderer), args.extra, owner="/encounter map", resolve=resolver(encounter))
+    drawn = picture(renderer, encounter, options)
+    return Reply("encounter map", system, encounter, body=MapShown(row.name, system.title, drawn), gm=row.gm_id)
 
 
 async def help_(svc: Services, caller: Caller, args: Args) -> Reply:

@@ -84,3 +84,14 @@ async def test_sparring_plays_through_the_bot(fray: Fray) -> None:
                                                                   target="Bo", options="amount=9")
         rallied = await fray.answer(fray.gm, "encounter gm", tool="rally", target="Bo", options="amount=2")
         assert "Bo rallies: +2 vigour, now 3" in rallied.embeds[0]["description"]
+
+
+@pytest.mark.asyncio
+async def test_the_map_picture_comes_as_an_attachment(fray: Fray) -> None:
+    async with fray.running():
+        await fray.answer(fray.gm, "encounter start", system="sparring", name="Dojo")
+        await fray.answer(fray.gm, "encounter add", name="Ann", owner=fray.carol, stats="skill=1")
+        shown = await fray.answer(fray.carol, "encounter map", options="mat=blue")
+        assert shown.content == "The map of 'Dojo'."
+        assert shown.file_bytes("map.png") == b"\x89PNG\r\n\x1a\nblue:Ann"
+        assert "mat takes green or blue" in await fray.refusal(fray.carol, "encounter map", options="mat=red")

@@ -133,3 +133,22 @@ async def test_help_describes_the_system_s_moves_and_tools_from_their_specs(db: 
     assert "attack — Strike in a style of your choice. — options: style (swift|heavy|feint)" in shown
     assert "rally — Give someone back some vigour. — options: target, amount (1 to 3)" in shown
     assert "/encounter gm — Use one of the system's GM tools (surprise, healing …) with its options." in shown
+
+
+async def test_the_map_is_the_renderer_s_picture_written_to_a_file(db: Database, tmp_path: Path) -> None:
+    table, out = console(db)
+    table.maps = tmp_path / "maps"
+    await play(table, out, *SCENE)
+    shown = await play(table, out, "@ann /encounter map mat:blue")
+    written = tmp_path / "maps" / "map-table-round1-1.png"
+    assert shown[0] == f"The map of 'Dojo' is in {written}"
+    assert written.read_bytes() == b"\x89PNG\r\n\x1a\nblue:Ann,Bo"
+    refused = await play(table, out, "@ann /encounter map mat:red")
+    assert refused == ["✗ mat takes green or blue; 'red' is not one of them."]
+    assert sorted(p.name for p in (tmp_path / "maps").iterdir()) == ["map-table-round1-1.png"]
+
+
+async def test_a_system_without_a_map_says_so(db: Database) -> None:
+    table, out = console(db)
+    await play(table, out, "@gm /encounter start system:farscape")
+    assert (await play(table, out, "@gm /encounter map")) == ["FUDGE Farscape draws no battle map."]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bot.render.names import Names, who
 from combat.intent import Intent
-from combat.model import Combatant
+from combat.model import Combatant, Encounter
+from combat.options import OptionChoice, OptionSpec, OptionValue
 from sparring.rules import Breath, Exchange, Rally, Taunt
 
 
@@ -43,3 +46,12 @@ class SparringRenderer:
     def intent(self, intent: Intent, target: str, names: Names) -> str:
         """Say what is coming."""
         return f"{who(names, intent.actor)} swings at {target}"
+
+    def picture_options(self) -> tuple[OptionSpec, ...]:
+        """The map takes a mat colour."""
+        return (OptionSpec("mat", "The mat's colour.", "choice", (OptionChoice("green"), OptionChoice("blue"))),)
+
+    def picture(self, encounter: Encounter, options: Mapping[str, OptionValue]) -> bytes:
+        """A stand-in 'picture': the PNG signature, the mat and the fighters' names."""
+        names = ",".join(c.name for c in encounter.combatants)
+        return b"\x89PNG\r\n\x1a\n" + f"{options.get('mat', 'green')}:{names}".encode()

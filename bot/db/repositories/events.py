@@ -75,12 +75,11 @@ class EventRepository:
         )
         return list((await self.session.execute(stmt)).scalars())
 
-    async def all_events(self, encounter_id: int) -> list[EventRow]:
-        """Return the whole log in order, for an export (without the states kept for undo)."""
-        stmt = (
-            select(EventRow).where(EventRow.encounter_id == encounter_id).order_by(EventRow.seq)
-            .options(defer(EventRow.before))
-        )
+    async def all_events(self, encounter_id: int, *, states: bool = True) -> list[EventRow]:
+        """Return the whole log in order; without ``states``, the encounters kept for undo are not read."""
+        stmt = select(EventRow).where(EventRow.encounter_id == encounter_id).order_by(EventRow.seq)
+        if not states:
+            stmt = stmt.options(defer(EventRow.before, raiseload=True))
         return list((await self.session.execute(stmt)).scalars())
 
     def _scope(self, encounter_id: int, round: int | None) -> list[ColumnElement[bool]]:
@@ -96,7 +95,7 @@ class EventRepository:
         """Return ``limit`` entries of the log in order from ``offset`` (of one round, when given)."""
         stmt = (
             select(EventRow).where(*self._scope(encounter_id, round)).order_by(EventRow.seq)
-            .offset(offset).limit(limit).options(defer(EventRow.before))
+            .offset(offset).limit(limit).options(defer(EventRow.before, raiseload=True))
         )
         return list((await self.session.execute(stmt)).scalars())
 

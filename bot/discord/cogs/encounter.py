@@ -1,4 +1,4 @@
-"""/encounter: start, add, join, remove, begin, next, hold, release, react, status, undo, log, export, end, gm.
+"""/encounter: start, add, join, remove, begin, next, hold, release, react, status, undo, log, export, map, end, gm.
 
 Nothing here belongs to a rule system: systems, tiers, templates, reactions and GM tools are suggested from the
 channel's system as you type, and checked by the services.
@@ -128,6 +128,13 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
     async def export(self, interaction: Interaction) -> None:
         """Export the encounter."""
         await run(interaction, "encounter export", {})
+
+    @app_commands.command(name="map", description="Show the battle map as a picture.")
+    @described("encounter map", options="What to draw over the map, as name=value (the system's options).")
+    @app_commands.autocomplete(options=suggest.map_extra)
+    async def map(self, interaction: Interaction, options: app_commands.Range[str, 1, 1000] | None = None) -> None:
+        """Post the map picture."""
+        await run(interaction, "encounter map", split_extra(options, {}))
 
     @app_commands.command(name="end", description="End the encounter.")
     async def end(self, interaction: Interaction) -> None:

@@ -1,0 +1,221 @@
+"""Fallout's text: every roll with its dice and named modifiers, every hit with DT, crits, wounds and moves."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bot.render.names import Names, safe, who
+from bot.systems.fallout.picture import PICTURE_OPTIONS, draw
+from combat.intent import Intent
+from combat.model import Combatant, Encounter
+from combat.options import OptionSpec, OptionValue
+from combat.systems.fallout.results import (
+    Attack,
+    Check,
+    Crit,
+    Evading,
+    Harm,
+    Hit,
+    Items,
+    Moved,
+    Overload,
+    Recovered,
+    Reloaded,
+    RoundBegins,
+    Stance,
+    Watching,
+)
+from combat.systems.fallout.state import Vitals, fighter
+from combat.systems.fallout.tools import Board, Marked, Placed, Treated
+
+__all__ = ["FalloutRenderer"]
+
+VERBS = {"single": "shoots", "double": "fires both barrels", "burst": "fires a burst", "spray": "sprays",
+         "sweep": "sweeps", "throw": "throws", "lob": "lobs", "bean": "beans", "thrust": "thrusts",
+         "swing": "swings", "smash": "smashes", "punch": "punches", "kick": "kicks", "disarm": "tries to disarm",
+         "trip": "tries to trip"}
+
+
+def _signed(value: int) -> str:
+    return f"+ {value}" if value >= 0 else f"- {-value}"
+
+
+def check_line(check: Check, names: Names) -> str:
+    """Render one attack roll: dice, skill, every modifier, total against the number needed, the result."""
+    mods = " ".join(f"{_signed(v)} {safe(n)}" for n, v in check.modifiers)
+    against = f" at {who(names, check.target)}" if check.target else ""
+    outcome = "hit" if check.hit else "miss"
+    points = f", {check.points} critical point{'s' if check.points != 1 else ''}" if check.points else ""
+    body = f"2d10 [{check.dice[0]}, {check.dice[1]}] + {check.skill.title()} {check.skill_total}"
+    return f"Roll{against}: {body}{(' ' + mods) if mods else ''} = {check.total} vs {check.needed}: {outcome}{points}"
+
+
+def hit_line(hit: Hit, names: Names) -> str:
+    """Render one hit's damage: dice, bonus, any divisor, DT, HP and fatigue dealt."""
+    label = f" ({hit.label})" if hit.label else ""
+    bonus = f" {_signed(hit.bonus)}" if hit.bonus else ""
+    divided = f", / {hit.divisor} for distance = {hit.rolled}" if hit.divisor > 1 else ""
+    fatigue = f", +{hit.fatigue} fatigue" if hit.fatigue else ""
+    faces = ", ".join(str(f) for f in hit.faces)
+    return (f"Damage to {who(names, hit.target)}{label}: [{faces}]{bonus}{divided} - DT {hit.dt} = "
+            f"{hit.damage} HP{fatigue}")
+
+
+def crit_line(crit: Crit, names: Names) -> str:
+    """Render one critical point spent."""
+    faces = f" [{', '.join(str(f) for f in crit.faces)}]" if crit.faces else ""
+    if crit.effect.startswith("scatter"):
+        return f"Critical point scatters {crit.effect.split()[1]}: nobody there"
+    what = {"damage": f"{crit.amount} more HP", "knockback": f"knocked back {crit.amount} hex(es)",
+            "knockdown": "knocked down a stance", "stun": f"+{crit.amount} stun"}[crit.effect]
+    return f"Critical {crit.effect} on {who(names, crit.target)}{faces}: {what}"
+
+
+def harm_line(harm: Harm, names: Names) -> str:
+    """Render what a combatant is left with."""
+    tags = [t for t, on in (("dead", harm.dead), ("passes out", harm.out), ("winded", harm.winded),
+                            ("falls prone", harm.fell)) if on]
+    extra = f" — {', '.join(tags)}" if tags else ""
+    return f"{who(names, harm.target)}: {harm.hp} HP, fatigue {harm.fatigue}, stun {harm.stun}{extra}"
+
+
+def attack_lines(result: Attack, names: Names) -> list[str]:
+    """Render an attack from first roll to last effect."""
+    actor = who(names, result.actor)
+    lines = []
+    if result.charged:
+        lines.append(f"{actor} charges {' → '.join(result.charged)}")
+    how = f"{safe(result.weapon)}, {result.mode}" + (f", and {safe(result.offhand)}" if result.offhand else "")
+    called = f" at the {result.part}" if result.part else ""
+    tag = "Overwatch! " if result.interrupt else ""
+    lines.append(f"{tag}{actor} {VERBS.get(result.mode, result.mode)} ({how}){called}")
+    lines += [check_line(c, names) for c in result.checks]
+    if result.blast is not None:
+        blast = result.blast
+        if blast.scatter is not None:
+            s = blast.scatter
+            lines.append(f"It scatters: d6 [{s.die}] {s.direction}, {s.hexes} hex(es), lands on {s.landed}")
+        caught = ", ".join(f"{who(names, v)} ({'centre' if d == 0 else f'{d} away, half'})" for v, d in blast.victims)
+        lines.append(f"Explodes on {blast.centre}: {caught or 'nobody caught'}")
+    lines += [hit_line(h, names) for h in result.hits]
+    lines += [crit_line(c, names) for c in result.crits]
+    if result.pending:
+        lines.append(f"{result.pending} critical point(s) to spend")
+    for injury in result.injuries:
+        level = "broken" if injury.level == "break" else "maimed"
+        both = " (double whammy)" if injury.whammy else ""
+        lines.append(f"{who(names, injury.target)}'s {injury.part} is {level}{both}")
+    lines += [f"{who(names, p.target)} is driven back {p.start} → {p.end}" for p in result.pushed]
+    if result.took:
+        lines.append(f"{actor} takes the {safe(result.took)}")
+    if result.kept:
+        lines.append(f"Nothing taken: {result.kept}")
+    lines += [harm_line(h, names) for h in result.harms]
+    if result.ammo is not None:
+        lines.append(f"{result.rounds} round(s) fired, {result.ammo} left")
+    return lines
+
+
+def moved_lines(result: Moved, names: Names) -> list[str]:
+    """Render a move and any overwatch it met."""
+    actor = who(names, result.actor)
+    lines = [f"{actor} drops to {result.before} first"] if result.before else []
+    verb = "runs" if result.run else "moves"
+    route = " → ".join(result.path) if result.path else f"{result.hexes} hexes"
+    lines.append(f"{actor} {verb} {route}" + (f", facing {result.facing}" if result.facing else ""))
+    for attack in result.interrupts:
+        lines += attack_lines(attack, names)
+    lines += [f"{who(names, w)} holds fire" for w in result.declined]
+    if result.stopped:
+        lines.append(f"{actor} stops there")
+    if result.after:
+        lines.append(f"{actor} drops to {result.after}")
+    if result.fatigue:
+        lines.append(f"{actor} gains {result.fatigue} fatigue (maimed groin)")
+    return lines
+
+
+def round_lines(result: RoundBegins, names: Names) -> list[str]:
+    """Render a round's start: the sequence (round 1), recoveries, bleeding, head rolls, overloads held."""
+    lines = []
+    for roll in result.sequence:
+        ties = f", tie d10 {list(roll.ties)}" if roll.ties else ""
+        lines.append(f"Sequence: {who(names, roll.combatant)} d10 [{roll.die}] + {roll.bonus} = {roll.total}{ties}")
+    lines += [f"{who(names, c)} recovers {n} fatigue (now {now})" for c, n, now in result.recovered]
+    lines += [f"{who(names, h.target)} bleeds: {harm_line(h, names)}" for h in result.bleeding]
+    lines += [f"{who(names, c)}'s broken head: d4 [{d}]" + (" — blacks out" if d == 1 else "")
+              for c, d in result.head_rolls]
+    lines += [f"{who(names, c)} holds the overload: {left} left" for c, left in result.overloads]
+    return lines
+
+
+def _tool_lines(result: object, names: Names) -> list[str]:
+    if isinstance(result, Board):
+        return [f"The map is {result.columns} x {result.rows} hexes"]
+    if isinstance(result, Marked):
+        kind = "cleared" if result.kind == "none" else f"marked {result.kind}"
+        return [f"{', '.join(result.hexes)} {kind}"]
+    if isinstance(result, Placed):
+        return [f"{who(names, result.target)} is on {result.hex}, facing {result.facing}, {result.stance}"]
+    if isinstance(result, Treated):
+        outcome = "fixed" if result.fixed else "not fixed"
+        return [f"{who(names, result.healer)} treats {who(names, result.target)}'s {result.level}ed {result.part}: "
+                f"2d10 [{result.dice[0]}, {result.dice[1]}] + {result.skill.title()} = {result.total} vs "
+                f"{result.needed}: {outcome}"]
+    return []
+
+
+_SIMPLE: Mapping[type, Callable[[Any, Names], list[str]]] = {
+    Attack: attack_lines,
+    Moved: moved_lines,
+    RoundBegins: round_lines,
+    Stance: lambda r, n: [f"{who(n, r.actor)} {'drops' if r.free else 'gets up'} from {r.old} to {r.new}"],
+    Items: lambda r, n: [f"{who(n, r.actor)}" + "".join(
+        f" {verb} {', '.join(safe(k) for k in keys)};" for verb, keys in (
+            ("takes out", r.drawn), ("puts away", r.stowed), ("drops", r.dropped)) if keys).rstrip(";")
+        + (" (no charge or action this round)" if r.costly else "")],
+    Evading: lambda r, n: [f"{who(n, r.actor)} evades: -5 to attacks on them this round"],
+    Watching: lambda r, n: [f"{who(n, r.actor)} watches a narrow cone towards {r.aim} with the {safe(r.weapon)} "
+                            f"({r.mode}): {', '.join(r.hexes[:12])}{' …' if len(r.hexes) > 12 else ''}"],
+    Reloaded: lambda r, n: [f"{who(n, r.actor)} reloads the {safe(r.weapon)}: {r.rounds} rounds"],
+    Overload: lambda r, n: [f"{who(n, r.actor)} " + (f"overloads the {safe(r.weapon)} to {r.level} ({r.used} charges"
+                                                     f" used, {r.left} left)" if r.level else
+                                                     f"releases the {safe(r.weapon)}'s overload")],
+    Recovered: lambda r, n: [f"{who(n, c)} recovers {a} fatigue (now {now})" for c, a, now in r.recovered],
+}
+
+
+class FalloutRenderer:
+    """Text and the map picture for Fallout."""
+
+    def result(self, result: object, names: Names) -> list[str]:
+        """Render any Fallout result (unknown ones give no lines)."""
+        render = _SIMPLE.get(type(result))
+        return render(result, names) if render is not None else _tool_lines(result, names)
+
+    def health(self, combatant: Combatant, *, detailed: bool) -> list[str]:
+        """HP, fatigue and stun in full, or a word."""
+        vitals: Vitals = combatant.health
+        if detailed:
+            wounds = ", ".join(f"{i.part} {i.level}" for i in fighter(combatant).injuries)
+            return [f"HP {vitals.hp}/{vitals.max_hp} · fatigue {vitals.fatigue} · stun {vitals.stun}"
+                    + (f" · {wounds}" if wounds else "")]
+        if vitals.dead:
+            return ["Dead"]
+        if vitals.passed_out:
+            return ["Unconscious"]
+        share = vitals.hp / vitals.max_hp if vitals.max_hp else 0
+        return ["Unhurt" if share >= 1 else "Wounded" if share > 0.5 else "Badly wounded"]
+
+    def intent(self, intent: Intent, target: str, names: Names) -> str:
+        """Say what is coming."""
+        return f"{who(names, intent.actor)} attacks {target}"
+
+    def picture_options(self) -> tuple[OptionSpec, ...]:
+        """Offer the map's options: whose range bands or attack cone to draw."""
+        return PICTURE_OPTIONS
+
+    def picture(self, encounter: Encounter, options: Mapping[str, OptionValue]) -> bytes:
+        """Draw the battle map as a PNG."""
+        return draw(encounter, options)

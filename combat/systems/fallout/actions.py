@@ -1,0 +1,235 @@
+"""The charge and action phases: attacks in every mode, the charge, overwatch, reloading and overloading."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from combat.dice import DiceSource
+from combat.errors import CannotAct, InvalidInput
+from combat.model import Combatant, Encounter
+from combat.system import ActionOutcome, Intent
+from combat.systems.fallout.aim import look, require_distance
+from combat.systems.fallout.blast import explode
+from combat.systems.fallout.board import sight
+from combat.systems.fallout.cones import spray, sweep
+from combat.systems.fallout.hexgrid import axis_towards, cone, direction_between, distance, parse_hex
+from combat.systems.fallout.kit import choose_weapon
+from combat.systems.fallout.moving import CHARGE_HEXES, path_to, speed
+from combat.systems.fallout.results import Overload, Reloaded, Watching
+from combat.systems.fallout.state import Overwatch, field_of, fighter, with_fighter
+from combat.systems.fallout.strike import finish, roll_strike
+from combat.systems.fallout.tables import MELEE_MODES, FalloutTables, Weapon
+from combat.systems.fallout.walking import after_strike
+
+__all__ = ["attack", "charge", "lob", "overload", "overwatch", "reload", "vent"]
+
+
+def _option(intent: Intent, name: str) -> str | None:
+    value = intent.options.get(name)
+    return value if isinstance(value, str) else None
+
+
+def _spend_thrown(encounter: Encounter, actor: Combatant, weapon: Weapon) -> Encounter:
+    """Take a thrown item out of the hand (and the kit)."""
+    state = fighter(encounter.get(actor.id))
+    hands = list(state.hands)
+    if weapon.key in hands:
+        hands.remove(weapon.key)
+    changed = replace(state, hands=tuple(hands), spent=(*state.spent, weapon.key))
+    return encounter.put(with_fighter(encounter.get(actor.id), changed))
+
+
+def _one_target(encounter: Encounter, intent: Intent) -> Combatant:
+    if len(intent.targets) != 1:
+        raise InvalidInput(f"{_option(intent, 'mode') or 'That attack'} takes one target.")
+    target = encounter.get(intent.targets[0])
+    if target.id == intent.actor:
+        raise InvalidInput("Attack someone else.")
+    return target
+
+
+def _melee_reach(encounter: Encounter, actor: Combatant, target: Combatant) -> None:
+    here, there = fighter(actor).place(), fighter(target).place()
+    if here is not None and there is not None and distance(here, there) != 1:
+        raise CannotAct(f"{target.name} is not next to {actor.name} ({here.name} to {there.name}).")
+
+
+def attack(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:
+    """Attack in a mode of a weapon in hand (or unarmed): one target, a cone, or a hex for a lob."""
+    actor = encounter.get(intent.actor)
+    weapon, mode = choose_weapon(tables, actor, _option(intent, "mode"), _option(intent, "weapon"))
+    if mode == "spray":
+        encounter, result = spray(encounter, tables, dice, actor, weapon, intent.targets, intent.options,
+                                  intent.modifier)
+        return ActionOutcome(encounter, result)
+    if mode == "sweep":
+        encounter, result = sweep(encounter, tables, dice, actor, weapon, intent.targets, intent.options,
+                                  intent.modifier)
+        return ActionOutcome(encounter, result)
+    if weapon.blast and mode in ("throw", "lob"):
+        target = _one_target(encounter, intent) if intent.targets else None
+        encounter, result = explode(encounter, tables, dice, actor, weapon, mode, target, intent.options,
+                                    intent.modifier)
+        return ActionOutcome(_spend_thrown(encounter, actor, weapon), result)
+    if mode == "lob":
+        raise InvalidInput("A lob goes to a hex: act move:lob at:<hex>.")
+    target = _one_target(encounter, intent)
+    if _option(intent, "offhand") is not None:
+        return two_weapons(encounter, tables, dice, actor, target, weapon, mode, intent)
+    return strike_one(encounter, tables, dice, actor, target, weapon, mode, intent)
+
+
+def two_weapons(encounter: Encounter, tables: FalloutTables, dice: DiceSource, actor: Combatant, target: Combatant,
+                weapon: Weapon, mode: str, intent: Intent) -> ActionOutcome:
+    """Attack with a one-handed weapon in each hand at once, both at -8 [seed]; points go to damage [ours]."""
+    second, _ = choose_weapon(tables, actor, None, _option(intent, "offhand"))
+    held = list(fighter(actor).hands)
+    if weapon.hands != 1 or second.hands != 1 or (weapon.key == second.key and held.count(weapon.key) < 2):
+        raise CannotAct("Two weapons means a one-handed weapon in each hand.")
+    parts = []
+    for item, how in ((weapon, mode), (second, mode if mode in second.modes else second.modes[0])):
+        if how in MELEE_MODES:
+            _melee_reach(encounter, actor, target)
+        seen = look(encounter, actor, fighter(target).place(), intent.options)
+        if how not in MELEE_MODES:
+            require_distance(seen)
+        encounter, record = roll_strike(encounter, tables, dice, encounter.get(actor.id), encounter.get(target.id),
+                                        item, how, seen, intent.options, intent.modifier)
+        record = replace(record, spent=(record.spent + ("damage",) * record.points)[: record.points])
+        encounter, done = finish(encounter, tables, record, dice)
+        parts.append(done)
+    first, other = parts
+    merged = replace(first, checks=first.checks + other.checks, hits=first.hits + other.hits,
+                     crits=first.crits + other.crits, injuries=first.injuries + other.injuries,
+                     pushed=first.pushed + other.pushed, harms=other.harms, offhand=second.key)
+    return ActionOutcome(encounter, merged)
+
+
+def lob(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:
+    """Lob an explosive at a hex (no line of sight needed): half range, -4, 10 to land it."""
+    actor = encounter.get(intent.actor)
+    weapon, _ = choose_weapon(tables, actor, "lob", _option(intent, "weapon"))
+    if not weapon.blast:
+        raise InvalidInput(f"Lobbing the {weapon.name} does no harm; lob explosives.")
+    encounter, result = explode(encounter, tables, dice, actor, weapon, "lob", None, intent.options, intent.modifier)
+    return ActionOutcome(_spend_thrown(encounter, actor, weapon), result)
+
+
+def strike_one(encounter: Encounter, tables: FalloutTables, dice: DiceSource, actor: Combatant, target: Combatant,
+               weapon: Weapon, mode: str, intent: Intent, charged: tuple[str, ...] = ()) -> ActionOutcome:
+    """Roll an attack on one target and spend its critical points (asking the attacker's player)."""
+    if target.health.dead:
+        raise CannotAct(f"{target.name} is dead.")
+    if mode in MELEE_MODES:
+        _melee_reach(encounter, actor, target)
+    seen = look(encounter, actor, fighter(target).place(), intent.options)
+    if mode not in MELEE_MODES:
+        require_distance(seen)
+    here, there = fighter(actor).place(), fighter(target).place()
+    if here is not None and there is not None:
+        turned = replace(fighter(actor), facing=direction_between(here, there))
+        encounter = encounter.put(with_fighter(actor, turned))
+        actor = encounter.get(actor.id)
+    encounter, record = roll_strike(encounter, tables, dice, actor, target, weapon, mode, seen, intent.options,
+                                    intent.modifier)
+    if mode in ("throw", "bean"):
+        encounter = _spend_thrown(encounter, actor, weapon)
+    return after_strike(encounter, tables, dice, replace(record, charged=charged), None)
+
+
+def charge(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:
+    """From standing, charge 1 to 4 hexes in a straight line, then a melee attack on an adjacent target."""
+    actor = encounter.get(intent.actor)
+    state = fighter(actor)
+    target = _one_target(encounter, intent)
+    if state.stance != "stand":
+        raise CannotAct(f"{actor.name} must be standing to charge.")
+    weapon, mode = choose_weapon(tables, actor, _option(intent, "mode"), _option(intent, "weapon"))
+    if mode not in MELEE_MODES:
+        raise InvalidInput(f"A charge ends in a melee attack ({', '.join(sorted(MELEE_MODES))}), not {mode}.")
+    start, to = state.place(), _option(intent, "to")
+    path: tuple[str, ...] = ()
+    if start is not None:
+        if to is None:
+            raise InvalidInput("Say where the charge ends: to:<hex> next to the target.")
+        hexes = path_to(encounter, actor.id, start, [parse_hex(to)])
+        most = speed(state, CHARGE_HEXES)
+        if not 1 <= len(hexes) - 1 <= most:
+            raise CannotAct(f"A charge covers 1 to {most} hexes in a straight line; that is {len(hexes) - 1}.")
+        path = tuple(h.name for h in hexes)
+        facing = direction_between(hexes[-2], hexes[-1])
+        encounter = encounter.put(with_fighter(actor, replace(state, hex=to.upper(), facing=facing)))
+        actor = encounter.get(actor.id)
+    return strike_one(encounter, tables, dice, actor, target, weapon, mode, intent, path)
+
+
+def overwatch(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:
+    """Declare a narrow overwatch cone: the next move phase's first enemy to enter it draws one attack."""
+    actor = encounter.get(intent.actor)
+    state = fighter(actor)
+    source = state.place()
+    if source is None:
+        raise CannotAct("Overwatch needs the map: the GM places the combatant first.")
+    weapon, mode = choose_weapon(tables, actor, _option(intent, "mode"), _option(intent, "weapon"))
+    if mode not in ("single", "burst"):
+        raise InvalidInput(f"Overwatch fires one attack: single or burst, not {mode}.")
+    at = _option(intent, "at")
+    if at is None:
+        raise InvalidInput("Aim the overwatch cone: at:<hex>.")
+    aim = parse_hex(at)
+    bias = str(intent.options.get("bias", "left"))
+    axis = axis_towards(source, aim)
+    watch = Overwatch(encounter.turns.round, axis, bias, weapon.key, mode, aim.name)
+    encounter = encounter.put(with_fighter(actor, replace(state, overwatch=watch)))
+    field = field_of(encounter)
+    hexes = tuple(h.name for h in cone(source, axis, 30, 5 * weapon.range, bias)
+                  if field.on_map(h) and sight(field, source, h) is not None)
+    return ActionOutcome(encounter, Watching(actor.id, aim.name, weapon.key, mode, hexes))
+
+
+def _magazine_weapon(tables: FalloutTables, actor: Combatant, key: str | None) -> Weapon:
+    state = fighter(actor)
+    keys = [key] if key else [k for k in state.hands if k in tables.weapons and tables.weapon(k).magazine]
+    if not keys or keys[0] not in state.hands:
+        raise CannotAct(f"{actor.name} has no weapon with a magazine in hand" + (f" called {key}." if key else "."))
+    weapon = tables.weapon(keys[0])
+    if not weapon.magazine:
+        raise CannotAct(f"The {weapon.name} takes no ammunition.")
+    return weapon
+
+
+def reload(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:
+    """Reload a weapon in hand to a full magazine (an action)."""
+    actor = encounter.get(intent.actor)
+    weapon = _magazine_weapon(tables, actor, _option(intent, "weapon"))
+    changed = with_fighter(actor, fighter(actor).with_ammo(weapon.key, weapon.magazine))
+    return ActionOutcome(encounter.put(changed), Reloaded(actor.id, weapon.key, weapon.magazine))
+
+
+def overload(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:
+    """Overload an SEC/MFC weapon one round more: twice a shot's charges; its next single shot fires them all."""
+    actor = encounter.get(intent.actor)
+    weapon = _magazine_weapon(tables, actor, _option(intent, "weapon"))
+    state = fighter(actor)
+    if not weapon.overload:
+        raise CannotAct(f"The {weapon.name} cannot overload.")
+    level = state.overloaded if state.overloading == weapon.key else 0
+    if level >= weapon.overload:
+        raise CannotAct(f"The {weapon.name} is at its most ({weapon.overload}); holding costs a charge a round.")
+    if state.loaded(weapon.key) < 2:
+        raise CannotAct(f"The {weapon.name} needs 2 charges to overload; reload it.")
+    left = state.loaded(weapon.key) - 2
+    changed = replace(state.with_ammo(weapon.key, left), overloaded=level + 1, overloading=weapon.key)
+    result = Overload(actor.id, weapon.key, level + 1, 2, left)
+    return ActionOutcome(encounter.put(with_fighter(actor, changed)), result)
+
+
+def vent(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:
+    """Release an overload harmlessly (an action)."""
+    actor = encounter.get(intent.actor)
+    state = fighter(actor)
+    if not state.overloaded:
+        raise CannotAct(f"{actor.name} holds no overload.")
+    changed = replace(state, overloaded=0, overloading="")
+    left = state.loaded(state.overloading)
+    return ActionOutcome(encounter.put(with_fighter(actor, changed)), Overload(actor.id, state.overloading, 0, 0, left))

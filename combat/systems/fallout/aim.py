@@ -1,0 +1,118 @@
+"""What an attack roll adds up: the skill, range band by size and stance, visibility, proximity, and the rest.
+
+Range, visibility and proximity come from the map when both ends are on it; the options ``distance``,
+``visibility`` and ``proximity`` say them for a table playing without a map (and override the map).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from combat.errors import CannotAct, InvalidInput
+from combat.model import Combatant, Encounter
+from combat.options import OptionValue
+from combat.systems.fallout.board import placed, sight, visibility_penalty
+from combat.systems.fallout.hexgrid import Hex, distance
+from combat.systems.fallout.sheet import SIZES
+from combat.systems.fallout.state import STANCES, field_of, fighter
+
+__all__ = ["BANDS", "PARTS", "VISIBILITY", "Sight", "band", "look", "proximity", "size_factor"]
+
+# Effective distance factor (x2, to stay in whole numbers) per size: great ½, large 1, small 2, tiny 3, minute 4.
+_FACTOR2 = {"great": 1, "large": 2, "small": 4, "tiny": 6, "minute": 8}
+BANDS = (("point blank", 0), ("close", -2), ("medium", -4), ("far", -6), ("maximum", -8))
+VISIBILITY = {"clear": 0, "partial": -4, "moderate": -8, "heavy": -16, "complete": -20}
+PARTS = {"torso": "small", "left-leg": "small", "right-leg": "small", "left-arm": "tiny", "right-arm": "tiny",
+         "head": "tiny", "left-eye": "minute", "right-eye": "minute", "groin": "minute"}
+_TERRAIN_WORD = {4: "partial", 8: "moderate"}
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """How the attacker sees the target: distance in hexes, the clear line (if known) and the visibility."""
+
+    distance: int | None
+    path: tuple[Hex, ...] | None
+    visibility: str
+    cover: str | None = None
+
+
+def size_factor(target: Combatant | None, part: str | None) -> int:
+    """Return twice the effective-distance factor: the part's size, else the body's, one smaller per stance step."""
+    if part is not None:
+        return _FACTOR2[PARTS[part]]
+    if target is None:
+        return _FACTOR2["large"]
+    steps = STANCES.index(fighter(target).stance)
+    size = SIZES[min(len(SIZES) - 1, SIZES.index(target.sheet.tier or "large") + steps)]
+    return _FACTOR2[size]
+
+
+def band(reach: int, hexes: int, factor2: int) -> tuple[str, int]:
+    """Return the range band and its penalty for ``hexes`` at Point Blank ``reach``; beyond Maximum is refused."""
+    for multiple, (name, penalty) in enumerate(BANDS, 1):
+        if hexes * factor2 <= 2 * reach * multiple:
+            return name, penalty
+    raise CannotAct(f"That is beyond maximum range ({5 * reach} hexes for a human-sized target).")
+
+
+def _eyes(actor: Combatant) -> str:
+    state = fighter(actor)
+    levels = [state.injury("left-eye"), state.injury("right-eye")]
+    if levels.count("break") == 2:
+        return "complete"
+    if "break" in levels:
+        return "moderate" if None in levels else "complete"
+    if levels.count("maim") == 2:
+        return "moderate"
+    return "partial" if "maim" in levels else "clear"
+
+
+def _worse(a: str, b: str) -> str:
+    return a if VISIBILITY[a] <= VISIBILITY[b] else b
+
+
+def look(encounter: Encounter, actor: Combatant, target: Hex | None, options: Mapping[str, OptionValue],
+         need_sight: bool = True) -> Sight:
+    """Measure distance, line of sight and visibility to a hex (options override or stand in for the map)."""
+    given_distance = options.get("range")
+    given_visibility = options.get("visibility")
+    source = fighter(actor).place()
+    hexes: int | None = given_distance if isinstance(given_distance, int) else None
+    path = None
+    visibility, cover = "clear", None
+    if source is not None and target is not None:
+        hexes = distance(source, target) if hexes is None else hexes
+        path = sight(field_of(encounter), source, target)
+        if path is None and need_sight:
+            raise CannotAct(f"There is no line of sight from {source.name} to {target.name}.")
+        if path is not None:
+            penalty, cover = visibility_penalty(field_of(encounter), path)
+            visibility = _TERRAIN_WORD.get(penalty, "clear")
+    if isinstance(given_visibility, str):
+        visibility, cover = given_visibility, None
+    return Sight(hexes, path, _worse(visibility, _eyes(actor)), cover)
+
+
+def require_distance(seen: Sight) -> int:
+    """Return the distance, or refuse when neither the map nor the options give it."""
+    if seen.distance is None:
+        raise InvalidInput("Put both on the map (the GM's place tool) or say how far it is: range:<hexes>.")
+    return seen.distance
+
+
+def proximity(encounter: Encounter, actor: Combatant, options: Mapping[str, OptionValue]) -> bool:
+    """Tell whether an unstunned enemy stands within one hex of the attacker (the option overrides)."""
+    given = options.get("proximity")
+    if isinstance(given, bool):
+        return given
+    source = fighter(actor).place()
+    if source is None:
+        return False
+    for other, where in placed(encounter):
+        vitals = other.health
+        able = not (vitals.dead or vitals.passed_out or vitals.stun > 0 or fighter(other).knocked_out)
+        if other.side != actor.side and able and distance(source, where) <= 1:
+            return True
+    return False

@@ -1,0 +1,68 @@
+"""Questions asked of the battle map: who stands where, line of sight, visibility through terrain, clear paths."""
+
+from __future__ import annotations
+
+import itertools
+
+from combat.model import Combatant, Encounter
+from combat.systems.fallout.hexgrid import Hex, distance, lines
+from combat.systems.fallout.state import TERRAIN, Field, field_of, fighter
+
+__all__ = ["blocked_path", "occupant", "placed", "sight", "visibility_penalty"]
+
+
+def placed(encounter: Encounter) -> list[tuple[Combatant, Hex]]:
+    """Return every combatant on the map with their hex."""
+    found = []
+    for combatant in encounter.combatants:
+        place = fighter(combatant).place()
+        if place is not None:
+            found.append((combatant, place))
+    return found
+
+
+def occupant(encounter: Encounter, place: Hex, *, alive_only: bool = True) -> Combatant | None:
+    """Return the (living) combatant on ``place``, if any."""
+    for combatant, where in placed(encounter):
+        if where == place and not (alive_only and combatant.health.dead):
+            return combatant
+    return None
+
+
+def _clear(field: Field, path: tuple[Hex, ...]) -> bool:
+    return not any(field.wall(h) for h in path[1:-1])
+
+
+def sight(field: Field, source: Hex, target: Hex) -> tuple[Hex, ...] | None:
+    """Return the clear line from ``source`` to ``target`` (None when walls block both sides of it)."""
+    for path in lines(source, target):
+        if _clear(field, path):
+            return path
+    return None
+
+
+def visibility_penalty(field: Field, path: tuple[Hex, ...]) -> tuple[int, str | None]:
+    """Return the worst obscuring terrain on the line (the shooter's hex excluded) and its penalty."""
+    worst, kind = 0, None
+    for place in path[1:]:
+        cover = field.cover(place)
+        if cover is not None and TERRAIN[cover] > worst:
+            worst, kind = TERRAIN[cover], cover
+    return worst, kind
+
+
+def blocked_path(encounter: Encounter, mover: str, path: tuple[Hex, ...]) -> str | None:
+    """Say what stops a move along ``path`` (a wall, the map's edge, someone standing there), or None."""
+    field = field_of(encounter)
+    for step in path[1:]:
+        if not field.on_map(step):
+            return f"{step.name} is off the map"
+        if field.wall(step):
+            return f"{step.name} is a wall"
+        other = occupant(encounter, step)
+        if other is not None and other.id != mover:
+            return f"{other.name} stands on {step.name}"
+    for a, b in itertools.pairwise(path):
+        if distance(a, b) != 1:
+            return f"{b.name} is not next to {a.name}"
+    return None

@@ -1,0 +1,84 @@
+"""Fallout results as beats for the round summary, and a combatant's states as short words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat.model import Combatant
+from combat.summary import Beat
+from combat.systems.fallout.results import Attack, Evading, Moved, Reloaded, Watching
+from combat.systems.fallout.state import Vitals, fighter
+
+__all__ = ["digest", "health_state", "status"]
+
+
+def _attack_beats(result: Attack) -> list[Beat]:
+    beats: list[Beat] = []
+    harms = {h.target: h for h in result.harms}
+    targets: list[str] = [c.target for c in result.checks if c.target is not None]
+    if result.blast is not None:
+        targets = [v for v, _ in result.blast.victims]
+    for target in dict.fromkeys(targets):
+        dealt = sum(h.damage for h in result.hits if h.target == target)
+        dealt += sum(c.amount for c in result.crits if c.target == target and c.effect == "damage")
+        hit = any(c.hit for c in result.checks if c.target == target) or result.blast is not None
+        harm = harms.get(target)
+        out = harm is not None and (harm.dead or harm.out)
+        beats.append(Beat(result.actor, result.mode, target, hit, f"-{dealt} HP" if dealt else None, "hp", out))
+    if not beats:
+        beats.append(Beat(result.actor, result.mode, None, False, None, None, False, "no one caught"))
+    return beats
+
+
+def digest(result: Any) -> tuple[Beat, ...]:
+    """Boil a result down to beats: one per target of an attack (or of an overwatch interrupt)."""
+    if isinstance(result, Attack):
+        return tuple(_attack_beats(result))
+    if isinstance(result, Moved):
+        hexes = f"{result.hexes} hex" + ("" if result.hexes == 1 else "es")
+        beats = [Beat(result.actor, "run" if result.run else "move", note=hexes)]
+        for attack in result.interrupts:
+            beats += _attack_beats(attack)
+        return tuple(beats)
+    if isinstance(result, Evading | Watching | Reloaded):
+        return (Beat(result.actor, type(result).__name__.lower()),)
+    return ()
+
+
+def status(combatant: Combatant) -> tuple[str, ...]:
+    """Name the combatant's states: dead, unconscious, stunned, winded, stance, place, wounds, overwatch."""
+    vitals: Vitals = combatant.health
+    state = fighter(combatant)
+    words: list[str] = []
+    if vitals.dead:
+        return ("dead",)
+    if vitals.passed_out or state.knocked_out:
+        words.append("unconscious")
+    if vitals.stun:
+        words.append(f"stunned ({vitals.stun})")
+    if vitals.winded:
+        words.append("winded")
+    if state.stance != "stand":
+        words.append("crouching" if state.stance == "crouch" else "prone")
+    if state.hex:
+        words.append(f"at {state.hex} facing {state.facing}")
+    words += [f"{i.part} {'broken' if i.level == 'break' else 'maimed'}" for i in state.injuries]
+    if state.evading:
+        words.append("evading")
+    if state.overwatch is not None:
+        words.append(f"overwatch towards {state.overwatch.aim}")
+    if state.overloaded:
+        words.append(f"overloaded x{state.overloaded}")
+    return tuple(words)
+
+
+def health_state(combatant: Combatant) -> dict[str, Any]:
+    """Export HP, fatigue, stun, place and wounds as plain data."""
+    vitals: Vitals = combatant.health
+    state = fighter(combatant)
+    return {
+        "hp": vitals.hp, "max_hp": vitals.max_hp, "fatigue": vitals.fatigue, "stun": vitals.stun,
+        "hex": state.hex, "facing": state.facing, "stance": state.stance, "hands": list(state.hands),
+        "ammo": dict(state.ammo), "injuries": {i.part: i.level for i in state.injuries},
+        "sequence": state.sequence,
+    }

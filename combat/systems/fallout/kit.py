@@ -1,0 +1,72 @@
+"""Weapons in hand: which weapon an attack mode uses, its skill, hands, ammunition and improvised stats."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from combat.errors import CannotAct, InvalidInput
+from combat.model import Combatant
+from combat.systems.fallout.state import Fighter, fighter
+from combat.systems.fallout.tables import MELEE_MODES, SHOT_MODES, FalloutTables, Weapon
+
+__all__ = ["SKILL", "choose_weapon", "hands_used", "improvised", "start_kit", "unarmed_weapon"]
+
+SKILL = {**dict.fromkeys(("thrust", "swing", "smash", "throw", "lob", "bean"), "melee"),
+         **dict.fromkeys(("punch", "kick", "disarm", "trip"), "unarmed"),
+         **dict.fromkeys(SHOT_MODES, "firearms")}
+UNARMED = {"punch": "fists", "disarm": "fists", "kick": "feet", "trip": "feet"}
+# Smashes (the seed) and beans (an improvised throw [ours]): by the item's size, damage and accuracy.
+IMPROVISED = {"small": ("2d3", -2), "large": ("2d6", -4)}
+
+
+def unarmed_weapon(tables: FalloutTables, actor: Combatant, mode: str, key: str | None) -> Weapon:
+    """Return the strike a punch, kick, disarm or trip uses: one the sheet lists (a super mutant's), else human."""
+    if key is not None and key in actor.sheet.weapons and mode in tables.weapon(key).modes:
+        return tables.weapon(key)
+    listed = [w for w in actor.sheet.weapons if w in tables.weapons and mode in tables.weapon(w).modes
+              and set(tables.weapon(w).modes) <= MELEE_MODES - {"thrust", "swing", "smash"}]
+    return tables.weapon(listed[0] if listed else UNARMED[mode])
+
+
+def improvised(weapon: Weapon, mode: str) -> tuple[str, int]:
+    """Return the damage and accuracy of a smash or bean with ``weapon``, by its size."""
+    return IMPROVISED[weapon.size]
+
+
+def hands_used(tables: FalloutTables, hands: tuple[str, ...]) -> int:
+    """Return how many hands the items held use."""
+    return sum(tables.weapon(k).hands if k in tables.weapons else 1 for k in hands)
+
+
+def choose_weapon(tables: FalloutTables, actor: Combatant, mode: str | None, key: str | None) -> tuple[Weapon, str]:
+    """Return the weapon and mode of an attack: the named weapon (it must be in hand) or the first one in hand."""
+    state = fighter(actor)
+    if mode in UNARMED:
+        return unarmed_weapon(tables, actor, mode, key), mode
+    if key is not None:
+        if key not in actor.sheet.weapons:
+            carried = ", ".join(actor.sheet.weapons) or "nothing"
+            raise InvalidInput(f"{actor.name} carries no {key}; they carry {carried}.")
+        if key not in state.hands:
+            raise CannotAct(f"{actor.name}'s {key} is not in hand: take it out in the move phase (act move:item).")
+        weapon = tables.weapon(key)
+    elif state.hands:
+        weapon = tables.weapon(state.hands[0])
+    else:
+        weapon = unarmed_weapon(tables, actor, "punch", None)
+    chosen = mode or weapon.modes[0]
+    if chosen not in weapon.modes and not (chosen in ("smash", "bean") and weapon.key not in UNARMED.values()):
+        raise InvalidInput(f"The {weapon.name} has no {chosen} mode; it has {', '.join(weapon.modes)}.")
+    return weapon, chosen
+
+
+def start_kit(tables: FalloutTables | None, weapons: tuple[str, ...]) -> Fighter:
+    """Return a new fighter: the first weapon listed in hand (if hands allow), every magazine full."""
+    if tables is None:
+        return Fighter()
+    held = tuple(weapons[:1]) if weapons and weapons[0] in tables.weapons else ()
+    state = Fighter(hands=held)
+    for key in dict.fromkeys(weapons):
+        if key in tables.weapons and tables.weapon(key).magazine:
+            state = state.with_ammo(key, tables.weapon(key).magazine)
+    return replace(state)

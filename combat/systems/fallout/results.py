@@ -1,0 +1,246 @@
+"""Fallout's results: frozen records of every roll, modifier, hit, critical point and what they did."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from combat.system import RoundStart
+from combat.systems.fallout.sequence import SequenceRoll
+
+__all__ = [
+    "Attack", "Blast", "Check", "Crit", "Harm", "Hit", "Injured", "Pushed", "RoundBegins", "Scatter",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One attack roll: 2d10 + skill total + modifiers against the number needed."""
+
+    target: str | None
+    dice: tuple[int, int]
+    skill: str
+    skill_total: int
+    modifiers: tuple[tuple[str, int], ...]
+    needed: int
+
+    @property
+    def total(self) -> int:
+        """Return the roll's total."""
+        return sum(self.dice) + self.skill_total + sum(v for _, v in self.modifiers)
+
+    @property
+    def hit(self) -> bool:
+        """Tell whether the roll reaches the number needed."""
+        return self.total >= self.needed
+
+    @property
+    def points(self) -> int:
+        """Return the critical points: one per full 5 over the number needed (none on a miss)."""
+        return (self.total - self.needed) // 5 if self.hit else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One hit's damage: the dice, flat bonus, any spray divisor, the DT, and HP and fatigue dealt."""
+
+    target: str
+    faces: tuple[int, ...]
+    bonus: int
+    dt: int
+    damage: int
+    fatigue: int = 0
+    divisor: int = 1
+    label: str = ""
+
+    @property
+    def rolled(self) -> int:
+        """Return the damage rolled (after any divisor), before DT."""
+        return (sum(self.faces) + self.bonus) // self.divisor
+
+
+@dataclass(frozen=True, slots=True)
+class Crit:
+    """A critical point spent: on damage, knockback, knockdown or stun, with its dice and effect."""
+
+    target: str
+    effect: str
+    faces: tuple[int, ...] = ()
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Pushed:
+    """A combatant knocked back (from, to) and the hexes moved."""
+
+    target: str
+    start: str
+    end: str
+    hexes: int
+
+
+@dataclass(frozen=True, slots=True)
+class Injured:
+    """A called shot's maim or break (``whammy``: both eyes or both legs now)."""
+
+    target: str
+    part: str
+    level: str
+    whammy: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Harm:
+    """What a combatant is left with after an attack: HP, fatigue, stun, and whether they died or passed out."""
+
+    target: str
+    hp: int
+    fatigue: int
+    stun: int
+    dead: bool = False
+    out: bool = False
+    winded: bool = False
+    fell: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Scatter:
+    """A missed explosive scattering: the d6 direction, how far, and where it landed."""
+
+    die: int
+    direction: str
+    hexes: int
+    landed: str
+
+
+@dataclass(frozen=True, slots=True)
+class Blast:
+    """An explosion at a hex: who was caught, at what distance (half damage past the centre)."""
+
+    centre: str
+    victims: tuple[tuple[str, int], ...]
+    scatter: Scatter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """An attack in one mode: its rolls, hits, critical points, called-shot wounds, explosions, and the harm done.
+
+    ``pending`` is how many critical points still wait for the attacker's choice (0 when finished).
+    """
+
+    actor: str
+    mode: str
+    weapon: str
+    checks: tuple[Check, ...] = ()
+    hits: tuple[Hit, ...] = ()
+    crits: tuple[Crit, ...] = ()
+    part: str | None = None
+    injuries: tuple[Injured, ...] = ()
+    pushed: tuple[Pushed, ...] = ()
+    harms: tuple[Harm, ...] = ()
+    blast: Blast | None = None
+    ammo: int | None = None
+    rounds: int = 0
+    pending: int = 0
+    interrupt: bool = False
+    charged: tuple[str, ...] = ()
+    took: str | None = None
+    kept: str | None = None
+    offhand: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundBegins(RoundStart):
+    """A round began: sequence rolls (round 1), stun and fatigue recovering, bleeding, head-break rolls."""
+
+    sequence: tuple[SequenceRoll, ...] = ()
+    recovered: tuple[tuple[str, int, int], ...] = ()
+    bleeding: tuple[Harm, ...] = ()
+    head_rolls: tuple[tuple[str, int], ...] = ()
+    overloads: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """A move: the hexes walked, how (a run), stance changes at either end, facing, fatigue, overwatch met.
+
+    ``stopped`` says why a move ended early (an interrupt knocked the mover down or out).
+    """
+
+    actor: str
+    path: tuple[str, ...]
+    run: bool = False
+    before: str | None = None
+    after: str | None = None
+    facing: str = ""
+    fatigue: int = 0
+    interrupts: tuple[Attack, ...] = ()
+    declined: tuple[str, ...] = ()
+    stopped: bool = False
+    hexes: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Stance:
+    """A stance changed (``free``: a drop at the start or end of a move, costing nothing)."""
+
+    actor: str
+    old: str
+    new: str
+    free: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Items:
+    """Items taken out, put away or dropped; ``costly``: the swap costs the charge and action phases."""
+
+    actor: str
+    drawn: tuple[str, ...] = ()
+    stowed: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = ()
+    costly: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Evading:
+    """The combatant evades: -5 to attacks on them this round, no charge or action."""
+
+    actor: str
+
+
+@dataclass(frozen=True, slots=True)
+class Watching:
+    """Overwatch declared: a narrow cone from the combatant's hex towards ``aim`` with a weapon and mode."""
+
+    actor: str
+    aim: str
+    weapon: str
+    mode: str
+    hexes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reloaded:
+    """A weapon reloaded to its magazine."""
+
+    actor: str
+    weapon: str
+    rounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class Overload:
+    """An energy weapon overloaded one round more (or released: ``level`` 0), and the charges it used."""
+
+    actor: str
+    weapon: str
+    level: int
+    used: int
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class Recovered:
+    """Fatigue recovered on the combatants' turn: (who, amount, fatigue now) each."""
+
+    recovered: tuple[tuple[str, int, int], ...]

@@ -1,0 +1,88 @@
+"""Combat sequence: d10 + Combat Sequence once at the start, ties re-rolled with d10, fixed for the fight.
+
+Dice order: one d10 per combatant in the order they were added; then, for each tied group from the highest total
+down, one d10 each in the same order, again and again among those still tied. Newcomers go at the end: those of one
+round roll among themselves the same way and all come after everyone who began the fight (and after earlier
+rounds' newcomers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from combat.dice import DiceSource, roll_d
+from combat.model import Combatant, Encounter
+from combat.systems.fallout.sheet import combat_sequence
+from combat.turns import InitiativeEntry
+
+__all__ = ["SequenceRoll", "newcomer_entries", "rank", "roll_sequences"]
+
+
+@dataclass(frozen=True, slots=True)
+class SequenceRoll:
+    """One combatant's sequence: d10 + Combat Sequence, and any tie-breaking d10s."""
+
+    combatant: str
+    die: int
+    bonus: int
+    ties: tuple[int, ...] = ()
+
+    @property
+    def total(self) -> int:
+        """Return d10 + Combat Sequence."""
+        return self.die + self.bonus
+
+
+def _break_ties(rolls: dict[str, SequenceRoll], order: Sequence[str], dice: DiceSource) -> None:
+    """Re-roll d10 among every group with equal keys, highest group first, until no two keys are equal."""
+    while True:
+        keys: dict[tuple[int, ...], list[str]] = {}
+        for cid in order:
+            keys.setdefault((rolls[cid].total, *rolls[cid].ties), []).append(cid)
+        tied = sorted((k for k, ids in keys.items() if len(ids) > 1), reverse=True)
+        if not tied:
+            return
+        for cid in keys[tied[0]]:
+            old = rolls[cid]
+            rolls[cid] = SequenceRoll(cid, old.die, old.bonus, (*old.ties, roll_d(dice, 1, 10).total))
+
+
+def roll_sequences(encounter: Encounter, ids: Sequence[str], dice: DiceSource) -> tuple[SequenceRoll, ...]:
+    """Roll the sequence of ``ids`` (in that order), breaking ties; return them best first."""
+    rolls = {cid: SequenceRoll(cid, roll_d(dice, 1, 10).total, combat_sequence(encounter.get(cid).sheet))
+             for cid in ids}
+    _break_ties(rolls, ids, dice)
+    return tuple(sorted(rolls.values(), key=lambda r: (r.total, *r.ties), reverse=True))
+
+
+def rank(rolls: Sequence[SequenceRoll]) -> dict[str, int]:
+    """Return each combatant's rank within its total (higher goes first), from rolls sorted best first."""
+    ranks: dict[str, int] = {}
+    for roll in rolls:
+        same = [r for r in rolls if r.total == roll.total]
+        ranks[roll.combatant] = len(same) - 1 - same.index(roll)
+    return ranks
+
+
+def newcomer_entries(encounter: Encounter, ids: Sequence[str], dice: DiceSource) -> tuple[InitiativeEntry, ...]:
+    """Place newcomers after everyone who began the fight, ordered among this round's newcomers by their own rolls.
+
+    Newcomers of one round share a place below the lowest starting sequence (one lower for each later round), and
+    go in the order of their own d10 + Combat Sequence (ties re-rolled); on an exact tie with a newcomer of the
+    same round added earlier, the earlier one goes first [ours].
+    """
+    starters = [s for c in encounter.combatants if (s := _sequence_of(c)) is not None]
+    counts = [e.counts[0] for e in encounter.turns.order if e.counts]
+    base = min(starters or counts or [1]) - max(1, encounter.turns.round)
+    rolls = roll_sequences(encounter, ids, dice)
+    ranks = rank(rolls)
+    added = len(encounter.turns.order)
+    return tuple(InitiativeEntry(r.combatant, (base,), (r.total, ranks[r.combatant], -(added + i)))
+                 for i, r in enumerate(rolls))
+
+
+def _sequence_of(combatant: Combatant) -> int | None:
+    state = combatant.state
+    value = getattr(state, "sequence", None)
+    return value if isinstance(value, int) else None

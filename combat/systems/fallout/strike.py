@@ -1,0 +1,148 @@
+"""An attack on one combatant: single, double, burst, throw, bean and the melee modes, plus disarm and trip.
+
+Dice order: the attacker's 2d10; then each hit's damage dice in order (round 1, 2 …); then, as critical points are
+spent, each point's dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from combat.dice import DiceSource, parse_dice, roll
+from combat.errors import CannotAct
+from combat.model import Combatant, Encounter
+from combat.options import OptionValue
+from combat.systems.fallout.aim import Sight
+from combat.systems.fallout.checks import EVASION, VERY_EASY, modifiers, roll_check, skill_of
+from combat.systems.fallout.crits import crit_dice, padded, preset, spend
+from combat.systems.fallout.harm import damage_hit, deal, drop_stances, harm_of, injure
+from combat.systems.fallout.kit import hands_used, improvised
+from combat.systems.fallout.pause import StrikeRecord
+from combat.systems.fallout.results import Attack, Check, Hit, Injured
+from combat.systems.fallout.sheet import melee_damage
+from combat.systems.fallout.state import fighter, with_fighter
+from combat.systems.fallout.tables import MELEE_MODES, FalloutTables, Weapon
+
+__all__ = ["burst_hits", "finish", "needed_against", "partial", "roll_strike", "take_ammo"]
+
+
+def burst_hits(check: Check, rounds: int) -> int:
+    """Count a burst's hits: round 1 at the total, round 2 at -5, rounds 3 and on at -10 [seed]."""
+    penalties = [0, 5] + [10] * max(0, rounds - 2)
+    return sum(1 for p in penalties[:rounds] if check.total - p >= check.needed)
+
+
+def take_ammo(encounter: Encounter, actor: Combatant, weapon: Weapon, wanted: int) -> tuple[Encounter, int, int]:
+    """Use up to ``wanted`` rounds (refused when empty); return the encounter, rounds fired and rounds left."""
+    if not weapon.magazine:
+        return encounter, wanted, 0
+    state = fighter(encounter.get(actor.id))
+    loaded = state.loaded(weapon.key)
+    if loaded <= 0:
+        raise CannotAct(f"{actor.name}'s {weapon.name} is empty: reload it in the action phase (act move:reload).")
+    fired = min(wanted, loaded)
+    changed = with_fighter(encounter.get(actor.id), state.with_ammo(weapon.key, loaded - fired))
+    return encounter.put(changed), fired, loaded - fired
+
+
+def _damage_dice(weapon: Weapon, mode: str) -> str:
+    return improvised(weapon, mode)[0] if mode in ("smash", "bean") else weapon.damage
+
+
+def _hits(tables: FalloutTables, dice: DiceSource, actor: Combatant, target: Combatant, weapon: Weapon, mode: str,
+          count: int, charges: int) -> tuple[Hit, ...]:
+    spec = parse_dice(_damage_dice(weapon, mode))
+    bonus = spec.modifier + (melee_damage(actor.sheet) if mode in MELEE_MODES else 0)
+    hits = []
+    for number in range(count):
+        faces: tuple[int, ...] = ()
+        for _ in range(charges):
+            faces += roll(dice, replace(spec, modifier=0)).faces
+        label = f"round {number + 1}" if count > 1 else ""
+        hits.append(damage_hit(tables, target, faces, bonus * charges, weapon.damage_type, 1, label))
+    return tuple(hits)
+
+
+def needed_against(target: Combatant, mode: str) -> int:
+    """Return the number needed: Very Easy + Evasion; a disarm is Very Easy + the target's Unarmed total [seed]."""
+    if mode == "disarm":
+        return VERY_EASY + skill_of(target, "punch")[1]
+    return VERY_EASY + EVASION
+
+
+def roll_strike(encounter: Encounter, tables: FalloutTables, dice: DiceSource, actor: Combatant, target: Combatant,
+                weapon: Weapon, mode: str, seen: Sight, options: Mapping[str, OptionValue], gm: int,
+                interrupt: bool = False, ammo: bool = True) -> tuple[Encounter, StrikeRecord]:
+    """Roll the attack and its hits' damage (``ammo``: using its rounds); critical points are not spent yet."""
+    mods = modifiers(encounter, actor, weapon, mode, target, seen, options, gm)
+    wanted = {"double": 2, "burst": weapon.burst}.get(mode, 1)
+    rounds, left = 0, None
+    if ammo and weapon.magazine and mode in ("single", "double", "burst"):
+        encounter, rounds, left_count = take_ammo(encounter, actor, weapon, wanted)
+        left = left_count
+    check = roll_check(dice, actor, mode, target.id, mods, needed_against(target, mode))
+    state = fighter(encounter.get(actor.id))
+    charges = 1 + (state.overloaded if mode == "single" else 0)
+    if charges > 1:
+        encounter = encounter.put(with_fighter(encounter.get(actor.id), replace(state, overloaded=0)))
+    count = 0
+    if check.hit and mode not in ("disarm", "trip"):
+        count = burst_hits(check, rounds) if mode == "burst" else 2 if mode == "double" else 1
+    hits = _hits(tables, dice, actor, target, weapon, mode, count, charges)
+    allowed = ("damage", *weapon.crits) if mode not in ("disarm", "trip") else ()
+    count_dice, sides = crit_dice(_damage_dice(weapon, mode))
+    part = options.get("location")
+    source = fighter(actor).hex
+    record = StrikeRecord(actor.id, target.id, mode, weapon.key, check, hits, check.points if allowed else 0,
+                          allowed, (), part if isinstance(part, str) else None, source, left, rounds, interrupt,
+                          sides, count_dice)
+    chosen = preset(options.get("crits"), allowed)
+    return encounter, (padded(record, chosen) if chosen is not None else record)
+
+
+def _disarm(encounter: Encounter, tables: FalloutTables, record: StrikeRecord) -> tuple[Encounter, str | None,
+                                                                                        str | None]:
+    """Take the target's first item in hand into the attacker's free hands (one for small, two for large)."""
+    target, actor = encounter.get(record.target), encounter.get(record.actor)
+    held = fighter(target).hands
+    if not held:
+        return encounter, None, "empty-handed"
+    item = tables.weapon(held[0])
+    need = 2 if item.size == "large" else 1
+    if 2 - hands_used(tables, fighter(actor).hands) < need:
+        return encounter, None, "no free hand"
+    target = with_fighter(target, replace(fighter(target), hands=held[1:]))
+    mine = fighter(actor)
+    actor = with_fighter(actor, replace(mine, hands=(*mine.hands, item.key)))
+    sheet = replace(actor.sheet, weapons=(*actor.sheet.weapons, item.key))
+    return encounter.put(target, replace(actor, sheet=sheet)), item.key, None
+
+
+def finish(encounter: Encounter, tables: FalloutTables, record: StrikeRecord, dice: DiceSource) -> tuple[
+        Encounter, Attack]:
+    """Apply the hits, the spent critical points, a called shot's wound, a disarm or a trip."""
+    before = encounter
+    took = kept = None
+    for hit in record.hits:
+        encounter = deal(encounter, hit.target, hit.damage, hit.fatigue)
+    encounter, crits, pushed, extra = spend(encounter, record, dice)
+    if record.check.hit and record.mode == "disarm":
+        encounter, took, kept = _disarm(encounter, tables, record)
+    if record.check.hit and record.mode == "trip":
+        encounter = drop_stances(encounter, record.target, 1)
+    injuries: tuple[Injured, ...] = ()
+    if record.part is not None and record.hits:
+        encounter, wound = injure(encounter, record.target, record.part, sum(h.damage for h in record.hits) + extra)
+        injuries = (wound,) if wound else ()
+    harm = harm_of(before, encounter, record.target)
+    return encounter, Attack(record.actor, record.mode, record.weapon, (record.check,), record.hits, tuple(crits),
+                             record.part, injuries, tuple(pushed), (harm,), ammo=record.ammo, rounds=record.rounds,
+                             interrupt=record.interrupt, charged=record.charged, took=took, kept=kept)
+
+
+def partial(record: StrikeRecord) -> Attack:
+    """Show an attack rolled but waiting for its critical points to be spent."""
+    return Attack(record.actor, record.mode, record.weapon, (record.check,), record.hits, (), record.part,
+                  ammo=record.ammo, rounds=record.rounds, pending=record.points - len(record.spent),
+                  interrupt=record.interrupt, charged=record.charged)

@@ -1,0 +1,198 @@
+"""Fallout's tables (weapons with their attack modes, armour DTs by damage type, NPC templates), validated."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from combat.dice import DiceSpec, parse_dice
+from combat.errors import DataError, InvalidInput
+from combat.systems.fallout.sheet import SIZES, SPEC
+
+__all__ = [
+    "DAMAGE_TYPES",
+    "MELEE_MODES",
+    "MODES",
+    "SHOT_MODES",
+    "Armour",
+    "FalloutTables",
+    "Template",
+    "Weapon",
+    "load_tables",
+]
+
+DamageType = Literal["normal", "laser", "fire", "plasma", "explosion", "electrical"]
+DAMAGE_TYPES: tuple[str, ...] = ("normal", "laser", "fire", "plasma", "explosion", "electrical")
+Mode = Literal["single", "double", "burst", "spray", "sweep", "throw", "lob", "bean",
+               "thrust", "swing", "smash", "punch", "kick", "disarm", "trip"]
+MODES: tuple[str, ...] = ("single", "double", "burst", "spray", "sweep", "throw", "lob", "bean",
+                          "thrust", "swing", "smash", "punch", "kick", "disarm", "trip")
+SHOT_MODES = frozenset({"single", "double", "burst", "spray", "sweep"})
+THROWN_MODES = frozenset({"throw", "lob", "bean"})
+MELEE_MODES = frozenset({"thrust", "swing", "smash", "punch", "kick", "disarm", "trip"})
+CritEffect = Literal["knockback", "knockdown", "stun"]
+
+
+class _Row(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    key: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9 _.-]*$")
+    name: str = Field(min_length=1, max_length=60)
+
+
+class Weapon(_Row):
+    """A weapon, an unarmed strike or an explosive: its attack modes, damage, range, hands and ammunition."""
+
+    modes: tuple[Mode, ...] = Field(min_length=1)
+    damage: str
+    damage_type: DamageType = "normal"
+    range: int = Field(default=1, ge=1, le=100, description="Point Blank range in hexes")
+    accuracy: int = Field(default=0, ge=-10, le=10)
+    hands: Literal[1, 2] = 1
+    size: Literal["small", "large"] = "small"
+    heavy: bool = False
+    magazine: int = Field(default=0, ge=0, le=1000)
+    ammo: str = ""
+    burst: int = Field(default=0, ge=0, le=60)
+    cone: Literal["narrow", "wide"] = "narrow"
+    scope: bool = False
+    crits: tuple[CritEffect, ...] = ()
+    blast: int = Field(default=0, ge=0, le=5, description="Explosion radius in hexes (explosives)")
+    overload: int = Field(default=0, ge=0, le=5, description="Most overload rounds (SEC/MFC weapons)")
+
+    @field_validator("damage")
+    @classmethod
+    def _dice(cls, value: str) -> str:
+        try:
+            spec = parse_dice(value)
+        except InvalidInput as err:
+            raise ValueError(err.message) from None
+        if spec.die.fudge:
+            raise ValueError("damage uses numbered dice, like 2d6+2")
+        return value
+
+    @model_validator(mode="after")
+    def _modes_fit(self) -> Weapon:
+        if ("burst" in self.modes or "sweep" in self.modes) and self.burst < 2:
+            raise ValueError("a burst or sweep weapon needs burst = its rounds per burst (2 or more)")
+        if self.overload and self.ammo not in ("SEC", "MFC"):
+            raise ValueError("only weapons that take SECs or MFCs (ammo = \"SEC\" or \"MFC\") overload")
+        return self
+
+    def dice(self) -> DiceSpec:
+        """Return the damage dice."""
+        return parse_dice(self.damage)
+
+
+class Armour(_Row):
+    """Armour: its Damage Threshold for each damage type, and whether it is heavy (power armour)."""
+
+    dt: dict[DamageType, int] = Field(default_factory=dict)
+    heavy: bool = False
+
+    @field_validator("dt")
+    @classmethod
+    def _thresholds(cls, value: dict[str, int]) -> dict[str, int]:
+        if any(not 0 <= v <= 50 for v in value.values()):
+            raise ValueError("a DT is from 0 to 50")
+        return value
+
+
+class Template(_Row):
+    """An NPC template: side, body size, attributes and skills (numbers), weapons and armour."""
+
+    side: str = "foes"
+    tier: str = "large"
+    traits: dict[str, int] = Field(default_factory=dict)
+    weapons: tuple[str, ...] = ()
+    armour: str | None = None
+
+    @field_validator("tier")
+    @classmethod
+    def _size(cls, value: str) -> str:
+        if value not in SIZES:
+            raise ValueError(f"'{value}' is not a body size; use one of {', '.join(SIZES)}")
+        return value
+
+    @field_validator("traits")
+    @classmethod
+    def _known(cls, value: dict[str, int]) -> dict[str, int]:
+        for name, level in value.items():
+            if name not in SPEC.attributes and name not in SPEC.skills:
+                raise ValueError(f"'{name}' is not a Fallout attribute or skill")
+            if not SPEC.lowest <= level <= SPEC.highest:
+                raise ValueError(f"{name} must be from {SPEC.lowest} to {SPEC.highest}")
+        return value
+
+
+class FalloutTables(BaseModel):
+    """Every Fallout table, keyed by row key."""
+
+    model_config = ConfigDict(frozen=True)
+
+    weapons: dict[str, Weapon] = Field(default_factory=dict)
+    armour: dict[str, Armour] = Field(default_factory=dict)
+    templates: dict[str, Template] = Field(default_factory=dict)
+
+    def weapon(self, key: str) -> Weapon:
+        """Return the weapon ``key``."""
+        return self.weapons[key]
+
+
+_MODELS: dict[str, type[_Row]] = {"weapons": Weapon, "armour": Armour, "templates": Template}
+
+
+def _field(loc: tuple[int | str, ...]) -> str:
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def _parse_table(where: str, stem: str, content: Mapping[str, Any]) -> dict[str, Any]:
+    extra = [k for k in content if k != stem]
+    if extra:
+        raise DataError(where, extra[0], f"unexpected top-level entry; rows go under [[{stem}]]")
+    rows = content.get(stem)
+    if not isinstance(rows, list):
+        raise DataError(where, stem, f"expected a list of [[{stem}]] rows")
+    parsed_rows: dict[str, Any] = {}
+    for index, row in enumerate(rows):
+        try:
+            parsed = _MODELS[stem].model_validate(row)
+        except ValidationError as err:
+            first = err.errors()[0]
+            field = _field(tuple(first["loc"]))
+            raise DataError(where, f"{stem}[{index}]" + (f".{field}" if field else ""), first["msg"]) from None
+        if parsed.key in parsed_rows:
+            raise DataError(where, f"{stem}[{index}].key", f"duplicate key '{parsed.key}'")
+        parsed_rows[parsed.key] = parsed
+    return parsed_rows
+
+
+def _check_gear(tables: Mapping[str, dict[str, Any]], source: str) -> None:
+    where = f"{source}/templates.toml"
+    for index, template in enumerate(tables.get("templates", {}).values()):
+        refs = [(f"weapons[{i}]", "weapons", w) for i, w in enumerate(template.weapons)]
+        refs.append(("armour", "armour", template.armour))
+        for field, table, key in refs:
+            if key is not None and table in tables and key not in tables[table]:
+                raise DataError(where, f"templates[{index}].{field}", f"no row '{key}' in {table}.toml")
+
+
+def load_tables(files: Mapping[str, Mapping[str, Any]], source: str = "data/fallout") -> FalloutTables:
+    """Validate parsed table files (file stem → content with a list under the stem); name file and field on error."""
+    tables: dict[str, dict[str, Any]] = {}
+    for stem, content in files.items():
+        where = f"{source}/{stem}.toml"
+        if stem not in _MODELS:
+            raise DataError(where, "(file)", f"unknown table; expected one of {', '.join(_MODELS)}")
+        tables[stem] = _parse_table(where, stem, content)
+    _check_gear(tables, source)
+    weapons = tables.get("weapons", {})
+    for needed in ("fists", "feet"):
+        if "weapons" in tables and needed not in weapons:
+            raise DataError(f"{source}/weapons.toml", "weapons", f"needs a row '{needed}' (the human punch or kick)")
+    return FalloutTables(**tables)

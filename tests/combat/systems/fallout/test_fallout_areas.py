@@ -1,0 +1,127 @@
+"""Attacks on areas with scripted dice: spray into a cone (damage by distance), sweep (rounds shared, -10 each),
+grenades thrown and lobbed (full damage in the hex, half around it, scatter on a miss, crits by d6 direction)."""
+
+from __future__ import annotations
+
+import pytest
+from fallout_kit import SYSTEM, TABLES, act, hp, person, scene, state
+
+from combat.dice import ScriptedDice
+from combat.errors import CannotAct
+from combat.system import Intent
+from combat.systems.fallout.system import FalloutSystem
+
+# The seed's spray example needs damage of 25 and 32: a test-only sawed-off with 6d6+4.
+BIG = FalloutSystem(TABLES.model_copy(update={"weapons": {
+    **TABLES.weapons, "sawed-off shotgun": TABLES.weapon("sawed-off shotgun").model_copy(update={"damage": "6d6+4"})}}))
+
+
+def run(system: FalloutSystem, fight, actor: str, move: str, *targets: str, faces=(), **options):
+    dice = ScriptedDice(faces)
+    out = system.act(fight, Intent(actor, move, targets, options), dice)
+    assert dice.remaining == 0
+    return out
+
+
+def test_the_seed_spray_divides_damage_by_distance_in_a_wide_cone() -> None:
+    bob = person("Bob", "vault", "C8", weapons=("sawed-off shotgun",), firearms=10)
+    tom, frank = person("Tom", "foes", "C5"), person("Frank", "foes", "C2")
+    aside = person("Ann", "vault", "A8")
+    fight = scene(bob, tom, frank, aside)
+    # Tom (3 hexes, close -2): [2, 2] + 15 - 2 = 17, damage 21 + 4 = 25 -> 8. Frank (6, medium -4): [3, 3] + 15 - 4
+    # = 17, damage 28 + 4 = 32 -> 5. Ann is outside the cone.
+    out = run(BIG, fight, "bob", "attack", "tom", mode="spray", faces=(2, 2, 6, 6, 6, 1, 1, 1, 3, 3, 6, 6, 6, 6, 3, 1))
+    assert [c.target for c in out.result.checks] == ["tom", "frank"]
+    assert [(h.target, h.divisor, h.damage) for h in out.result.hits] == [("tom", 3, 8), ("frank", 6, 5)]
+    assert (hp(out.encounter, "tom"), hp(out.encounter, "frank")) == (32, 35)
+    assert state(out.encounter, "bob").loaded("sawed-off shotgun") == 1
+
+
+def test_a_narrow_spray_divides_by_every_two_hexes() -> None:
+    bob = person("Bob", "vault", "C8", weapons=("shotgun",), firearms=10)
+    near, far = person("Near", "foes", "C6"), person("Far", "foes", "C3")
+    # Near (2 hexes, PB 3): divisor 1. Far (5 hexes, close -2): divisor 5 // 2 = 2.
+    out = act(scene(bob, near, far), "bob", "attack", "near", mode="spray",
+              faces=(2, 2, 3, 3, 3, 2, 3, 4, 4, 4))
+    assert [(h.target, h.divisor, h.rolled) for h in out.result.hits] == [("near", 1, 13), ("far", 2, 8)]
+
+
+def test_a_spray_skips_whoever_is_behind_a_wall() -> None:
+    bob = person("Bob", "vault", "C8", weapons=("shotgun",), firearms=10)
+    fight = scene(bob, person("Near", "foes", "C6"), person("Hidden", "foes", "C3"), walls=("C4",))
+    out = act(fight, "bob", "attack", "near", mode="spray", faces=(1, 1, 1, 1, 1))
+    assert [c.target for c in out.result.checks] == ["near"]
+
+
+def sweep_scene():
+    gunner = person("Gunner", "vault", "C8", weapons=("10mm smg",), firearms=10)
+    return scene(gunner, person("Left", "foes", "B6"), person("Mid", "foes", "C6"), person("Right", "foes", "D6"))
+
+
+def test_a_sweep_shares_the_burst_and_rolls_each_at_minus_10() -> None:
+    # Each: 2d10 + 15 - 1 (accuracy) - 10 (sweep) vs 15. Left [6, 5] = 15 hits with 2 rounds; Mid [1, 1] misses;
+    # Right [5, 6] hits with 2 rounds.
+    out = act(sweep_scene(), "gunner", "attack", "left", "mid", "right", mode="sweep",
+              faces=(6, 5, 1, 1, 1, 2, 1, 1, 5, 6, 2, 2, 3, 3))
+    assert next(dict(c.modifiers) for c in out.result.checks) == {"accuracy": -1, "sweep": -10}
+    assert [(h.target, h.label, h.damage) for h in out.result.hits] == [
+        ("left", "round 1", 4), ("left", "round 2", 5), ("right", "round 1", 6), ("right", "round 2", 8)]
+    assert out.result.rounds == 6 and out.result.ammo == 24
+    assert (hp(out.encounter, "left"), hp(out.encounter, "mid"), hp(out.encounter, "right")) == (31, 40, 26)
+
+
+def test_sweep_rounds_can_be_shared_unevenly() -> None:
+    out = act(sweep_scene(), "gunner", "attack", "left", "mid", mode="sweep", rounds="5,1",
+              faces=(6, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1))
+    assert [h.target for h in out.result.hits] == ["left"] * 5
+
+
+def test_sweep_targets_must_share_a_60_degree_cone() -> None:
+    fight = sweep_scene().put(person("Behind", "foes", "C10"))
+    with pytest.raises(CannotAct, match="outside a 60° cone"):
+        act(fight, "gunner", "attack", "left", "behind", mode="sweep")
+
+
+def grenadier(hex: str = "C7"):
+    return person("Gren", "vault", hex, weapons=("frag grenade", "frag grenade"), melee=5,
+                  hands=("frag grenade",))
+
+
+def test_a_thrown_grenade_blasts_its_hex_fully_and_the_next_ring_by_half() -> None:
+    fight = scene(grenadier(), person("Target", "foes", "C4"), person("Beside", "foes", "B4"),
+                  person("Away", "foes", "C1"))
+    # [6, 6] + 10 = 22: a hit and a point. Target 5d6 [1 x5] + 5 = 10; Beside [2 x5] + 5 = 15, halved 7.
+    # The point: d6 [3] south-east; the centre's Target is nearest: 2d6 [4, 4].
+    out = act(fight, "gren", "attack", "target", mode="throw",
+              faces=(6, 6, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 4, 4))
+    assert out.result.blast.centre == "C4" and out.result.blast.victims == (("target", 0), ("beside", 1))
+    assert (hp(out.encounter, "target"), hp(out.encounter, "beside"), hp(out.encounter, "away")) == (22, 33, 40)
+    assert state(out.encounter, "gren").hands == () and state(out.encounter, "gren").spent == ("frag grenade",)
+
+
+def test_a_lob_needs_no_sight_and_scatters_when_it_misses() -> None:
+    fight = scene(grenadier(), person("Target", "foes", "E5"), person("Other", "foes", "E7"), walls=("D6",))
+    # Lob: half range (1), E5 is 3 away: medium -4, lob -4; needs 10. [1, 1] + 10 - 8 = 4: missed by 6.
+    # Scatter d6 [4] south, 1 hex: E6. Target (E5) and Other (E7) are each 1 away: half damage.
+    out = act(fight, "gren", "lob", at="E5", faces=(1, 1, 4, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1))
+    check = out.result.checks[0]
+    assert (check.needed, dict(check.modifiers)) == (10, {"medium range": -4, "lob": -4})
+    assert out.result.blast.scatter.landed == "E6" and out.result.blast.centre == "E6"
+    assert [(h.target, h.divisor) for h in out.result.hits] == [("target", 2), ("other", 2)]
+    assert (hp(out.encounter, "target"), hp(out.encounter, "other")) == (40 - 7, 40 - 5)
+
+
+def test_a_wide_miss_scatters_a_hex_per_five() -> None:
+    fight = scene(grenadier("C9"), person("Target", "foes", "C7"))
+    # [1, 1] + 10 - 4 (lob) - 2 (close: 2 hexes at half range 1) - 10 (GM) = -4 vs 10: missed by 14, two hexes;
+    # d6 [1]: north, C7 -> C5. Nobody within a hex of C5.
+    out = act(fight, "gren", "lob", at="C7", faces=(1, 1, 1), modifier=-10)
+    scatter = out.result.blast.scatter
+    assert (scatter.direction, scatter.hexes, scatter.landed) == ("n", 2, "C5") and out.result.blast.victims == ()
+
+
+def test_no_throw_without_the_grenade_in_hand() -> None:
+    fight = scene(person("Gren", "vault", "C7", weapons=("knife", "frag grenade"), melee=5), person("T", "foes", "C4"))
+    with pytest.raises(CannotAct, match="not in hand"):
+        act(fight, "gren", "lob", at="C4", weapon="frag grenade")
+    assert SYSTEM.moves()

@@ -1,0 +1,123 @@
+"""Called shots by body-part size, maims (under 10% of max HP) and breaks (10% or more), their effects and double
+whammies, and Medic or Mechanics removing them (a GM tool)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from fallout_kit import SYSTEM, act, person, scene, state
+
+from combat.dice import ScriptedDice
+from combat.errors import CannotAct
+from combat.systems.fallout.state import Injury, Vitals
+
+
+def gun(hex: str = "C6", **extra):
+    return person("Gun", "vault", hex, weapons=("10mm pistol",), firearms=5, **extra)
+
+
+def target(hex: str = "C3", *wounds: Injury, **extra):
+    body = person("Target", "foes", hex, **extra)
+    return replace(body, state=replace(body.state, injuries=wounds))
+
+
+def hurt(who, *wounds: Injury):
+    return replace(who, state=replace(who.state, injuries=wounds))
+
+
+@pytest.mark.parametrize(("part", "band"), [("torso", ("close range", -2)), ("head", ("close range", -2)),
+                                            ("left-arm", ("close range", -2)), ("left-eye", ("medium range", -4)),
+                                            ("groin", ("medium range", -4))])
+def test_the_part_s_size_sets_the_range_penalty(part, band) -> None:
+    out = act(scene(gun(), target()), "gun", "attack", "target", location=part, faces=(1, 1))
+    assert dict(out.result.checks[0].modifiers) == {band[0]: band[1]}
+
+
+def test_in_melee_a_called_shot_counts_the_part_at_one_hex() -> None:
+    boxer = person("Boxer", "vault", "C4", unarmed=5)
+    out = act(scene(boxer, target()), "boxer", "attack", "target", mode="punch", location="head", faces=(1, 1))
+    assert dict(out.result.checks[0].modifiers) == {"called shot (medium)": -4}
+
+
+def test_under_10_percent_is_a_maim_10_percent_or_more_a_break() -> None:
+    # [5, 4] + 10 - 2 = 17: a hit. [1, 1] + 2 = 4 = 10% of 40: a break. [1, 0]... a 3 is a maim.
+    broke = act(scene(gun(), target()), "gun", "attack", "target", location="left-arm", faces=(5, 4, 1, 1))
+    assert [(i.part, i.level) for i in broke.result.injuries] == [("left-arm", "break")]
+    tough = target(armour=None)
+    tough = replace(tough, health=Vitals(50, 50))
+    maimed = act(scene(gun(), tough), "gun", "attack", "target", location="left-arm", faces=(5, 4, 1, 1))
+    assert [(i.part, i.level) for i in maimed.result.injuries] == [("left-arm", "maim")]
+    missed = act(scene(gun(), target()), "gun", "attack", "target", location="head", faces=(1, 1))
+    assert missed.result.injuries == () and state(missed.encounter, "target").injuries == ()
+
+
+def test_a_maimed_arm_costs_8_a_broken_one_bars_two_handed_weapons() -> None:
+    rifle = person("Rifle", "vault", "C6", weapons=("10mm smg",), firearms=5)
+    one = act(scene(hurt(rifle, Injury("left-arm", "maim")), target()), "rifle", "attack", "target",
+              mode="single", faces=(1, 1))
+    assert dict(one.result.checks[0].modifiers)["maimed arm"] == -8
+    pistol = act(scene(hurt(gun(), Injury("left-arm", "maim")), target()), "gun", "attack", "target", faces=(1, 1))
+    assert "maimed arm" not in dict(pistol.result.checks[0].modifiers)  # the other hand holds the pistol
+    with pytest.raises(CannotAct, match="broken arm"):
+        act(scene(hurt(rifle, Injury("right-arm", "break")), target()), "rifle", "attack", "target", mode="single")
+
+
+def test_eye_wounds_obscure_everything_and_both_eyes_are_a_double_whammy() -> None:
+    cases = [((Injury("left-eye", "maim"),), "partial"),
+             ((Injury("left-eye", "maim"), Injury("right-eye", "maim")), "moderate"),
+             ((Injury("left-eye", "break"),), "moderate"),
+             ((Injury("left-eye", "break"), Injury("right-eye", "break")), "complete")]
+    for wounds, word in cases:
+        out = act(scene(hurt(gun(), *wounds), target()), "gun", "attack", "target", faces=(1, 1))
+        assert f"{word} visibility" in dict(out.result.checks[0].modifiers)
+
+
+def test_a_second_eye_wound_is_reported_as_a_double_whammy() -> None:
+    out = act(scene(gun(), target("C3", Injury("left-eye", "maim"))), "gun", "attack", "target",
+              location="right-eye", faces=(8, 5, 1, 1))
+    assert out.result.injuries[0].whammy
+
+
+def test_both_legs_broken_or_a_broken_groin_put_you_down() -> None:
+    out = act(scene(gun(), target("C3", Injury("left-leg", "break"))), "gun", "attack", "target",
+              location="right-leg", faces=(5, 5, 2, 2))
+    assert state(out.encounter, "target").stance == "prone" and out.result.injuries[0].whammy
+    groin = act(scene(gun(), target()), "gun", "attack", "target", location="groin", faces=(6, 6, 2, 2))
+    assert state(groin.encounter, "target").stance == "prone"
+
+
+def test_a_wounded_torso_bleeds_10_percent_each_round_after_and_a_broken_one_tires() -> None:
+    out = act(scene(gun(), target()), "gun", "attack", "target", location="torso", faces=(6, 5, 6, 6))
+    assert [(i.part, i.level, i.bleed) for i in state(out.encounter, "target").injuries] == [("torso", "break", 1)]
+    later = replace(out.encounter, turns=replace(out.encounter.turns, round=2))
+    bled, start = SYSTEM.start_round(later, ScriptedDice())
+    assert bled.get("target").health.hp == 40 - 14 - 1  # the broken torso turns the bleed into fatigue too
+    assert bled.get("target").health.fatigue == 1 and start.bleeding[0].target == "target"
+
+
+def test_a_hurt_head_costs_2_agility_a_broken_one_may_black_out() -> None:
+    out = act(scene(hurt(gun(), Injury("head", "maim")), target()), "gun", "attack", "target", faces=(5, 5, 1, 1))
+    assert out.result.checks[0].skill_total == 8
+    broken = scene(hurt(gun(), Injury("head", "break")), target())
+    dark, start = SYSTEM.start_round(broken, ScriptedDice((1,)))
+    assert start.head_rolls == (("gun", 1),) and state(dark, "gun").knocked_out
+    assert state(dark, "gun").stance == "prone" and not SYSTEM.can_act(dark.get("gun"), "move")
+    awake, _ = SYSTEM.start_round(dark, ScriptedDice((3,)))
+    assert not state(awake, "gun").knocked_out
+
+
+def test_medic_removes_a_maim_at_average_and_a_break_at_hard() -> None:
+    doc = person("Doc", "vault", "A1", medic=5, perception=5)
+    patient = target("C3", Injury("left-arm", "maim"), Injury("head", "break"))
+    fight = scene(doc, patient)
+    fixed = SYSTEM.use_tool(fight, "treat", {"target": "target", "part": "left-arm", "healer": "doc"},
+                            ScriptedDice((5, 5)))
+    assert fixed.result.needed == 20 and fixed.result.fixed and state(fixed.encounter, "target").injury(
+        "left-arm") is None
+    failed = SYSTEM.use_tool(fight, "treat", {"target": "target", "part": "head", "healer": "doc"},
+                             ScriptedDice((9, 5)))
+    assert (failed.result.total, failed.result.needed, failed.result.fixed) == (24, 25, False)
+    robot = SYSTEM.use_tool(fight, "treat", {"target": "target", "part": "head", "healer": "doc",
+                                             "skill": "mechanics", "modifier": 10}, ScriptedDice((5, 5)))
+    assert robot.result.skill == "mechanics" and robot.result.total == 25 and robot.result.fixed

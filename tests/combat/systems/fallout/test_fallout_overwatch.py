@@ -1,0 +1,83 @@
+"""Overwatch: declared in the action phase as a narrow cone, it interrupts the first enemy entering the cone in the
+next move phase with one attack (a player's overwatcher is asked, default fire), and costs the next round's move
+and charge."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from fallout_kit import SYSTEM, act, hp, person, scene, state
+
+from combat.dice import ScriptedDice
+from combat.intent import Intent, PendingReaction
+from combat.systems.fallout.results import Moved
+from combat.systems.fallout.state import Vitals
+from combat.turns import Slot
+
+
+def watching(owner: str | None = None):
+    """The watcher at C1 declares a cone towards C8 in round 1; round 2 begins; Vera waits at A5 to move."""
+    watcher = person("Watcher", "foes", "C1", weapons=("10mm pistol",), owner=owner)
+    vera = person("Vera", "vault", "A5")
+    declared = act(scene(watcher, vera, phase="action", round=1), "watcher", "overwatch", at="C8")
+    assert declared.result.hexes[:3] == ("C2", "C3", "C4")
+    after, _ = SYSTEM.start_round(declared.encounter, ScriptedDice())
+    turns = replace(after.turns, round=2, queue=(Slot("move", (0,), ("vera", "watcher")),))
+    return replace(after, turns=turns)
+
+
+def test_the_overwatcher_gives_up_the_next_move_and_charge() -> None:
+    fight = watching()
+    watcher = fight.get("watcher")
+    assert not SYSTEM.can_act(watcher, "move") and not SYSTEM.can_act(watcher, "charge")
+    assert SYSTEM.can_act(watcher, "action")
+
+
+def test_the_first_enemy_entering_the_cone_draws_one_attack_and_moves_on() -> None:
+    # Vera walks A5 -> B4 -> C5 -> D4 -> E5; she enters the cone at B4. The watcher (Firearms 0 + AG 5):
+    # 2d10 [10, 9] + 5 = 24 vs 15, a hit and a point: [3, 3] + 2 = 8, then critical damage [2].
+    out = act(watching(), "vera", "move", to="E5", faces=(10, 9, 3, 3, 2))
+    moved: Moved = out.result
+    assert moved.path == ("A5", "B4", "C5", "D4", "E5") and not moved.stopped
+    (shot,) = moved.interrupts
+    assert shot.interrupt and shot.checks[0].target == "vera" and shot.checks[0].total == 24
+    assert hp(out.encounter, "vera") == 40 - 8 - 2 and state(out.encounter, "vera").hex == "E5"
+    assert state(out.encounter, "watcher").overwatch is None  # one attack only
+
+
+def test_a_mover_shot_down_stops_where_the_interrupt_caught_them() -> None:
+    fight = watching()
+    fight = fight.put(replace(fight.get("vera"), health=Vitals(5, 40)))
+    out = act(fight, "vera", "move", to="E5", faces=(9, 9, 3, 3, 1))
+    assert out.result.stopped and state(out.encounter, "vera").hex == "B4" and out.encounter.get("vera").health.dead
+
+
+def test_friends_and_enemies_already_inside_do_not_trigger_it() -> None:
+    fight = watching()
+    friend = person("Friend", "foes", "A6")
+    fight = fight.put(friend)
+    assert act(fight, "friend", "move", to="C6").result.interrupts == ()
+    inside = fight.put(replace(fight.get("vera"), state=replace(state(fight, "vera"), hex="C5")))
+    assert act(inside, "vera", "move", to="C7").result.interrupts == ()
+
+
+def test_a_player_s_overwatcher_is_asked_fire_or_hold_with_fire_the_default() -> None:
+    fight = watching(owner="42")
+    asked = act(fight, "vera", "move", to="E5")
+    assert asked.ask is not None and asked.ask.combatant == "watcher" and asked.ask.default == "fire"
+    assert asked.ask.answers() == ("fire", "hold") and "enters Watcher's overwatch at B4" in asked.ask.prompt
+    assert state(asked.encounter, "vera").hex == "B4"
+    pending = PendingReaction(Intent("vera", "move", (), {"to": "E5"}), asked.ask, 0.0, "after", asked.context)
+    held = SYSTEM.resolve_choice(asked.encounter, pending, "hold", ScriptedDice())
+    assert held.result.declined == ("watcher",) and state(held.encounter, "vera").hex == "E5"
+    assert state(held.encounter, "watcher").overwatch is not None  # held fire keeps the cone
+    dice = ScriptedDice((1, 1))
+    fired = SYSTEM.resolve_choice(asked.encounter, pending, "fire", dice)
+    assert dice.remaining == 0 and len(fired.result.interrupts) == 1 and not fired.result.interrupts[0].checks[0].hit
+    assert state(fired.encounter, "vera").hex == "E5"
+
+
+def test_the_cone_lapses_after_the_next_move_phase() -> None:
+    fight = watching()
+    later, _ = SYSTEM.start_round(fight, ScriptedDice())
+    assert state(later, "watcher").overwatch is None and SYSTEM.can_act(later.get("watcher"), "move")

@@ -1,0 +1,138 @@
+"""Sequence, phases and the vital statistics through the engine, with scripted dice: d10 + Combat Sequence once,
+ties re-rolled, newcomers at the end; move lowest first, charge and action highest first; fatigue recovering on
+the combatant's own turn; winded, unconscious, stunned and dead combatants."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from fallout_kit import SYSTEM, act, person, scene
+
+from combat import engine
+from combat.dice import ScriptedDice
+from combat.model import Encounter
+from combat.systems.fallout.results import Recovered, RoundBegins
+from combat.systems.fallout.state import Field, Vitals
+from combat.turns import TurnState
+
+
+def fresh(*people) -> Encounter:
+    return Encounter("fallout", people, TurnState(SYSTEM.phases), state=Field())
+
+
+def begin(encounter: Encounter, *faces: int) -> engine.Step:
+    dice = ScriptedDice(faces)
+    step = engine.begin(SYSTEM, encounter, dice)
+    assert dice.remaining == 0
+    return step
+
+
+def walk_round(encounter: Encounter) -> list[tuple[str, str]]:
+    """Pass every slot of the round; return (phase, actor) in order."""
+    seen = []
+    start = encounter.turns.round
+    while encounter.turns.round == start and encounter.turns.current is not None:
+        seen.append((encounter.turns.phase, encounter.turns.current.waiting[0]))
+        encounter = engine.next_turn(SYSTEM, encounter, ScriptedDice()).encounter
+    return seen
+
+
+TRIO = (person("Ann"), person("Bo", strength=6, agility=6), person("Cy"))
+
+
+def test_sequence_is_d10_plus_combat_sequence_and_ties_reroll() -> None:
+    # Ann 5 + 10 = 15, Bo 3 + 12 = 15, Cy 1 + 10 = 11; Ann and Bo tie: d10 again [4] and [7]: Bo first.
+    step = begin(fresh(*TRIO), 5, 3, 1, 4, 7)
+    start: RoundBegins = step.change.started
+    assert [(r.combatant, r.total, r.ties) for r in start.sequence] == [("bo", 15, (7,)), ("ann", 15, (4,)),
+                                                                         ("cy", 11, ())]
+    assert walk_round(step.encounter) == [
+        ("move", "cy"), ("move", "ann"), ("move", "bo"),
+        ("charge", "bo"), ("charge", "ann"), ("charge", "cy"),
+        ("action", "bo"), ("action", "ann"), ("action", "cy")]
+
+
+def test_ties_are_rerolled_until_broken_and_the_order_is_kept_for_the_fight() -> None:
+    step = begin(fresh(*TRIO), 5, 3, 1, 4, 4, 2, 9)
+    assert [r.ties for r in step.change.started.sequence[:2]] == [(4, 9), (4, 2)]
+    encounter = step.encounter
+    for _ in range(9):  # a whole round: no more dice for the sequence
+        encounter = engine.next_turn(SYSTEM, encounter, ScriptedDice()).encounter
+    assert encounter.turns.round == 2
+    assert walk_round(encounter)[:3] == [("move", "cy"), ("move", "ann"), ("move", "bo")]
+
+
+def test_newcomers_come_after_everyone_rolling_among_themselves() -> None:
+    step = begin(fresh(*TRIO), 5, 3, 1, 4, 7)
+    joined = engine.add_group(SYSTEM, step.encounter, (person("Dee"), person("Eve", agility=9)),
+                              ScriptedDice((2, 1)))
+    # Dee 2 + 10 = 12, Eve 1 + 14 = 15: Eve first; both after Cy (11).
+    order = {e.combatant: (e.counts[0], *e.tiebreak) for e in joined.encounter.turns.order}
+    assert order["eve"] > order["dee"] and order["dee"] < order["cy"] and order["eve"] < order["cy"]
+    encounter = joined.encounter
+    while encounter.turns.phase == "move":
+        encounter = engine.next_turn(SYSTEM, encounter, ScriptedDice()).encounter
+    assert walk_round(encounter)[-2:] == [("action", "eve"), ("action", "dee")]
+
+
+def test_fatigue_recovers_by_the_healing_rate_on_the_combatant_s_own_turn() -> None:
+    tired = replace(person("Ann"), health=Vitals(40, 40, 15))
+    step = begin(fresh(tired, person("Bo")), 9, 1)  # Bo moves first (lowest)
+    assert step.encounter.get("ann").health.fatigue == 15
+    moved = engine.next_turn(SYSTEM, step.encounter, ScriptedDice())  # Ann's turn begins
+    assert moved.encounter.get("ann").health.fatigue == 4  # healing rate EN 5 + 6 = 11
+    assert moved.change.turn_starts[0].result == Recovered((("ann", 11, 4),))
+    charged = engine.next_turn(SYSTEM, moved.encounter, ScriptedDice())  # Ann's charge: no second recovery
+    assert charged.encounter.get("ann").health.fatigue == 4
+
+
+def test_winded_takes_4_and_acts_in_one_phase_only() -> None:
+    winded = replace(person("Ann", "vault", "C6", weapons=("10mm pistol",), firearms=5), health=Vitals(20, 40, 20))
+    fight = scene(winded, person("Raider", "foes", "C3"))
+    out = act(fight, "ann", "attack", "raider", faces=(1, 1))
+    assert dict(out.result.checks[0].modifiers) == {"winded": -4}
+    after = out.encounter.get("ann")
+    assert SYSTEM.can_act(after, "action") and not SYSTEM.can_act(after, "move")
+    assert SYSTEM.can_act(winded, "move")  # nothing done yet this round
+
+
+def test_fatigue_past_max_hp_knocks_out_until_it_falls_below() -> None:
+    out_cold = replace(person("Ann"), health=Vitals(40, 40, 45))
+    assert not SYSTEM.can_act(out_cold, "move")
+    encounter = scene(out_cold, person("Bo"))
+    after, start = SYSTEM.start_round(encounter, ScriptedDice())
+    assert start.recovered == (("ann", 11, 34),) and SYSTEM.can_act(after.get("ann"), "move")
+
+
+def test_zero_hp_is_death() -> None:
+    gun = person("Gun", "vault", "C6", weapons=("10mm pistol",), firearms=5)
+    frail = replace(person("Frail", "foes", "C3"), health=Vitals(5, 40))
+    out = act(scene(gun, frail), "gun", "attack", "frail", faces=(4, 4, 3, 3))
+    assert out.result.harms[0].dead and not SYSTEM.can_act(out.encounter.get("frail"), "action")
+    assert SYSTEM.status(out.encounter.get("frail")) == ("dead",)
+
+
+def test_the_unconscious_are_skipped_in_every_phase() -> None:
+    asleep = replace(person("Ann"), health=Vitals(40, 40, 60))
+    step = begin(fresh(asleep, person("Bo")), 9, 1)
+    assert all(actor == "bo" for _, actor in walk_round(step.encounter))
+
+
+def test_a_sleeper_wakes_only_once_fatigue_falls_below_max_hp() -> None:
+    out_cold = replace(person("Ann"), health=Vitals(40, 40, 51).settled())
+    assert out_cold.health.fainted
+    first, _ = SYSTEM.start_round(scene(out_cold, person("Bo")), ScriptedDice())
+    assert first.get("ann").health.fatigue == 40 and not SYSTEM.can_act(first.get("ann"), "move")
+    second, _ = SYSTEM.start_round(replace(first, turns=replace(first.turns, round=2)), ScriptedDice())
+    assert second.get("ann").health.fatigue == 29 and SYSTEM.can_act(second.get("ann"), "move")
+    assert Vitals(40, 40, 40).settled().passed_out is False  # awake at exactly max stays awake
+
+
+def test_newcomers_of_one_round_added_one_by_one_still_go_by_their_rolls() -> None:
+    step = begin(fresh(*TRIO), 5, 3, 1, 4, 7)
+    first = engine.add(SYSTEM, step.encounter, person("Dee"), ScriptedDice((2,)))  # 12
+    second = engine.add(SYSTEM, first.encounter, person("Eve"), ScriptedDice((9,)))  # 19: ahead of Dee
+    encounter = second.encounter
+    while encounter.turns.phase == "move":
+        encounter = engine.next_turn(SYSTEM, encounter, ScriptedDice()).encounter
+    assert walk_round(encounter)[-2:] == [("action", "eve"), ("action", "dee")]

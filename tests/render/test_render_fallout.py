@@ -1,0 +1,79 @@
+"""Fallout's renderer: rolls with every die and modifier, hits with DT, crits, moves; and the map picture."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "combat" / "systems" / "fallout"))
+
+from fallout_kit import act, person, scene
+
+from bot.systems.fallout.picture import FLOOR, SIDE_COLOURS, TURN, WALL, centre_px, draw, size_px
+from bot.systems.fallout.render import FalloutRenderer
+from combat.systems.fallout.hexgrid import parse_hex
+from combat.systems.fallout.state import Field, field_of
+
+NAMES = {"vera": "Vera", "raider": "Raider", "watcher": "Watcher"}
+RENDER = FalloutRenderer()
+
+
+def test_an_attack_shows_the_dice_every_modifier_the_hit_and_what_is_left() -> None:
+    fight = scene(person("Vera", "vault", "C6", weapons=("10mm pistol",), firearms=5),
+                  person("Raider", "foes", "C3", armour="leather jacket"), terrain=(("C4", "smoke"),))
+    lines = RENDER.result(act(fight, "vera", "attack", "raider", faces=(8, 7, 4, 5, 3)).result, NAMES)
+    assert lines == [
+        "Vera shoots (10mm pistol, single)",
+        "Roll at Raider: 2d10 [8, 7] + Firearms 10 - 4 partial visibility = 21 vs 15: hit, 1 critical point",
+        "Damage to Raider: [4, 5] + 2 - DT 1 = 10 HP",
+        "Critical damage on Raider [3]: 3 more HP",
+        "Raider: 27 HP, fatigue 0, stun 0",
+        "1 round(s) fired, 11 left",
+    ]
+
+
+def test_a_move_and_health_in_full_or_as_a_word() -> None:
+    out = act(scene(person("Vera", "vault", "C6"), phase="move"), "vera", "move", to="C4", after="crouch")
+    assert RENDER.result(out.result, NAMES) == ["Vera moves C6 → C5 → C4, facing n", "Vera drops to crouch"]
+    vera = out.encounter.get("vera")
+    assert RENDER.health(vera, detailed=True) == ["HP 40/40 · fatigue 0 · stun 0"]
+    assert RENDER.health(vera, detailed=False) == ["Unhurt"]
+
+
+def picture_of(encounter) -> Image.Image:
+    return Image.open(io.BytesIO(draw(encounter, {})))
+
+
+def test_the_map_picture_has_the_board_s_size_and_colours_the_combatants_by_side() -> None:
+    fight = scene(person("Vera", "vault", "C4"), person("Raider", "foes", "F7"), walls=("E2",))
+    image = picture_of(fight)
+    assert image.format == "PNG" and image.size == size_px(field_of(fight)) == (685, 654)
+    x, y = centre_px(parse_hex("C4"))
+    assert image.getpixel((int(x) - 8, int(y))) == SIDE_COLOURS[0]  # the first side, inside Vera's token
+    x, y = centre_px(parse_hex("F7"))
+    assert image.getpixel((int(x) - 8, int(y))) == SIDE_COLOURS[1]
+    x, y = centre_px(parse_hex("E2"))
+    assert image.getpixel((int(x), int(y))) == WALL
+    x, y = centre_px(parse_hex("H9"))
+    assert image.getpixel((int(x), int(y))) == FLOOR
+
+
+def test_the_picture_rings_whoever_s_turn_it_is_and_grows_with_the_board() -> None:
+    fight = scene(person("Vera", "vault", "C4"))  # the kit's scene: Vera's slot is current
+    x, y = centre_px(parse_hex("C4"))
+    assert picture_of(fight).getpixel((int(x) + 15, int(y))) == TURN
+    bigger = picture_of(fight.__class__("fallout", fight.combatants, fight.turns, state=Field(20, 14)))
+    assert bigger.size == size_px(Field(20, 14))
+
+
+def test_a_cone_or_range_bands_can_be_drawn_over_the_map() -> None:
+    fight = scene(person("Vera", "vault", "C8", weapons=("10mm pistol",)))
+    plain = picture_of(fight)
+    coned = Image.open(io.BytesIO(draw(fight, {"cone": "vera", "at": "C2", "angle": "narrow"})))
+    x, y = centre_px(parse_hex("C5"))
+    assert plain.getpixel((int(x), int(y))) == FLOOR and coned.getpixel((int(x), int(y))) != FLOOR
+    ranged = Image.open(io.BytesIO(draw(fight, {"ranges": "vera"})))
+    assert ranged.getpixel((int(x), int(y))) != FLOOR
