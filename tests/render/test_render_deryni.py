@@ -51,8 +51,10 @@ def test_a_parried_attack_shows_both_rolls_and_who_wins_ties():
         "Morgan attacks Rogier with his broadsword",
         "Morgan: Broadsword Great (+2), dice [▢ ▢] 0 → Great (+2)",
         "Rogier parries with his broadsword: Broadsword Good (+1), dice [+ ▢] +1 → Great (+2)",
-        "Rogier holds: the defender wins ties",
+        "A tie goes to the defender: Rogier stops the attack",
     ]
+    better = strike(enc, "morgan", "foe", [-1, 0, 1, 0], defence="parry")
+    assert better[-1] == "Rogier stops the attack"  # Good against Great: no tie to speak of
 
 
 def test_a_hit_shows_the_damage_steps_the_armour_the_wound_and_the_death_test():

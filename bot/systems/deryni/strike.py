@@ -41,7 +41,9 @@ def _verdict(strike: Strike, target: str) -> str:
     if strike.outcome == "fumble":
         return "Terrible or less: the attack misses"
     if strike.outcome == "defended":
-        return f"{target} holds: the defender wins ties"
+        if strike.parry is not None and strike.parry.result == strike.attack.result:
+            return f"A tie goes to the defender: {target} stops the attack"
+        return f"{target} stops the attack"
     if strike.parry is None:
         return f"It lands, {strike.margin} above Poor"
     return f"It gets past the defence by {strike.margin}"
