@@ -46,7 +46,7 @@ def test_the_duel_shows_each_rule_it_promises(duel: Run) -> None:
     assert "Rogier's greatsword falls to the floor" in out and "Rogier picks up his greatsword" in out
     # The knock-out, pulled with a Good Strength check.
     assert "Pulling the blow: Strength Good (+1), dice [+ ▢ ▢ ▢] +1 → Great (+2) against Good (+1): succeeds" in out
-    assert "Critical wound, recorded as Critical: Sir Ewan is knocked out" in out
+    assert "Critical wound: Sir Ewan is knocked out (no Death Test for a knock-out)" in out
     # The all-out defence: +1 now, and +1 Initiative and attack the next round.
     assert "Rogier parries with his greatsword (all-out defence): Greatsword Good (+1), dice [▢ ▢] 0, " \
            "all-out defence +1 → Great (+2)" in out

@@ -101,7 +101,9 @@ def test_undefended_disarm_and_knock_out_lines():
     knock = strike(enc, "morgan", "foe", [0, 0, 1, 0, 0, 0], defence="none", knockout="pommel")
     assert knock[0] == "Morgan attacks Rogier with his broadsword: a knock-out blow (pommel)"
     assert "Pulling the blow: Strength Fair (0), dice [+ ▢ ▢ ▢] +1 → Good (+1) against Good (+1): succeeds" in knock
-    assert knock[-1] == "Critical wound, recorded as Critical: Rogier is knocked out"
+    assert knock[-1] == "Critical wound: Rogier is knocked out (no Death Test for a knock-out)"
+    pulled = strike(enc, "morgan", "foe", [1, 1, 1, 0, 0, 0], defence="none", knockout="pommel")  # 6 + 1: Mortal
+    assert pulled[-1] == "Mortal wound, pulled to Critical: Rogier is knocked out (no Death Test for a knock-out)"
 
 
 def test_a_tie_s_roll_off_shows_each_die_and_the_order():

@@ -66,7 +66,8 @@ def _harm(harm: Harm, target: str) -> list[str]:
     if harm.pull is not None:
         lines.append(f"Pulling the blow: {check_text(harm.pull)}")
     if harm.knocked_out:
-        lines.append(f"{wound} wound, recorded as Critical: {target} is knocked out")
+        pulled = "" if harm.rolled == harm.level else f", pulled to {LEVELS[harm.level]}"
+        lines.append(f"{wound} wound{pulled}: {target} is knocked out (no Death Test for a knock-out)")
     elif harm.limb == "severed":
         lines.append(f"{wound} wound to the {harm.location}: it is severed; a lesser wound overall: Critical")
     elif harm.limb == "disabled":
