@@ -65,7 +65,8 @@ def test_a_hit_shows_the_damage_steps_the_armour_the_wound_and_the_death_test():
         "Morgan: Broadsword Great (+2), dice [+ ▢] +1 → Superb (+3)",
         "Rogier dodges: Dodge Fair (0), dice [− ▢] -1 → Mediocre (-1)",
         "It gets past the defence by 4",
-        "Damage: relative degree 4, Strength +1, sharp +1, mail hauberk (Great (+2)) beaten = 6",
+        "Damage: relative degree 4, Strength +1, sharp +1, the attack beats the mail hauberk's Great (+2): no "
+        "reduction = 6",
         "Rogier takes a Mortal wound",
         "Rogier falls unconscious, Near Death",
         "Death Test for Rogier's Mortal wound: a Mortal wound cannot be rolled for",
@@ -75,7 +76,8 @@ def test_a_hit_shows_the_damage_steps_the_armour_the_wound_and_the_death_test():
     lines = strike(enc, "morgan", "foe", [0, 0, 1, 0], defence="dodge")
     assert lines[3:] == [
         "It gets past the defence by 1",
-        "Damage: relative degree 1, Strength +1, sharp +1, mail hauberk (Great (+2)) not beaten -2 = 1",
+        "Damage: relative degree 1, Strength +1, sharp +1, the attack does not beat the mail hauberk's Great (+2): "
+        "-2 = 1",
         "Rogier takes a Scratch wound",
         "Rogier dodged: -1 to his later actions this round, -1 Initiative next round",
     ]

@@ -50,13 +50,14 @@ def _verdict(strike: Strike, target: str) -> str:
 
 
 def damage_line(value: Damage) -> str:
-    """Show the damage value: 'Damage 2 + Strength +1 + sharp +1, mail hauberk not beaten -2 = 2'."""
+    """Show the damage value, each part named, and whether the attack beat the armour's difficulty."""
     parts = [f"relative degree {value.margin}", f"Strength {signed(value.strength)}"]
     if value.weapon:
         parts.append(f"{'sharp' if value.weapon > 0 else 'bare body'} {signed(value.weapon)}")
     if value.armour is not None and value.armour_difficulty is not None:
-        beaten = "beaten" if value.beaten else f"not beaten {signed(value.armour_modifier)}"
-        parts.append(f"{safe(value.armour)} ({ladder(value.armour_difficulty)}) {beaten}")
+        armour = f"{possessive(safe(value.armour))} {ladder(value.armour_difficulty)}"
+        parts.append(f"the attack beats the {armour}: no reduction" if value.beaten
+                     else f"the attack does not beat the {armour}: {signed(value.armour_modifier)}")
     return "Damage: " + ", ".join(parts) + f" = {value.total}"
 
 
