@@ -108,6 +108,12 @@ def test_undefended_disarm_and_knock_out_lines():
     assert pulled[-1] == "Mortal wound, pulled to Critical: Rogier is knocked out (no Death Test for a knock-out)"
 
 
+def test_a_called_shot_names_the_limb_of_a_lesser_wound():
+    enc = fight(man("morgan", "heroes", agility=1, broadsword=2), man("foe", "foes"), man("slow", "x", agility=-3))
+    lines = strike(enc, "morgan", "foe", [-1, -1, 0, 0, 0, 0], defence="none", called="leg")  # Fair: 2 + 1 Very Hurt
+    assert "Rogier takes a Very Hurt wound to the leg" in lines
+
+
 def test_a_tie_s_roll_off_shows_each_die_and_the_order():
     enc = Encounter("deryni", (man("morgan", "heroes", agility=1), man("foe", "foes", agility=1)),
                     TurnState(SINGLE_PHASE), state=SYSTEM.new_encounter_state())

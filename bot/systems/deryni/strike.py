@@ -74,7 +74,8 @@ def _harm(harm: Harm, target: str) -> list[str]:
     elif harm.limb == "disabled":
         lines.append(f"{wound} wound to the {harm.location}: it is useless")
     else:
-        lines.append(f"{target} takes a {wound} wound")
+        where = f" to the {harm.location}" if harm.location else ""
+        lines.append(f"{target} takes a {wound} wound{where}")
     if harm.level == MORTAL:
         lines.append(f"{target} falls unconscious, Near Death")
     if harm.death is not None:
