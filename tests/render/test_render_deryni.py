@@ -70,7 +70,7 @@ def test_a_hit_shows_the_damage_steps_the_armour_the_wound_and_the_death_test():
         "Rogier takes a Mortal wound",
         "Rogier falls unconscious, Near Death",
         "Death Test for Rogier's Mortal wound: a Mortal wound cannot be rolled for",
-        "Rogier is dying: he fights on, takes no more tests, and dies as the round ends",
+        "Rogier is dying: unconscious, he dies as the round ends",
         "Rogier dodged: -1 to his later actions this round, -1 Initiative next round",
     ]
     lines = strike(enc, "morgan", "foe", [0, 0, 1, 0], defence="dodge")
@@ -140,7 +140,7 @@ def test_the_round_end_shows_deaths_and_consciousness_tests():
 
 def test_health_in_full_or_as_a_word():
     hurt = man("morgan", "heroes", wounds=(1, 0))
-    assert RENDERER.health(hurt, detailed=True) == ["Wounds: Hurt, Scratch (1 wound points)", "FUDGE points 3"]
+    assert RENDERER.health(hurt, detailed=True) == ["Wounds: Hurt, Scratch (1 wound point)", "FUDGE points 3"]
     assert RENDERER.health(hurt, detailed=False) == ["Wounded"]
     down = replace(hurt, health=replace(hurt.health, unconscious=True))
     assert RENDERER.health(down, detailed=False) == ["Down"]
@@ -154,3 +154,4 @@ def test_what_is_coming_and_names_made_safe():
     lines = strike(enc, "at", "foe", [-1, -1, 1, 1], defence="parry")
     assert lines[0].startswith("@\u200beveryone attacks Rogier")
     assert not any("**" in line or "`" in line for line in lines)
+
