@@ -155,3 +155,22 @@ def test_what_is_coming_and_names_made_safe():
     assert lines[0].startswith("@\u200beveryone attacks Rogier")
     assert not any("**" in line or "`" in line for line in lines)
 
+
+def test_a_death_test_settled_after_the_question_tells_only_the_answer():
+    from combat.systems.deryni.health import MORTAL, VERY_HURT
+    from combat.systems.deryni.results import DeathSettled, DeathTest
+
+    roll = Rolled("damage capacity", 0, (), (1, -1, 0, 0))
+    bought = DeathSettled(DeathTest("foe", VERY_HURT, 1, roll, spent=2, passed=True), after=True)
+    assert RENDERER.result(bought, NAMES) == [
+        "Rogier spends 2 FUDGE points after the failed Death Test for his Very Hurt wound: he lives"]
+    accepted = DeathSettled(DeathTest("foe", VERY_HURT, 1, roll), after=True)
+    assert RENDERER.result(accepted, NAMES) == [
+        "Rogier keeps his FUDGE points",
+        "Rogier is dying: he fights on, takes no more tests, and dies as the round ends",
+    ]
+    mortal = DeathSettled(DeathTest("foe", MORTAL, None, spent=2, passed=True), after=True)
+    assert RENDERER.result(mortal, NAMES) == [
+        "Rogier spends 2 FUDGE points: he survives his Mortal wound, unconscious and Near Death"]
+    rolled_now = DeathSettled(DeathTest("foe", VERY_HURT, 1, roll))  # rolled after 'roll': the dice are new
+    assert RENDERER.result(rolled_now, NAMES)[0].startswith("Death Test for Rogier's Very Hurt wound: Damage")

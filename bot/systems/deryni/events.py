@@ -76,7 +76,7 @@ def render_round_end(end: RoundEnd, names: Names) -> list[str]:
 
 def render_settled(result: DeathSettled, names: Names) -> list[str]:
     """Show a Death Test settled after a choice, and the Meditation checks that waited."""
-    lines = death_lines(result.test, who(names, result.test.combatant), waiting=result.waiting)
+    lines = death_lines(result.test, who(names, result.test.combatant), waiting=result.waiting, shown=result.after)
     return lines + [meditation_line(m, who(names, m.combatant)) for m in result.meditation]
 
 
