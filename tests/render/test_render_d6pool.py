@@ -76,7 +76,7 @@ def test_effects_contests_and_saves() -> None:
     ]
     save = Save(Pool((1, 1, 1)), Pool((6, 1, 1, 1)), 4)
     out = Spent("mega", "bad", "knockout", 3, 2, "knockout", True, save=save, htk=5, htk_total=7)
-    assert render_result(out, NAMES)[1] == ("Knock-out save: Badguy's Stamina 3d6 [1, 1, 1]: 0 successes vs PF 4 "
+    assert render_result(out, NAMES)[1] == ("Knock-out save: Badguy's Stamina 3d6 [1, 1, 1]: 0 successes vs PF 3 + 1 "
                                             "4d6 [6, 1, 1, 1]: 1 success → knocked out")
     escape = Moved("bad", "escape", contest=Contest(Pool((4,)), Pool((5,))), other="mega")
     assert render_result(escape, NAMES) == ["Strength contest: Badguy 1d6 [4] = 4 vs Megaman 1d6 [5] = 5",

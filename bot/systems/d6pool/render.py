@@ -72,7 +72,7 @@ def _spent(spent: Spent, names: Names) -> list[str]:
             "stunned: loses the rest of this round's actions"
         lines.append(save_line("Stun save", spent.save, names, spent.target, failed))
     elif spent.effect == "knockout" and spent.save is not None:
-        lines.append(save_line("Knock-out save", spent.save, names, spent.target, "knocked out"))
+        lines.append(save_line("Knock-out save", spent.save, names, spent.target, "knocked out", plus=1))
     elif spent.effect in ("knockdown", "throw", "hold"):
         verb = {"knockdown": "is knocked down", "throw": "is thrown", "hold": "is held"}[spent.effect]
         how = " (one success spent)" if spent.contest is None else ""
