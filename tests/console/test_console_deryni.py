@@ -54,7 +54,7 @@ def test_the_duel_shows_each_rule_it_promises(duel: Run) -> None:
     # Death Tests: one failed and bought with 2 FUDGE points after the roll, one passed.
     assert "Death Test for Duncan's Very Hurt wound: Damage Capacity Fair (0), dice [+ − ▢ ▢] 0 → Fair (0) " \
            "against Good (+1): fails" in out
-    assert "Duncan spends 2 FUDGE points: he lives" in out
+    assert "Duncan spends 2 FUDGE points after the failed Death Test for his Very Hurt wound: he lives" in out
     assert "Death Test for Rogier's Critical wound: Damage Capacity Fair (0), dice [+ + + ▢] +3 → Superb (+3) " \
            "against Superb (+3): passes" in out
 
