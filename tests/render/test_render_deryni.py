@@ -174,3 +174,14 @@ def test_a_death_test_settled_after_the_question_tells_only_the_answer():
         "Rogier spends 2 FUDGE points: he survives his Mortal wound, unconscious and Near Death"]
     rolled_now = DeathSettled(DeathTest("foe", VERY_HURT, 1, roll))  # rolled after 'roll': the dice are new
     assert RENDERER.result(rolled_now, NAMES)[0].startswith("Death Test for Rogier's Very Hurt wound: Damage")
+
+
+def test_a_round_start_leaves_out_the_initiative_of_those_out_of_the_fight():
+    down = man("foe", "foes", agility=1, wounds=(3,))  # Critical: incapacitated
+    enc = Encounter("deryni", (man("morgan", "heroes", agility=1), down, man("slow", "x", agility=-3)),
+                    TurnState(SINGLE_PHASE), state=SYSTEM.new_encounter_state())
+    step = engine.begin(SYSTEM, enc, ScriptedDice([]))  # no roll-off: Rogier is out, so nobody ties
+    assert step.change.started.out == ("foe",)
+    lines = RENDERER.result(step.change.started, NAMES)
+    assert lines == ["Initiative, Morgan: Good (+1) (Agility Good (+1))",
+                     "Initiative, Slow: Poor (-2) (Agility Terrible (-3), broadsword skill +1)"]

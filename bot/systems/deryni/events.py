@@ -51,8 +51,9 @@ def _roll_off(roll_off: RollOff, names: Names) -> list[str]:
 
 
 def render_round_start(start: DeryniRoundStart, names: Names) -> list[str]:
-    """Show Initiative when it changed, and every roll-off."""
-    lines = [_score(s, names) for s in start.scores] if start.changed else []
+    """Show Initiative when it changed (of those still in the fight), and every roll-off."""
+    shown = [s for s in start.scores if s.combatant not in start.out]
+    lines = [_score(s, names) for s in shown] if start.changed else []
     for roll_off in start.rolloffs:
         lines += _roll_off(roll_off, names)
     return lines
