@@ -185,3 +185,13 @@ def test_a_round_start_leaves_out_the_initiative_of_those_out_of_the_fight():
     lines = RENDERER.result(step.change.started, NAMES)
     assert lines == ["Initiative, Morgan: Good (+1) (Agility Good (+1))",
                      "Initiative, Slow: Poor (-2) (Agility Terrible (-3), broadsword skill +1)"]
+
+
+def test_acrobatics_short_of_good_says_it_counts_as_a_dodge():
+    enc = fight(man("morgan", "heroes", agility=1, broadsword=2), man("foe", "foes", acrobatics=1),
+                man("slow", "x", agility=-3))
+    lines = strike(enc, "morgan", "foe", [-1, -1, -1, 0], defence="acrobatics")  # Fair vs Fair: stopped
+    assert lines[-1] == ("Rogier's acrobatics fell short of Good: a plain dodge: -1 to his later actions this "
+                         "round, -1 Initiative next round")
+    good = strike(enc, "morgan", "foe", [-1, -1, 0, 0], defence="acrobatics")
+    assert good[-1] == "Rogier's acrobatics reached Good: no penalty for dodging"

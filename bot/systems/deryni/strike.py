@@ -100,7 +100,8 @@ def render_strike(strike: Strike, names: Names) -> list[str]:
     if strike.harm is not None:
         lines += _harm(strike.harm, target)
     if strike.dodged:
-        lines.append(f"{target} dodged: -1 to his later actions this round, -1 Initiative next round")
+        how = "'s acrobatics fell short of Good: a plain dodge" if strike.defence.kind == "acrobatics" else " dodged"
+        lines.append(f"{target}{how}: -1 to his later actions this round, -1 Initiative next round")
     if strike.acrobatic:
         lines.append(f"{target}'s acrobatics reached Good: no penalty for dodging")
     lines += [meditation_line(m, who(names, m.combatant)) for m in strike.meditation]
