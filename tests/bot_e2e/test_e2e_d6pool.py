@@ -49,8 +49,8 @@ async def test_a_d6pool_fight_through_the_bot(fray: Fray) -> None:
         asked = await fray.answer(fray.carol, "attack", target="Badguy")
         assert set(buttons(asked)) == {"damage", "knockdown", "throw", "hold", "stun"}
         assert fray.double.pinged(asked) == {fray.carol}
-        assert "Damage: PF 3 3d6 [6, 5, 2]: 2 successes vs protection 1 1d6 [3]: 0 successes → 2 successes" \
-            in text(asked)
+        assert ("Damage: PF 3 3d6 [6, 5, 2]: 2 successes vs protection 1 (Leather armour) 1d6 [3]: 0 successes → "
+                "2 successes") in text(asked)
         assert "without an answer in time: All damage (2 HTK)" in text(asked)
         fray.dice.queue(channel, [2, 1, 3, 4, 2, 2])  # Stamina 0 successes vs PF 3: 1
         clicked = await fray.double.click(asked, buttons(asked)["stun"], user=fray.carol)

@@ -100,7 +100,8 @@ async def test_a_deryni_fight_with_defence_buttons_and_round_summaries(fray: Fra
         failed = await click(fray, asked, "roll", fray.dave)
         assert list(buttons(failed)) == ["spend", "accept"] and "against Good (+1): fails" in text(failed)
         bought = await click(fray, failed, "spend", fray.dave)
-        assert "Duncan spends 2 FUDGE points: he lives" in text(bought)
+        assert ("Duncan spends 2 FUDGE points after the failed Death Test for his Very Hurt wound: he lives"
+                in text(bought))
 
         # Morgan strikes Rogier down; as the round ends, the Consciousness Tests join the round summary.
         queue(fray, "+ + + 0 + + + 0")

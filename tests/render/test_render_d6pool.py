@@ -76,7 +76,7 @@ def test_effects_contests_and_saves() -> None:
     ]
     save = Save(Pool((1, 1, 1)), Pool((6, 1, 1, 1)), 4)
     out = Spent("mega", "bad", "knockout", 3, 2, "knockout", True, save=save, htk=5, htk_total=7)
-    assert render_result(out, NAMES)[1] == ("Knock-out save: Badguy's Stamina 3d6 [1, 1, 1]: 0 successes vs PF 4 "
+    assert render_result(out, NAMES)[1] == ("Knock-out save: Badguy's Stamina 3d6 [1, 1, 1]: 0 successes vs PF 3 + 1 "
                                             "4d6 [6, 1, 1, 1]: 1 success → knocked out")
     escape = Moved("bad", "escape", contest=Contest(Pool((4,)), Pool((5,))), other="mega")
     assert render_result(escape, NAMES) == ["Strength contest: Badguy 1d6 [4] = 4 vs Megaman 1d6 [5] = 5",
@@ -99,3 +99,15 @@ def test_healing_and_what_is_coming() -> None:
         "Badguy recovers 5 HTK in 2 day(s) (resting, treated): HTK 6/7"]
     assert RENDERER.intent(Intent("mega", "attack", ("bad",)), "Badguy", NAMES) == "Megaman attacks Badguy"
     assert render_result(object(), NAMES) == []
+
+
+def test_the_damage_line_shows_the_strength_in_the_pf_and_the_armour_worn() -> None:
+    roll = AttackRoll("bad", "mega", "knife", "Knife", "melee", Pool((6, 6, 5, 4), 2), "knives", 2, 0,
+                      Pool((1, 2, 2), 3), "agility", "swords", None, True, 3, 1, Pool((6, 6, 4)), Pool((2,)),
+                      strength_pf=1, armour="Leather armour")
+    assert render_result(roll, NAMES)[2] == (
+        "Damage: PF 3 (Knife 2 +1 Strength) 3d6 [6, 6, 4]: 3 successes vs protection 1 (Leather armour) 1d6 [2]: "
+        "0 successes → 3 successes")
+    bare = replace(roll, strength_pf=0, pf=2, damage=Pool((6, 6)), protection=0, soak=Pool(()), armour=None)
+    assert render_result(bare, NAMES)[2] == (
+        "Damage: PF 2 2d6 [6, 6]: 2 successes vs protection 0 (none worn) no dice: 0 successes → 2 successes")

@@ -51,8 +51,10 @@ def test_a_parried_attack_shows_both_rolls_and_who_wins_ties():
         "Morgan attacks Rogier with his broadsword",
         "Morgan: Broadsword Great (+2), dice [▢ ▢] 0 → Great (+2)",
         "Rogier parries with his broadsword: Broadsword Good (+1), dice [+ ▢] +1 → Great (+2)",
-        "Rogier holds: the defender wins ties",
+        "A tie goes to the defender: Rogier stops the attack",
     ]
+    better = strike(enc, "morgan", "foe", [-1, 0, 1, 0], defence="parry")
+    assert better[-1] == "Rogier stops the attack"  # Good against Great: no tie to speak of
 
 
 def test_a_hit_shows_the_damage_steps_the_armour_the_wound_and_the_death_test():
@@ -63,17 +65,19 @@ def test_a_hit_shows_the_damage_steps_the_armour_the_wound_and_the_death_test():
         "Morgan: Broadsword Great (+2), dice [+ ▢] +1 → Superb (+3)",
         "Rogier dodges: Dodge Fair (0), dice [− ▢] -1 → Mediocre (-1)",
         "It gets past the defence by 4",
-        "Damage: relative degree 4, Strength +1, sharp +1, mail hauberk (Great (+2)) beaten = 6",
+        "Damage: relative degree 4, Strength +1, sharp +1, the attack beats the mail hauberk's Great (+2): no "
+        "reduction = 6",
         "Rogier takes a Mortal wound",
         "Rogier falls unconscious, Near Death",
         "Death Test for Rogier's Mortal wound: a Mortal wound cannot be rolled for",
-        "Rogier is dying: he fights on, takes no more tests, and dies as the round ends",
+        "Rogier is dying: unconscious, he dies as the round ends",
         "Rogier dodged: -1 to his later actions this round, -1 Initiative next round",
     ]
     lines = strike(enc, "morgan", "foe", [0, 0, 1, 0], defence="dodge")
     assert lines[3:] == [
         "It gets past the defence by 1",
-        "Damage: relative degree 1, Strength +1, sharp +1, mail hauberk (Great (+2)) not beaten -2 = 1",
+        "Damage: relative degree 1, Strength +1, sharp +1, the attack does not beat the mail hauberk's Great (+2): "
+        "-2 = 1",
         "Rogier takes a Scratch wound",
         "Rogier dodged: -1 to his later actions this round, -1 Initiative next round",
     ]
@@ -99,7 +103,15 @@ def test_undefended_disarm_and_knock_out_lines():
     knock = strike(enc, "morgan", "foe", [0, 0, 1, 0, 0, 0], defence="none", knockout="pommel")
     assert knock[0] == "Morgan attacks Rogier with his broadsword: a knock-out blow (pommel)"
     assert "Pulling the blow: Strength Fair (0), dice [+ ▢ ▢ ▢] +1 → Good (+1) against Good (+1): succeeds" in knock
-    assert knock[-1] == "Critical wound, recorded as Critical: Rogier is knocked out"
+    assert knock[-1] == "Critical wound: Rogier is knocked out (no Death Test for a knock-out)"
+    pulled = strike(enc, "morgan", "foe", [1, 1, 1, 0, 0, 0], defence="none", knockout="pommel")  # 6 + 1: Mortal
+    assert pulled[-1] == "Mortal wound, pulled to Critical: Rogier is knocked out (no Death Test for a knock-out)"
+
+
+def test_a_called_shot_names_the_limb_of_a_lesser_wound():
+    enc = fight(man("morgan", "heroes", agility=1, broadsword=2), man("foe", "foes"), man("slow", "x", agility=-3))
+    lines = strike(enc, "morgan", "foe", [-1, -1, 0, 0, 0, 0], defence="none", called="leg")  # Fair: 2 + 1 Very Hurt
+    assert "Rogier takes a Very Hurt wound to the leg" in lines
 
 
 def test_a_tie_s_roll_off_shows_each_die_and_the_order():
@@ -128,7 +140,7 @@ def test_the_round_end_shows_deaths_and_consciousness_tests():
 
 def test_health_in_full_or_as_a_word():
     hurt = man("morgan", "heroes", wounds=(1, 0))
-    assert RENDERER.health(hurt, detailed=True) == ["Wounds: Hurt, Scratch (1 wound points)", "FUDGE points 3"]
+    assert RENDERER.health(hurt, detailed=True) == ["Wounds: Hurt, Scratch (1 wound point)", "FUDGE points 3"]
     assert RENDERER.health(hurt, detailed=False) == ["Wounded"]
     down = replace(hurt, health=replace(hurt.health, unconscious=True))
     assert RENDERER.health(down, detailed=False) == ["Down"]
@@ -142,3 +154,44 @@ def test_what_is_coming_and_names_made_safe():
     lines = strike(enc, "at", "foe", [-1, -1, 1, 1], defence="parry")
     assert lines[0].startswith("@\u200beveryone attacks Rogier")
     assert not any("**" in line or "`" in line for line in lines)
+
+
+def test_a_death_test_settled_after_the_question_tells_only_the_answer():
+    from combat.systems.deryni.health import MORTAL, VERY_HURT
+    from combat.systems.deryni.results import DeathSettled, DeathTest
+
+    roll = Rolled("damage capacity", 0, (), (1, -1, 0, 0))
+    bought = DeathSettled(DeathTest("foe", VERY_HURT, 1, roll, spent=2, passed=True), after=True)
+    assert RENDERER.result(bought, NAMES) == [
+        "Rogier spends 2 FUDGE points after the failed Death Test for his Very Hurt wound: he lives"]
+    accepted = DeathSettled(DeathTest("foe", VERY_HURT, 1, roll), after=True)
+    assert RENDERER.result(accepted, NAMES) == [
+        "Rogier keeps his FUDGE points",
+        "Rogier is dying: he fights on, takes no more tests, and dies as the round ends",
+    ]
+    mortal = DeathSettled(DeathTest("foe", MORTAL, None, spent=2, passed=True), after=True)
+    assert RENDERER.result(mortal, NAMES) == [
+        "Rogier spends 2 FUDGE points: he survives his Mortal wound, unconscious and Near Death"]
+    rolled_now = DeathSettled(DeathTest("foe", VERY_HURT, 1, roll))  # rolled after 'roll': the dice are new
+    assert RENDERER.result(rolled_now, NAMES)[0].startswith("Death Test for Rogier's Very Hurt wound: Damage")
+
+
+def test_a_round_start_leaves_out_the_initiative_of_those_out_of_the_fight():
+    down = man("foe", "foes", agility=1, wounds=(3,))  # Critical: incapacitated
+    enc = Encounter("deryni", (man("morgan", "heroes", agility=1), down, man("slow", "x", agility=-3)),
+                    TurnState(SINGLE_PHASE), state=SYSTEM.new_encounter_state())
+    step = engine.begin(SYSTEM, enc, ScriptedDice([]))  # no roll-off: Rogier is out, so nobody ties
+    assert step.change.started.out == ("foe",)
+    lines = RENDERER.result(step.change.started, NAMES)
+    assert lines == ["Initiative, Morgan: Good (+1) (Agility Good (+1))",
+                     "Initiative, Slow: Poor (-2) (Agility Terrible (-3), broadsword skill +1)"]
+
+
+def test_acrobatics_short_of_good_says_it_counts_as_a_dodge():
+    enc = fight(man("morgan", "heroes", agility=1, broadsword=2), man("foe", "foes", acrobatics=1),
+                man("slow", "x", agility=-3))
+    lines = strike(enc, "morgan", "foe", [-1, -1, -1, 0], defence="acrobatics")  # Fair vs Fair: stopped
+    assert lines[-1] == ("Rogier's acrobatics fell short of Good: a plain dodge: -1 to his later actions this "
+                         "round, -1 Initiative next round")
+    good = strike(enc, "morgan", "foe", [-1, -1, 0, 0], defence="acrobatics")
+    assert good[-1] == "Rogier's acrobatics reached Good: no penalty for dodging"

@@ -38,9 +38,18 @@ def _attack(roll: AttackRoll, names: Names) -> list[str]:
         tie = " (a tie goes to the defender)" if roll.attack.total == roll.defence.total else ""
         return [*lines, f"Miss{tie}"]
     assert roll.damage is not None and roll.soak is not None
-    armour = "Psyche" if roll.kind == "psionic" else "protection"
+    pf = f"PF {roll.pf}"
+    if roll.strength_pf:
+        pf += f" ({safe(roll.weapon_name)} {roll.pf - roll.strength_pf} {roll.strength_pf:+d} Strength)"
+    if roll.kind == "psionic":
+        armour = f"Psyche {roll.protection}"
+    elif roll.armour is not None:
+        armour = f"protection {roll.protection} ({safe(roll.armour)})"
+    else:
+        armour = f"protection {roll.protection} (none worn)" if roll.defence_kind != "object" else \
+            f"protection {roll.protection}"
     return [*lines, "Hit",
-            f"Damage: PF {roll.pf} {count_text(roll.damage)} vs {armour} {roll.protection} {count_text(roll.soak)} "
+            f"Damage: {pf} {count_text(roll.damage)} vs {armour} {count_text(roll.soak)} "
             f"→ {successes(roll.successes)}"]
 
 
@@ -63,7 +72,7 @@ def _spent(spent: Spent, names: Names) -> list[str]:
             "stunned: loses the rest of this round's actions"
         lines.append(save_line("Stun save", spent.save, names, spent.target, failed))
     elif spent.effect == "knockout" and spent.save is not None:
-        lines.append(save_line("Knock-out save", spent.save, names, spent.target, "knocked out"))
+        lines.append(save_line("Knock-out save", spent.save, names, spent.target, "knocked out", plus=1))
     elif spent.effect in ("knockdown", "throw", "hold"):
         verb = {"knockdown": "is knocked down", "throw": "is thrown", "hold": "is held"}[spent.effect]
         how = " (one success spent)" if spent.contest is None else ""

@@ -29,10 +29,14 @@ def count_text(pool: Pool) -> str:
     return f"{dice}: {successes(pool.successes)}"
 
 
-def save_line(label: str, save: Save, names: Names, target: str, failed: str) -> str:
-    """Write a Stamina save: 'Stun save: Stamina 3d6 [..]: 1 success vs PF 3 3d6 [..]: 2 successes → stunned'."""
+def save_line(label: str, save: Save, names: Names, target: str, failed: str, plus: int = 0) -> str:
+    """Write a Stamina save: 'Stun save: Stamina 3d6 [..]: 1 success vs PF 3 3d6 [..]: 2 successes → stunned'.
+
+    ``plus``: the levels added to the attack's PF (a knock-out's +1), shown as 'PF 3 + 1'.
+    """
     outcome = "resists" if save.saved else failed
-    return (f"{label}: {who(names, target)}'s Stamina {count_text(save.stamina)} vs PF {save.pf} "
+    pf = f"PF {save.pf - plus} + {plus}" if plus else f"PF {save.pf}"
+    return (f"{label}: {who(names, target)}'s Stamina {count_text(save.stamina)} vs {pf} "
             f"{count_text(save.against)} → {outcome}")
 
 

@@ -51,8 +51,9 @@ def _roll_off(roll_off: RollOff, names: Names) -> list[str]:
 
 
 def render_round_start(start: DeryniRoundStart, names: Names) -> list[str]:
-    """Show Initiative when it changed, and every roll-off."""
-    lines = [_score(s, names) for s in start.scores] if start.changed else []
+    """Show Initiative when it changed (of those still in the fight), and every roll-off."""
+    shown = [s for s in start.scores if s.combatant not in start.out]
+    lines = [_score(s, names) for s in shown] if start.changed else []
     for roll_off in start.rolloffs:
         lines += _roll_off(roll_off, names)
     return lines
@@ -76,7 +77,7 @@ def render_round_end(end: RoundEnd, names: Names) -> list[str]:
 
 def render_settled(result: DeathSettled, names: Names) -> list[str]:
     """Show a Death Test settled after a choice, and the Meditation checks that waited."""
-    lines = death_lines(result.test, who(names, result.test.combatant), waiting=result.waiting)
+    lines = death_lines(result.test, who(names, result.test.combatant), waiting=result.waiting, shown=result.after)
     return lines + [meditation_line(m, who(names, m.combatant)) for m in result.meditation]
 
 

@@ -68,7 +68,8 @@ class DeryniRenderer:
             return [_word(health)]
         wounds = ", ".join(LEVELS[w.level] + (" (treated)" if w.treated else "") for w in health.wounds)
         state = fighter(combatant)
-        lines = [f"Wounds: {wounds} ({health.points} wound points)" if wounds else "Wounds: none"]
+        points = f"{health.points} wound point{'' if health.points == 1 else 's'}"
+        lines = [f"Wounds: {wounds} ({points})" if wounds else "Wounds: none"]
         extra = f", power fatigue {state.fatigue}" if state.fatigue else ""
         lines.append(f"FUDGE points {state.fudge_points}{extra}")
         return lines

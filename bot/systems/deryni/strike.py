@@ -41,20 +41,23 @@ def _verdict(strike: Strike, target: str) -> str:
     if strike.outcome == "fumble":
         return "Terrible or less: the attack misses"
     if strike.outcome == "defended":
-        return f"{target} holds: the defender wins ties"
+        if strike.parry is not None and strike.parry.result == strike.attack.result:
+            return f"A tie goes to the defender: {target} stops the attack"
+        return f"{target} stops the attack"
     if strike.parry is None:
         return f"It lands, {strike.margin} above Poor"
     return f"It gets past the defence by {strike.margin}"
 
 
 def damage_line(value: Damage) -> str:
-    """Show the damage value: 'Damage 2 + Strength +1 + sharp +1, mail hauberk not beaten -2 = 2'."""
+    """Show the damage value, each part named, and whether the attack beat the armour's difficulty."""
     parts = [f"relative degree {value.margin}", f"Strength {signed(value.strength)}"]
     if value.weapon:
         parts.append(f"{'sharp' if value.weapon > 0 else 'bare body'} {signed(value.weapon)}")
     if value.armour is not None and value.armour_difficulty is not None:
-        beaten = "beaten" if value.beaten else f"not beaten {signed(value.armour_modifier)}"
-        parts.append(f"{safe(value.armour)} ({ladder(value.armour_difficulty)}) {beaten}")
+        armour = f"{possessive(safe(value.armour))} {ladder(value.armour_difficulty)}"
+        parts.append(f"the attack beats the {armour}: no reduction" if value.beaten
+                     else f"the attack does not beat the {armour}: {signed(value.armour_modifier)}")
     return "Damage: " + ", ".join(parts) + f" = {value.total}"
 
 
@@ -64,13 +67,15 @@ def _harm(harm: Harm, target: str) -> list[str]:
     if harm.pull is not None:
         lines.append(f"Pulling the blow: {check_text(harm.pull)}")
     if harm.knocked_out:
-        lines.append(f"{wound} wound, recorded as Critical: {target} is knocked out")
+        pulled = "" if harm.rolled == harm.level else f", pulled to {LEVELS[harm.level]}"
+        lines.append(f"{wound} wound{pulled}: {target} is knocked out (no Death Test for a knock-out)")
     elif harm.limb == "severed":
         lines.append(f"{wound} wound to the {harm.location}: it is severed; a lesser wound overall: Critical")
     elif harm.limb == "disabled":
         lines.append(f"{wound} wound to the {harm.location}: it is useless")
     else:
-        lines.append(f"{target} takes a {wound} wound")
+        where = f" to the {harm.location}" if harm.location else ""
+        lines.append(f"{target} takes a {wound} wound{where}")
     if harm.level == MORTAL:
         lines.append(f"{target} falls unconscious, Near Death")
     if harm.death is not None:
@@ -95,7 +100,8 @@ def render_strike(strike: Strike, names: Names) -> list[str]:
     if strike.harm is not None:
         lines += _harm(strike.harm, target)
     if strike.dodged:
-        lines.append(f"{target} dodged: -1 to his later actions this round, -1 Initiative next round")
+        how = "'s acrobatics fell short of Good: a plain dodge" if strike.defence.kind == "acrobatics" else " dodged"
+        lines.append(f"{target}{how}: -1 to his later actions this round, -1 Initiative next round")
     if strike.acrobatic:
         lines.append(f"{target}'s acrobatics reached Good: no penalty for dodging")
     lines += [meditation_line(m, who(names, m.combatant)) for m in strike.meditation]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.render.dice import fudge_faces, ladder, signed, trait_level, trait_title
-from combat.systems.deryni.health import LEVELS
+from combat.systems.deryni.health import LEVELS, MORTAL
 from combat.systems.deryni.results import DeathTest, Meditation
 from combat.systems.deryni.rolls import Check, Rolled
 
@@ -24,10 +24,11 @@ def check_text(check: Check) -> str:
     return f"{rolled(check.roll)} against {ladder(check.difficulty)}: {verdict}"
 
 
-def death_lines(test: DeathTest, name: str, *, waiting: bool = False) -> list[str]:
+def death_lines(test: DeathTest, name: str, *, waiting: bool = False, shown: bool = False) -> list[str]:
     """Show a Death Test: its roll or why none was needed, the FUDGE points spent, and whether he lives.
 
-    ``waiting``: a failure that FUDGE points may still buy (the question follows).
+    ``waiting``: a failure that FUDGE points may still buy (the question follows); ``shown``: the roll (or the Mortal
+    wound) was shown when the question was asked, so only the answer is told.
     """
     wound = LEVELS[test.level]
     head = f"Death Test for {name}'s {wound} wound"
@@ -38,6 +39,14 @@ def death_lines(test: DeathTest, name: str, *, waiting: bool = False) -> list[st
     if test.reason == "bought":
         return [f"{head}: 1 FUDGE point spent before the roll: passed"]
     lines: list[str] = []
+    dying = (f"{name} is dying: unconscious, he dies as the round ends" if test.level == MORTAL else
+             f"{name} is dying: he fights on, takes no more tests, and dies as the round ends")
+    if shown:
+        if test.spent == 2 and test.difficulty is None:
+            return [f"{name} spends 2 FUDGE points: he survives his Mortal wound, unconscious and Near Death"]
+        if test.spent == 2:
+            return [f"{name} spends 2 FUDGE points after the failed Death Test for his {wound} wound: he lives"]
+        return [f"{name} keeps his FUDGE points", dying]
     if test.difficulty is None:
         lines.append(f"{head}: a Mortal wound cannot be rolled for")
     elif test.roll is not None:
@@ -50,7 +59,7 @@ def death_lines(test: DeathTest, name: str, *, waiting: bool = False) -> list[st
     elif waiting:
         lines.append(f"{name} is dying unless 2 FUDGE points buy the test")
     elif not test.passed:
-        lines.append(f"{name} is dying: he fights on, takes no more tests, and dies as the round ends")
+        lines.append(dying)
     return lines
 
 

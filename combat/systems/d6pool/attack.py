@@ -85,11 +85,12 @@ def _defence(target: Combatant, kind: str, tables: D6Tables, dice: DiceSource) -
     return roll_pool(dice, trait(target.sheet, "agility") + extra, 0, success), "agility", None
 
 
-def _protection(target: Combatant, kind: str, tables: D6Tables) -> int:
+def _protection(target: Combatant, kind: str, tables: D6Tables) -> tuple[int, str | None]:
+    """Return the protection dice and the armour's name (Psyche against psionics: no name)."""
     if kind == "psionic":
-        return trait(target.sheet, "psyche")
+        return trait(target.sheet, "psyche"), None
     armour = tables.armour.get(target.sheet.armour or "")
-    return armour.pf if armour is not None else 0
+    return (armour.pf, armour.name) if armour is not None else (0, None)
 
 
 def roll_attack(encounter: Encounter, intent: Intent, tables: D6Tables, dice: DiceSource) -> AttackRoll:
@@ -110,9 +111,10 @@ def roll_attack(encounter: Encounter, intent: Intent, tables: D6Tables, dice: Di
                       attack.total > defence.total)
     if not roll.hit:
         return roll
-    pf, protection = power_factor(actor, weapon, tables), _protection(target, weapon.kind, tables)
+    pf = power_factor(actor, weapon, tables)
+    protection, armour = _protection(target, weapon.kind, tables)
     return replace(roll, pf=pf, protection=protection, damage=roll_pool(dice, pf, 0, success),
-                   soak=roll_pool(dice, protection, 0, success))
+                   soak=roll_pool(dice, protection, 0, success), strength_pf=pf - weapon.pf, armour=armour)
 
 
 def resolve_attack(encounter: Encounter, intent: Intent, tables: D6Tables, dice: DiceSource) -> ActionOutcome:

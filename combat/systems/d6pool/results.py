@@ -28,7 +28,8 @@ class AttackRoll:
     """One attack: the pools on both sides, whether it hit, and the damage dice against the protection dice.
 
     ``kind`` is melee, ranged or psionic; ``defence_kind`` names what defended (agility, psi, object, helpless);
-    ``defending`` is 'block' or 'dodge' for a target on full defence.
+    ``defending`` is 'block' or 'dodge' for a target on full defence. ``strength_pf`` is the part of ``pf`` a
+    muscle-powered weapon owes to Strength; ``armour`` names the protection worn (None: Psyche, or nothing).
     """
 
     actor: str
@@ -49,6 +50,8 @@ class AttackRoll:
     protection: int = 0
     damage: Pool | None = None
     soak: Pool | None = None
+    strength_pf: int = 0
+    armour: str | None = None
 
     @property
     def successes(self) -> int:

@@ -157,11 +157,13 @@ class DeathSettled:
     """A Death Test after a choice (FUDGE points), and the Meditation checks that waited for it.
 
     ``waiting``: the roll failed and 2 FUDGE points may still buy it (a choice is asked); not settled yet.
+    ``after``: settled by the choice asked after a failed roll (or a Mortal wound), whose roll was already shown.
     """
 
     test: DeathTest
     meditation: tuple[Meditation, ...] = ()
     waiting: bool = False
+    after: bool = False
 
 
 @dataclass(frozen=True, slots=True)

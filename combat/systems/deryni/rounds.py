@@ -24,11 +24,15 @@ __all__ = ["ConsciousnessTest", "DeryniRoundStart", "RoundEnd", "end_round", "st
 
 @dataclass(frozen=True, slots=True)
 class DeryniRoundStart(RoundStart):
-    """A round began: everyone's Initiative (``changed``: not the same as last round's) and any roll-offs."""
+    """A round began: everyone's Initiative (``changed``: not the same as last round's) and any roll-offs.
+
+    ``out``: who is out of the fight (dead, unconscious, incapacitated) and will not act this round.
+    """
 
     scores: tuple[Score, ...] = ()
     rolloffs: tuple[RollOff, ...] = ()
     changed: bool = True
+    out: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +73,8 @@ def start_round(encounter: Encounter, tables: DeryniTables, dice: DiceSource) ->
     found = scores(encounter, tables)
     stored, rolled = roll_offs(encounter, found, ties(encounter), dice)
     changed = {s.combatant: s.value for s in found} != before
-    start = DeryniRoundStart(encounter.turns.round + 1, (), found, rolled, changed)
+    out = tuple(c.id for c in encounter.combatants if c.health.out)
+    start = DeryniRoundStart(encounter.turns.round + 1, (), found, rolled, changed, out)
     return replace(encounter, state=stored), start
 
 

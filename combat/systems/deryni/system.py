@@ -129,7 +129,7 @@ class DeryniSystem(RulesDefaults):
                                  context=again)
         assert test is not None
         encounter, checked = powers.meditate(encounter, pause.checks, dice)
-        return ActionOutcome(encounter, DeathSettled(test, checked))
+        return ActionOutcome(encounter, DeathSettled(test, checked, after=pause.stage == "after"))
 
     def suggest(self, encounter: Encounter, actor: str | None, source: str) -> tuple[str, ...]:
         """Suggest the weapons one carries, one's items on the floor, or a table's rows."""
