@@ -48,7 +48,9 @@ def _change_lines(reply: Reply, names: Names, summaries: bool) -> list[str]:
     change = reply.change
     if change is None:
         return []
-    lines = [f"{who(names, cid)} cannot act ({phase} phase) and is passed over." for cid, phase in change.skipped]
+    phased = reply.encounter is not None and len(reply.encounter.turns.phases) > 1
+    lines = [f"{who(names, cid)} cannot act{f' ({phase} phase)' if phased else ''} and is passed over."
+             for cid, phase in change.skipped]
     lines += [f"{who(names, cid)}'s held action lapses." for cid in change.lapsed]
     renderer = renderer_of(reply.system) if reply.system is not None else None
     if change.round_end is not None and renderer is not None:

@@ -57,7 +57,7 @@ async def test_a_d6pool_fight_through_the_bot(fray: Fray) -> None:
         await clicked.response()
         stunned = text(clicked.original)
         assert "stunned: loses the rest of this round's actions" in stunned
-        assert "Badguy cannot act (action phase) and is passed over." in stunned
+        assert "Badguy cannot act and is passed over." in stunned
 
         # Megaman's second and third actions miss; the round ends, its summary is posted, round 2 rolls.
         fray.dice.queue(channel, [1, 1, 1, 1, 6, 6, 6, 6])

@@ -39,7 +39,7 @@ def test_full_defence_a_stun_and_a_knock_out_that_wakes(played: Run) -> None:
     assert "vs full defence (dodge) Agility 4d6 [4, 5, 3, 2] +1 clubs = 15" in out
     assert ("Stun save: Badguy's Stamina 3d6 [2, 1, 3]: 0 successes vs PF 3 3d6 [4, 2, 2]: 1 success → stunned: "
             "loses the rest of this round's actions") in out
-    assert "Badguy cannot act (action phase) and is passed over." in out
+    assert "Badguy cannot act and is passed over." in out
     assert "→ knocked out" in out and "Megaman → Thug: hit, -2 HTK, knocked out, out" in out
     assert "Waking: Thug's Stamina 3d6 [2, 2, 1]: 0 successes vs PF 3 3d6 [4, 1, 1]: 1 success → stays out" in out
     assert "Waking: Thug's Stamina 3d6 [5, 4, 1]: 2 successes vs PF 2 2d6 [6, 1]: 1 success → wakes up" in out
