@@ -61,18 +61,25 @@ def _range(actor: Combatant, weapon: Weapon, mode: str, target: Combatant | None
     return [(f"{name} range", penalty)] if penalty else []
 
 
+def _point_blank(weapon: Weapon, hexes: int | None, target: Combatant | None, part: str | None) -> bool:
+    """Tell whether the target is in the Point Blank band: its distance scaled by size and stance, like the range
+    penalty (the scope's penalty is one of "the above penalties for range" that assume a human-sized target)."""
+    return hexes is not None and hexes * size_factor(target, part) <= 2 * weapon.range
+
+
 def modifiers(encounter: Encounter, actor: Combatant, weapon: Weapon, mode: str, target: Combatant | None,
               seen: Sight, options: Mapping[str, OptionValue], gm: int) -> list[tuple[str, int]]:
     """Name every modifier to the attack roll (zeros left out)."""
     mods: list[tuple[str, int]] = []
     accuracy = improvised(weapon, mode)[1] if mode in ("smash", "bean") else weapon.accuracy
     mods.append(("accuracy", accuracy))
-    part = options.get("location") if isinstance(options.get("location"), str) else None
-    mods += _range(actor, weapon, mode, target, part if isinstance(part, str) else None, seen.distance or 1)
+    called = options.get("location")
+    part = called if isinstance(called, str) else None
+    mods += _range(actor, weapon, mode, target, part, seen.distance or 1)
     mods.append((f"{seen.visibility} visibility", VISIBILITY[seen.visibility]))
     if mode in RANGED and proximity(encounter, actor, options):
         mods.append(("enemy adjacent", -8 if weapon.hands == 2 else -4))
-    if weapon.scope and mode in SHOT_MODES and seen.distance is not None and seen.distance <= weapon.range:
+    if weapon.scope and mode in SHOT_MODES and _point_blank(weapon, seen.distance, target, part):
         mods.append(("scope at point blank", -10))
     mods += [("lob", -4)] if mode == "lob" else [("bean", -4)] if mode == "bean" else []
     mods += [("sweep", -10)] if mode == "sweep" else []
