@@ -134,7 +134,7 @@ def finish(encounter: Encounter, tables: FalloutTables, record: StrikeRecord, di
     injuries: tuple[Injured, ...] = ()
     if record.part is not None and record.hits:
         encounter, wound = injure(encounter, record.target, record.part, sum(h.damage for h in record.hits) + extra)
-        injuries = (wound,) if wound else ()
+        injuries = (wound,)
     harm = harm_of(before, encounter, record.target)
     return encounter, Attack(record.actor, record.mode, record.weapon, (record.check,), record.hits, tuple(crits),
                              record.part, injuries, tuple(pushed), (harm,), ammo=record.ammo, rounds=record.rounds,

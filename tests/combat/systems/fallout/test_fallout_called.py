@@ -121,3 +121,14 @@ def test_medic_removes_a_maim_at_average_and_a_break_at_hard() -> None:
     robot = SYSTEM.use_tool(fight, "treat", {"target": "target", "part": "head", "healer": "doc",
                                              "skill": "mechanics", "modifier": 10}, ScriptedDice((5, 5)))
     assert robot.result.skill == "mechanics" and robot.result.total == 25 and robot.result.fixed
+
+
+def test_a_called_hit_stopped_by_dt_still_maims() -> None:
+    # Seed: "If an attack hits, damage is rolled against that body part. The attack is considered a maim if it does
+    # less than 10% of the target's total hit points in damage." Combat armour (DT 5) on the left arm (tiny, 3
+    # hexes: 9 effective, close, -2): 2d10 [5, 4] + 10 - 2 = 17, a hit; 2d6 [1, 1] + 2 = 4 - 5: 0 damage, a maim.
+    out = act(scene(gun(), target(armour="combat armour")), "gun", "attack", "target", location="left-arm",
+              faces=(5, 4, 1, 1))
+    assert [h.damage for h in out.result.hits] == [0]
+    assert [(i.part, i.level) for i in out.result.injuries] == [("left-arm", "maim")]
+    assert state(out.encounter, "target").injury("left-arm") == "maim"
