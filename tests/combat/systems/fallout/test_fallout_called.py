@@ -132,3 +132,12 @@ def test_a_called_hit_stopped_by_dt_still_maims() -> None:
     assert [h.damage for h in out.result.hits] == [0]
     assert [(i.part, i.level) for i in out.result.injuries] == [("left-arm", "maim")]
     assert state(out.encounter, "target").injury("left-arm") == "maim"
+
+
+def test_one_broken_eye_and_one_maimed_is_moderately_obscured_not_blind() -> None:
+    # Seed: "Eye Break: ... moderately obscured. Double whammy: All targets are completely obscured"; "A
+    # 'double-whammy' applies when the status applies to both/all of the creature's eyes". A break on one eye and a
+    # maim on the other: -8 (moderately), not -20.
+    wounded = hurt(gun(), Injury("left-eye", "break"), Injury("right-eye", "maim"))
+    out = act(scene(wounded, target()), "gun", "attack", "target", faces=(1, 1))
+    assert dict(out.result.checks[0].modifiers) == {"moderate visibility": -8}
