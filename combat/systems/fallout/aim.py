@@ -58,8 +58,7 @@ def band(reach: int, hexes: int, factor2: int) -> tuple[str, int]:
 
 
 def _eyes(actor: Combatant) -> str:
-    """Return what eye wounds leave: a double whammy needs the same status on both eyes [seed]; one broken eye and
-    one maimed one is moderately obscured, as one break (and as a maim on both)."""
+    """Return what eye wounds leave; a double whammy needs the same status on both eyes [seed]."""
     state = fighter(actor)
     levels = [state.injury("left-eye"), state.injury("right-eye")]
     if levels.count("break") == 2:

@@ -62,8 +62,7 @@ def _range(actor: Combatant, weapon: Weapon, mode: str, target: Combatant | None
 
 
 def _point_blank(weapon: Weapon, hexes: int | None, target: Combatant | None, part: str | None) -> bool:
-    """Tell whether the target is in the Point Blank band: its distance scaled by size and stance, like the range
-    penalty (the scope's penalty is one of "the above penalties for range" that assume a human-sized target)."""
+    """Tell whether the target is in the Point Blank band, its distance scaled by size and stance [seed]."""
     return hexes is not None and hexes * size_factor(target, part) <= 2 * weapon.range
 
 
