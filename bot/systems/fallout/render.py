@@ -160,9 +160,10 @@ def _tool_lines(result: object, names: Names) -> list[str]:
         return [f"{who(names, result.target)} is on {result.hex}, facing {result.facing}, {result.stance}"]
     if isinstance(result, Treated):
         outcome = "fixed" if result.fixed else "not fixed"
+        mods = "".join(f" {_signed(v)} {safe(n)}" for n, v in result.modifiers)
         return [f"{who(names, result.healer)} treats {who(names, result.target)}'s {result.level}ed {result.part}: "
-                f"2d10 [{result.dice[0]}, {result.dice[1]}] + {result.skill.title()} = {result.total} vs "
-                f"{result.needed}: {outcome}"]
+                f"2d10 [{result.dice[0]}, {result.dice[1]}] + {result.skill.title()} {result.skill_total}{mods} = "
+                f"{result.total} vs {result.needed}: {outcome}"]
     return []
 
 

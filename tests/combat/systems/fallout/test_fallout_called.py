@@ -141,3 +141,15 @@ def test_one_broken_eye_and_one_maimed_is_moderately_obscured_not_blind() -> Non
     wounded = hurt(gun(), Injury("left-eye", "break"), Injury("right-eye", "maim"))
     out = act(scene(wounded, target()), "gun", "attack", "target", faces=(1, 1))
     assert dict(out.result.checks[0].modifiers) == {"moderate visibility": -8}
+
+
+def test_a_winded_healer_with_a_hurt_head_treats_at_minus_4_and_pe_minus_2() -> None:
+    # Seed: winded "suffers a 4 penalty to all skill checks"; "Head Maim: IN, PE, and AG are all -2". Doc: Medic 5
+    # + PE 5 = 10, head maimed: 8; 20 HP with fatigue 25: winded. A maimed arm needs Average (20):
+    # 2d10 [9, 6] + 8 - 4 = 19: not fixed (it would be 25 unhurt and rested).
+    doc = replace(hurt(person("Doc", "vault", "A1", medic=5), Injury("head", "maim")), health=Vitals(20, 40, 25))
+    fight = scene(doc, target("C3", Injury("left-arm", "maim")))
+    out = SYSTEM.use_tool(fight, "treat", {"target": "target", "part": "left-arm", "healer": "doc"},
+                          ScriptedDice((9, 6)))
+    assert (out.result.skill_total, out.result.modifiers, out.result.total) == (8, (("winded", -4),), 19)
+    assert not out.result.fixed and state(out.encounter, "target").injury("left-arm") == "maim"
