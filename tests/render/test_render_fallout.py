@@ -31,8 +31,33 @@ def test_an_attack_shows_the_dice_every_modifier_the_hit_and_what_is_left() -> N
         "Damage to Raider: [4, 5] + 2 - DT 1 = 10 HP",
         "Critical damage on Raider [3]: 3 more HP",
         "Raider: 27 HP, fatigue 0, stun 0",
-        "1 round(s) fired, 11 left",
+        "1 round fired, 11 left",
     ]
+
+
+def test_a_burst_says_what_the_roll_means_round_by_round() -> None:
+    # The seed's example: needs 15, rolls 21: round 2 at 16 still hits, rounds 3-6 at 11 miss.
+    fight = scene(person("Frank", "vault", "C6", weapons=("10mm smg",), firearms=7),
+                  person("Raider", "foes", "C3"))
+    out = act(fight, "frank", "attack", "raider", mode="burst", faces=(6, 4, 3, 4, 6, 6, 4))
+    lines = RENDER.result(out.result, {"frank": "Frank", "raider": "Raider"})
+    assert lines[1] == "Roll at Raider: 2d10 [6, 4] + Firearms 12 - 1 accuracy = 21 vs 15: hit, 1 critical point"
+    assert lines[2] == ("Burst of 6 rounds against 15: round 1 at 21 hits, round 2 at 16 (-5) hits, "
+                        "rounds 3-6 at 11 (-10) miss")
+    assert lines[-1] == "6 rounds fired, 24 left"
+
+
+def test_a_knockdown_names_the_stance_and_a_spray_spells_out_its_division() -> None:
+    hammer = scene(person("Max", "vault", "C5", weapons=("sledgehammer",), melee=5), person("Raider", "foes", "C4"))
+    out = act(hammer, "max", "attack", "raider", mode="swing", crits="knockdown, knockdown", faces=(10, 9, 1, 1))
+    lines = RENDER.result(out.result, {"max": "Max", "raider": "Raider"})
+    assert "Critical knockdown on Raider: knocked down, now crouching" in lines
+    assert "Critical knockdown on Raider: knocked down, now prone" in lines
+    spray = scene(person("Doc", "vault", "C1", weapons=("shotgun",), firearms=5, facing="s"),
+                  person("Raider", "foes", "C5"))
+    out = act(spray, "doc", "attack", "raider", mode="spray", faces=(5, 5, 6, 6, 6))
+    assert "Damage to Raider: [6, 6, 6] + 4 = 22, / 2 for the distance = 11 - DT 0 = 11 HP" in RENDER.result(
+        out.result, {"doc": "Doc", "raider": "Raider"})
 
 
 def test_a_move_and_health_in_full_or_as_a_word() -> None:
