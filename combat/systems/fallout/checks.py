@@ -50,10 +50,7 @@ def _limbs(actor: Combatant, weapon: Weapon, mode: str) -> list[tuple[str, int]]
 def _range(actor: Combatant, weapon: Weapon, mode: str, target: Combatant | None, part: str | None,
            hexes: int) -> list[tuple[str, int]]:
     if mode not in RANGED:
-        if part is None:
-            return []
-        name, penalty = band(1, 1, size_factor(None, part))
-        return [(f"called shot ({name})", penalty)] if penalty else []
+        return []  # "Range penalties only apply to thrown and fired attacks", a called part's size included [seed]
     reach = max(1, weapon.range // 2) if mode == "lob" else weapon.range
     if mode in THROWN_MODES and hexes > throwing_range(actor.sheet):
         raise CannotAct(f"{actor.name} cannot throw that far: {throwing_range(actor.sheet)} hexes at most.")

@@ -34,10 +34,15 @@ def test_the_part_s_size_sets_the_range_penalty(part, band) -> None:
     assert dict(out.result.checks[0].modifiers) == {band[0]: band[1]}
 
 
-def test_in_melee_a_called_shot_counts_the_part_at_one_hex() -> None:
+def test_a_called_punch_takes_no_penalty_for_the_part_s_size() -> None:
+    # Seed: "penalties are applied as though the target is actually the size of the limb at range" and "Range
+    # penalties only apply to thrown and fired attacks": a punch at the head is rolled as any punch. Unarmed 5 + ST 5:
+    # 2d10 [3, 2] + 10 = 15: a hit; 2d3 [1, 1] + ST 5 = 7 damage, 10% of 40 or more: the head breaks.
     boxer = person("Boxer", "vault", "C4", unarmed=5)
-    out = act(scene(boxer, target()), "boxer", "attack", "target", mode="punch", location="head", faces=(1, 1))
-    assert dict(out.result.checks[0].modifiers) == {"called shot (medium)": -4}
+    out = act(scene(boxer, target()), "boxer", "attack", "target", mode="punch", location="head",
+              faces=(3, 2, 1, 1))
+    assert dict(out.result.checks[0].modifiers) == {} and out.result.checks[0].hit
+    assert [(i.part, i.level) for i in out.result.injuries] == [("head", "break")]
 
 
 def test_under_10_percent_is_a_maim_10_percent_or_more_a_break() -> None:
