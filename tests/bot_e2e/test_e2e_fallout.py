@@ -9,8 +9,9 @@ import pytest
 from fray_kit import Fray
 from PIL import Image
 
-from bot.systems.fallout.picture import SIDE_COLOURS, centre_px
+from bot.systems.fallout.picture import SIDE_COLOURS, centre_px, size_px
 from combat.systems.fallout.hexgrid import parse_hex
+from combat.systems.fallout.state import Field
 
 
 def buttons(message) -> dict[str, str]:
@@ -63,6 +64,6 @@ async def test_a_fallout_fight_on_discord_with_its_map_picture(fray: Fray) -> No
         assert [c.value for c in typed] == ["ranges="]
         shown = await fray.answer(fray.carol, "encounter map", options="ranges=Vera")
         picture = Image.open(io.BytesIO(shown.file_bytes("map.png")))
-        assert picture.format == "PNG" and picture.size == (685, 654)
+        assert picture.format == "PNG" and picture.size == size_px(Field())
         x, y = centre_px(parse_hex("C6"))
         assert picture.getpixel((int(x) - 8, int(y))) == SIDE_COLOURS[0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from PIL import Image
@@ -12,10 +13,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "combat" / "systems
 
 from fallout_kit import act, person, scene
 
-from bot.systems.fallout.picture import FLOOR, SIDE_COLOURS, TURN, WALL, centre_px, draw, size_px
+from bot.systems.fallout.picture import (
+    BAND_COLOURS,
+    FLOOR,
+    SIDE_COLOURS,
+    TERRAIN,
+    TURN,
+    WALL,
+    centre_px,
+    draw,
+    legend,
+    size_px,
+    state_word,
+)
 from bot.systems.fallout.render import FalloutRenderer
 from combat.systems.fallout.hexgrid import parse_hex
-from combat.systems.fallout.state import Field, field_of
+from combat.systems.fallout.state import Field, Vitals, field_of
 
 NAMES = {"vera": "Vera", "raider": "Raider", "watcher": "Watcher"}
 RENDER = FalloutRenderer()
@@ -31,8 +44,33 @@ def test_an_attack_shows_the_dice_every_modifier_the_hit_and_what_is_left() -> N
         "Damage to Raider: [4, 5] + 2 - DT 1 = 10 HP",
         "Critical damage on Raider [3]: 3 more HP",
         "Raider: 27 HP, fatigue 0, stun 0",
-        "1 round(s) fired, 11 left",
+        "1 round fired, 11 left",
     ]
+
+
+def test_a_burst_says_what_the_roll_means_round_by_round() -> None:
+    # The seed's example: needs 15, rolls 21: round 2 at 16 still hits, rounds 3-6 at 11 miss.
+    fight = scene(person("Frank", "vault", "C6", weapons=("10mm smg",), firearms=7),
+                  person("Raider", "foes", "C3"))
+    out = act(fight, "frank", "attack", "raider", mode="burst", faces=(6, 4, 3, 4, 6, 6, 4))
+    lines = RENDER.result(out.result, {"frank": "Frank", "raider": "Raider"})
+    assert lines[1] == "Roll at Raider: 2d10 [6, 4] + Firearms 12 - 1 accuracy = 21 vs 15: hit, 1 critical point"
+    assert lines[2] == ("Burst of 6 rounds against 15: round 1 at 21 hits, round 2 at 16 (-5) hits, "
+                        "rounds 3-6 at 11 (-10) miss")
+    assert lines[-1] == "6 rounds fired, 24 left"
+
+
+def test_a_knockdown_names_the_stance_and_a_spray_spells_out_its_division() -> None:
+    hammer = scene(person("Max", "vault", "C5", weapons=("sledgehammer",), melee=5), person("Raider", "foes", "C4"))
+    out = act(hammer, "max", "attack", "raider", mode="swing", crits="knockdown, knockdown", faces=(10, 9, 1, 1))
+    lines = RENDER.result(out.result, {"max": "Max", "raider": "Raider"})
+    assert "Critical knockdown on Raider: knocked down, now crouching" in lines
+    assert "Critical knockdown on Raider: knocked down, now prone" in lines
+    spray = scene(person("Doc", "vault", "C1", weapons=("shotgun",), firearms=5, facing="s"),
+                  person("Raider", "foes", "C5"))
+    out = act(spray, "doc", "attack", "raider", mode="spray", faces=(5, 5, 6, 6, 6))
+    assert "Damage to Raider: [6, 6, 6] + 4 = 22, / 2 for the distance = 11 - DT 0 = 11 HP" in RENDER.result(
+        out.result, {"doc": "Doc", "raider": "Raider"})
 
 
 def test_a_move_and_health_in_full_or_as_a_word() -> None:
@@ -50,7 +88,7 @@ def picture_of(encounter) -> Image.Image:
 def test_the_map_picture_has_the_board_s_size_and_colours_the_combatants_by_side() -> None:
     fight = scene(person("Vera", "vault", "C4"), person("Raider", "foes", "F7"), walls=("E2",))
     image = picture_of(fight)
-    assert image.format == "PNG" and image.size == size_px(field_of(fight)) == (685, 654)
+    assert image.format == "PNG" and image.size == size_px(field_of(fight)) == (832, 802)
     x, y = centre_px(parse_hex("C4"))
     assert image.getpixel((int(x) - 8, int(y))) == SIDE_COLOURS[0]  # the first side, inside Vera's token
     x, y = centre_px(parse_hex("F7"))
@@ -64,7 +102,7 @@ def test_the_map_picture_has_the_board_s_size_and_colours_the_combatants_by_side
 def test_the_picture_rings_whoever_s_turn_it_is_and_grows_with_the_board() -> None:
     fight = scene(person("Vera", "vault", "C4"))  # the kit's scene: Vera's slot is current
     x, y = centre_px(parse_hex("C4"))
-    assert picture_of(fight).getpixel((int(x) + 15, int(y))) == TURN
+    assert picture_of(fight).getpixel((int(x) + 14, int(y))) == TURN
     bigger = picture_of(fight.__class__("fallout", fight.combatants, fight.turns, state=Field(20, 14)))
     assert bigger.size == size_px(Field(20, 14))
 
@@ -77,3 +115,24 @@ def test_a_cone_or_range_bands_can_be_drawn_over_the_map() -> None:
     assert plain.getpixel((int(x), int(y))) == FLOOR and coned.getpixel((int(x), int(y))) != FLOOR
     ranged = Image.open(io.BytesIO(draw(fight, {"ranges": "vera"})))
     assert ranged.getpixel((int(x), int(y))) != FLOOR
+
+
+def test_the_legend_names_what_is_on_the_map_and_the_bands_when_drawn() -> None:
+    bare = scene(person("Vera", "vault", "C4"))
+    assert legend(field_of(bare), False) == []
+    marked = scene(person("Vera", "vault", "C4"), walls=("E2",), terrain=(("C5", "smoke"), ("C6", "dark")))
+    assert legend(field_of(marked), False) == [(WALL, "wall"), (TERRAIN["smoke"], "smoke"), (TERRAIN["dark"], "dark")]
+    bands = [name for _, name in legend(field_of(bare), True)]
+    assert bands == ["point blank", "close", "medium", "far", "maximum"]
+    assert legend(field_of(bare), True)[0][0] == BAND_COLOURS[0][:3]
+
+
+def test_a_token_s_label_says_who_cannot_act() -> None:
+    vera = person("Vera", "vault", "C4")
+    assert state_word(vera) == ""
+    assert state_word(replace(vera, health=Vitals(0, 40))) == "dead"
+    assert state_word(replace(vera, health=Vitals(40, 40, 41))) == "out"
+    assert state_word(replace(vera, health=Vitals(40, 40, 0, 3))) == "stunned"
+    a_name = Image.open(io.BytesIO(draw(scene(vera), {})))
+    x, y = centre_px(parse_hex("C4"))
+    assert a_name.getpixel((int(x), int(y + 27))) != FLOOR  # the name's label under the token

@@ -94,10 +94,10 @@ def test_a_grenade_shows_the_scatter_the_concussion_and_the_fragments():
         "Throw: Throwing Weapon Good (+1), dice [− − ▢ ▢] -2 → Mediocre (-1) against Good (+1): fails by 2",
         "It scatters 4 motras east (d8: 3)",
         "Trooper 1, 5 motras from the blast:",
-        "Concussion damage: DR 6 - distance 5 - armour 2 = -1",
-        "No wound from the concussion against Trooper 1",
         "Trooper 1 dodges (a free roll): Agility Fair (0), dice [▢ ▢ ▢ ▢] +0 → Fair (0)",
         "Trooper 1's dodge Fair (0)",
+        "Concussion damage: DR 6 - distance 5 - armour 2 = -1",
+        "No wound from the concussion against Trooper 1",
         "Fragments: against Great (+2), +1 lying prone, margin -1: fails by 1",
         "Fragments damage: DR 2 + failed roll 2 - armour 2 = 2",
         "Trooper 1 takes 2 lethal: Scratch (box 1)",
@@ -140,3 +140,16 @@ def test_a_quick_draw_names_the_talent_and_the_winner():
         "A tie: both draw at the same moment",
     ]
     assert render(act(enc, "dargo", "quick draw", ["trooper"], 1, 1))[-1] == "D'Argo draws first (margin 1)"
+
+
+def test_a_blast_shows_the_dodge_before_the_concussions_willpower_roll_as_the_dice_are_drawn():
+    # Dice: the throw (0), the free dodge (0), the Willpower roll for the concussion's Very Hurt (+1), the one for
+    # the fragments' Incapacitated (+2). Trooper 1 stands 1 motra from the frag grenade: 6 - 1 = 5, Very Hurt;
+    # fragments against Superb, Fair fails by 3: 2 + 6 = 8, Incapacitated.
+    enc = encounter(person("dargo", throwing_weapon=1), person("trooper"))
+    lines = render(act(enc, "dargo", "grenade", ["trooper"], 0, 0, 1, 2, grenade="frag", distance="1"))
+    dodge = lines.index("Trooper 1 dodges (a free roll): Agility Fair (0), dice [▢ ▢ ▢ ▢] +0 → Fair (0)")
+    concussion = lines.index("Concussion damage: DR 6 - distance 1 = 5")
+    first_will = next(i for i, line in enumerate(lines) if "stay conscious" in line)
+    assert dodge < concussion < first_will
+    assert sum("dodges" in line for line in lines) == 1

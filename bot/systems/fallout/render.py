@@ -27,6 +27,7 @@ from combat.systems.fallout.results import (
     Watching,
 )
 from combat.systems.fallout.state import Vitals, fighter
+from combat.systems.fallout.strike import burst_penalty
 from combat.systems.fallout.tools import Board, Marked, Placed, Treated
 
 __all__ = ["FalloutRenderer"]
@@ -37,8 +38,34 @@ VERBS = {"single": "shoots", "double": "fires both barrels", "burst": "fires a b
          "trip": "tries to trip"}
 
 
+STANCE_WORDS = {"stand": "standing", "crouch": "crouching", "prone": "prone"}
+
+
 def _signed(value: int) -> str:
     return f"+ {value}" if value >= 0 else f"- {-value}"
+
+
+def _count(number: int, word: str) -> str:
+    """Return '1 hex', '2 hexes', '1 round', '6 rounds'."""
+    plural = word + ("es" if word.endswith("x") else "s")
+    return f"{number} {word if number == 1 else plural}"
+
+
+def burst_line(check: Check, rounds: int) -> str:
+    """Render what one burst roll means round by round: round 1 at the total, 2 at -5, the rest at -10."""
+    parts = []
+    first = 1
+    while first <= rounds:
+        penalty = burst_penalty(first)
+        last = rounds if penalty == burst_penalty(rounds) else first
+        total = check.total - penalty
+        one = last == first
+        name = f"round {first}" if one else f"rounds {first}-{last}"
+        at = f" (-{penalty})" if penalty else ""
+        verb = ("hits" if one else "hit") if total >= check.needed else ("misses" if one else "miss")
+        parts.append(f"{name} at {total}{at} {verb}")
+        first = last + 1
+    return f"Burst of {_count(rounds, 'round')} against {check.needed}: " + ", ".join(parts)
 
 
 def check_line(check: Check, names: Names) -> str:
@@ -55,7 +82,8 @@ def hit_line(hit: Hit, names: Names) -> str:
     """Render one hit's damage: dice, bonus, any divisor, DT, HP and fatigue dealt."""
     label = f" ({hit.label})" if hit.label else ""
     bonus = f" {_signed(hit.bonus)}" if hit.bonus else ""
-    divided = f", / {hit.divisor} for distance = {hit.rolled}" if hit.divisor > 1 else ""
+    rolled = sum(hit.faces) + hit.bonus
+    divided = f" = {rolled}, / {hit.divisor} for the distance = {hit.rolled}" if hit.divisor > 1 else ""
     fatigue = f", +{hit.fatigue} fatigue" if hit.fatigue else ""
     faces = ", ".join(str(f) for f in hit.faces)
     return (f"Damage to {who(names, hit.target)}{label}: [{faces}]{bonus}{divided} - DT {hit.dt} = "
@@ -67,8 +95,9 @@ def crit_line(crit: Crit, names: Names) -> str:
     faces = f" [{', '.join(str(f) for f in crit.faces)}]" if crit.faces else ""
     if crit.effect.startswith("scatter"):
         return f"Critical point scatters {crit.effect.split()[1]}: nobody there"
-    what = {"damage": f"{crit.amount} more HP", "knockback": f"knocked back {crit.amount} hex(es)",
-            "knockdown": "knocked down a stance", "stun": f"+{crit.amount} stun"}[crit.effect]
+    down = f"knocked down, now {STANCE_WORDS.get(crit.stance, crit.stance)}" if crit.stance else "knocked down a stance"
+    what = {"damage": f"{crit.amount} more HP", "knockback": f"knocked back {_count(crit.amount, 'hex')}",
+            "knockdown": down, "stun": f"+{crit.amount} stun"}[crit.effect]
     return f"Critical {crit.effect} on {who(names, crit.target)}{faces}: {what}"
 
 
@@ -91,17 +120,19 @@ def attack_lines(result: Attack, names: Names) -> list[str]:
     tag = "Overwatch! " if result.interrupt else ""
     lines.append(f"{tag}{actor} {VERBS.get(result.mode, result.mode)} ({how}){called}")
     lines += [check_line(c, names) for c in result.checks]
+    if result.mode == "burst" and result.rounds > 1 and result.checks and result.checks[0].hit:
+        lines.append(burst_line(result.checks[0], result.rounds))
     if result.blast is not None:
         blast = result.blast
         if blast.scatter is not None:
             s = blast.scatter
-            lines.append(f"It scatters: d6 [{s.die}] {s.direction}, {s.hexes} hex(es), lands on {s.landed}")
+            lines.append(f"It scatters: d6 [{s.die}] {s.direction}, {_count(s.hexes, 'hex')}, lands on {s.landed}")
         caught = ", ".join(f"{who(names, v)} ({'centre' if d == 0 else f'{d} away, half'})" for v, d in blast.victims)
         lines.append(f"Explodes on {blast.centre}: {caught or 'nobody caught'}")
     lines += [hit_line(h, names) for h in result.hits]
     lines += [crit_line(c, names) for c in result.crits]
     if result.pending:
-        lines.append(f"{result.pending} critical point(s) to spend")
+        lines.append(f"{_count(result.pending, 'critical point')} to spend")
     for injury in result.injuries:
         level = "broken" if injury.level == "break" else "maimed"
         both = " (double whammy)" if injury.whammy else ""
@@ -113,7 +144,7 @@ def attack_lines(result: Attack, names: Names) -> list[str]:
         lines.append(f"Nothing taken: {result.kept}")
     lines += [harm_line(h, names) for h in result.harms]
     if result.ammo is not None:
-        lines.append(f"{result.rounds} round(s) fired, {result.ammo} left")
+        lines.append(f"{_count(result.rounds, 'round')} fired, {result.ammo} left")
     return lines
 
 
@@ -160,9 +191,10 @@ def _tool_lines(result: object, names: Names) -> list[str]:
         return [f"{who(names, result.target)} is on {result.hex}, facing {result.facing}, {result.stance}"]
     if isinstance(result, Treated):
         outcome = "fixed" if result.fixed else "not fixed"
+        mods = "".join(f" {_signed(v)} {safe(n)}" for n, v in result.modifiers)
         return [f"{who(names, result.healer)} treats {who(names, result.target)}'s {result.level}ed {result.part}: "
-                f"2d10 [{result.dice[0]}, {result.dice[1]}] + {result.skill.title()} = {result.total} vs "
-                f"{result.needed}: {outcome}"]
+                f"2d10 [{result.dice[0]}, {result.dice[1]}] + {result.skill.title()} {result.skill_total}{mods} = "
+                f"{result.total} vs {result.needed}: {outcome}"]
     return []
 
 

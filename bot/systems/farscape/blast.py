@@ -24,7 +24,7 @@ def _run_lines(run: Run, names: Names) -> list[str]:
 
 
 def _fragment_lines(frags: Fragments, names: Names, *, known_out: bool = False, ran: bool = False) -> list[str]:
-    """Show the roll to avoid the fragments (or why there was none) and the fragments' wound."""
+    """Show the roll to avoid the fragments (or why there was none) and the fragments' wound; ``ran``: dodge shown."""
     target = who(names, frags.target)
     lines: list[str] = []
     if frags.dodge is not None and frags.margin is not None:
@@ -51,6 +51,10 @@ def _hit_lines(hit: BlastHit, names: Names) -> list[str]:
     lines = [f"{target}, {start} motras from the blast:"]
     if hit.run is not None:
         lines.extend(_run_lines(hit.run, names))
+    frags = hit.fragments
+    dodged_first = hit.run is None and frags is not None and frags.dodge is not None and frags.margin is not None
+    if dodged_first and frags is not None and frags.dodge is not None:
+        lines.extend(dodge_lines(target, frags.dodge))  # rolled before the concussion's Willpower roll
     lines.append(damage_steps(hit.concussion, "distance", label="Concussion damage", success=False))
     if hit.concussion_harm is not None:
         lines.extend(harm_lines(hit.concussion_harm, names))
@@ -58,7 +62,7 @@ def _hit_lines(hit: BlastHit, names: Names) -> list[str]:
         lines.append(f"No wound from the concussion against {target}")
     if hit.fragments is not None:
         out = hit.concussion_harm is not None and (hit.concussion_harm.unconscious or hit.concussion_harm.out)
-        lines.extend(_fragment_lines(hit.fragments, names, known_out=out, ran=hit.run is not None))
+        lines.extend(_fragment_lines(hit.fragments, names, known_out=out, ran=hit.run is not None or dodged_first))
     return lines
 
 

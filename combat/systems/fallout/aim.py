@@ -58,13 +58,12 @@ def band(reach: int, hexes: int, factor2: int) -> tuple[str, int]:
 
 
 def _eyes(actor: Combatant) -> str:
+    """Return what eye wounds leave; a double whammy needs the same status on both eyes [seed]."""
     state = fighter(actor)
     levels = [state.injury("left-eye"), state.injury("right-eye")]
     if levels.count("break") == 2:
         return "complete"
-    if "break" in levels:
-        return "moderate" if None in levels else "complete"
-    if levels.count("maim") == 2:
+    if "break" in levels or levels.count("maim") == 2:
         return "moderate"
     return "partial" if "maim" in levels else "clear"
 

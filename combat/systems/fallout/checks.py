@@ -50,15 +50,17 @@ def _limbs(actor: Combatant, weapon: Weapon, mode: str) -> list[tuple[str, int]]
 def _range(actor: Combatant, weapon: Weapon, mode: str, target: Combatant | None, part: str | None,
            hexes: int) -> list[tuple[str, int]]:
     if mode not in RANGED:
-        if part is None:
-            return []
-        name, penalty = band(1, 1, size_factor(None, part))
-        return [(f"called shot ({name})", penalty)] if penalty else []
+        return []  # "Range penalties only apply to thrown and fired attacks", a called part's size included [seed]
     reach = max(1, weapon.range // 2) if mode == "lob" else weapon.range
     if mode in THROWN_MODES and hexes > throwing_range(actor.sheet):
         raise CannotAct(f"{actor.name} cannot throw that far: {throwing_range(actor.sheet)} hexes at most.")
     name, penalty = band(reach, hexes, size_factor(target, part))
     return [(f"{name} range", penalty)] if penalty else []
+
+
+def _point_blank(weapon: Weapon, hexes: int | None, target: Combatant | None, part: str | None) -> bool:
+    """Tell whether the target is in the Point Blank band, its distance scaled by size and stance [seed]."""
+    return hexes is not None and hexes * size_factor(target, part) <= 2 * weapon.range
 
 
 def modifiers(encounter: Encounter, actor: Combatant, weapon: Weapon, mode: str, target: Combatant | None,
@@ -67,12 +69,13 @@ def modifiers(encounter: Encounter, actor: Combatant, weapon: Weapon, mode: str,
     mods: list[tuple[str, int]] = []
     accuracy = improvised(weapon, mode)[1] if mode in ("smash", "bean") else weapon.accuracy
     mods.append(("accuracy", accuracy))
-    part = options.get("location") if isinstance(options.get("location"), str) else None
-    mods += _range(actor, weapon, mode, target, part if isinstance(part, str) else None, seen.distance or 1)
+    called = options.get("location")
+    part = called if isinstance(called, str) else None
+    mods += _range(actor, weapon, mode, target, part, seen.distance or 1)
     mods.append((f"{seen.visibility} visibility", VISIBILITY[seen.visibility]))
     if mode in RANGED and proximity(encounter, actor, options):
         mods.append(("enemy adjacent", -8 if weapon.hands == 2 else -4))
-    if weapon.scope and mode in SHOT_MODES and seen.distance is not None and seen.distance <= weapon.range:
+    if weapon.scope and mode in SHOT_MODES and _point_blank(weapon, seen.distance, target, part):
         mods.append(("scope at point blank", -10))
     mods += [("lob", -4)] if mode == "lob" else [("bean", -4)] if mode == "bean" else []
     mods += [("sweep", -10)] if mode == "sweep" else []

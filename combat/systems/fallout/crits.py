@@ -18,6 +18,7 @@ from combat.systems.fallout.harm import deal, drop_stances, knock_back
 from combat.systems.fallout.hexgrid import parse_hex
 from combat.systems.fallout.pause import StrikeRecord
 from combat.systems.fallout.results import Crit, Pushed
+from combat.systems.fallout.state import fighter
 
 __all__ = ["LABELS", "ask", "crit_dice", "padded", "preset", "spend"]
 
@@ -58,7 +59,7 @@ def spend(encounter: Encounter, record: StrikeRecord, dice: DiceSource) -> tuple
     for effect in record.spent:
         if effect == "knockdown":
             encounter = drop_stances(encounter, record.target, 1)
-            crits.append(Crit(record.target, effect, (), 1))
+            crits.append(Crit(record.target, effect, (), 1, fighter(encounter.get(record.target)).stance))
             continue
         faces = roll_d(dice, record.crit_count, record.crit_die).faces
         rolled = sum(faces)

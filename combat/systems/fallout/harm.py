@@ -85,10 +85,9 @@ def knock_back(encounter: Encounter, source: Hex, target_id: str, hexes: int) ->
     return moved, Pushed(target_id, start.name, here.name, distance(start, here))
 
 
-def injure(encounter: Encounter, target_id: str, part: str, damage: int) -> tuple[Encounter, Injured | None]:
-    """Maim (damage under 10% of max HP) or break (10% or more) a body part; no damage past DT, no wound [ours]."""
-    if damage <= 0:
-        return encounter, None
+def injure(encounter: Encounter, target_id: str, part: str, damage: int) -> tuple[Encounter, Injured]:
+    """Maim (damage under 10% of max HP, none past DT included [seed]) or break (10% or more) a body part."""
+    damage = max(0, damage)
     target = encounter.get(target_id)
     vitals: Vitals = target.health
     state = fighter(target)

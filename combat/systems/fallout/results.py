@@ -60,12 +60,13 @@ class Hit:
 
 @dataclass(frozen=True, slots=True)
 class Crit:
-    """A critical point spent: on damage, knockback, knockdown or stun, with its dice and effect."""
+    """A critical point spent: on damage, knockback, knockdown or stun, with its dice, effect and stance after."""
 
     target: str
     effect: str
     faces: tuple[int, ...] = ()
     amount: int = 0
+    stance: str = ""
 
 
 @dataclass(frozen=True, slots=True)

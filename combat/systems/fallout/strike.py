@@ -24,13 +24,17 @@ from combat.systems.fallout.sheet import melee_damage
 from combat.systems.fallout.state import fighter, with_fighter
 from combat.systems.fallout.tables import MELEE_MODES, FalloutTables, Weapon
 
-__all__ = ["burst_hits", "finish", "needed_against", "partial", "roll_strike", "take_ammo"]
+__all__ = ["burst_hits", "burst_penalty", "finish", "needed_against", "partial", "roll_strike", "take_ammo"]
+
+
+def burst_penalty(number: int) -> int:
+    """Return the penalty of a burst's round ``number`` (from 1): none, then 5, then 10 for the rest [seed]."""
+    return 0 if number <= 1 else 5 if number == 2 else 10
 
 
 def burst_hits(check: Check, rounds: int) -> int:
     """Count a burst's hits: round 1 at the total, round 2 at -5, rounds 3 and on at -10 [seed]."""
-    penalties = [0, 5] + [10] * max(0, rounds - 2)
-    return sum(1 for p in penalties[:rounds] if check.total - p >= check.needed)
+    return sum(1 for n in range(1, rounds + 1) if check.total - burst_penalty(n) >= check.needed)
 
 
 def take_ammo(encounter: Encounter, actor: Combatant, weapon: Weapon, wanted: int) -> tuple[Encounter, int, int]:
@@ -134,7 +138,7 @@ def finish(encounter: Encounter, tables: FalloutTables, record: StrikeRecord, di
     injuries: tuple[Injured, ...] = ()
     if record.part is not None and record.hits:
         encounter, wound = injure(encounter, record.target, record.part, sum(h.damage for h in record.hits) + extra)
-        injuries = (wound,) if wound else ()
+        injuries = (wound,)
     harm = harm_of(before, encounter, record.target)
     return encounter, Attack(record.actor, record.mode, record.weapon, (record.check,), record.hits, tuple(crits),
                              record.part, injuries, tuple(pushed), (harm,), ammo=record.ammo, rounds=record.rounds,

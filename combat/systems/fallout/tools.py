@@ -1,7 +1,8 @@
 """The GM's tools: the board's size, walls and obscuring terrain, placing combatants, and treating wounds.
 
 Treating a maim or break is a Medic check (Mechanics for robots) [seed]: 2d10 + skill total + modifier against
-Average (20) for a maim, Hard (25) for a break [ours]; success removes it.
+Average (20) for a maim, Hard (25) for a break [ours]; success removes it. Like every skill check it takes -4 when
+the healer is winded, and a maimed or broken head costs 2 from PE (Medic, Mechanics) [seed].
 """
 
 from __future__ import annotations
@@ -90,6 +91,8 @@ class Treated:
     dice: tuple[int, int]
     total: int
     needed: int
+    skill_total: int = 0
+    modifiers: tuple[tuple[str, int], ...] = ()
 
     @property
     def fixed(self) -> bool:
@@ -158,10 +161,13 @@ def _treat(encounter: Encounter, options: Mapping[str, OptionValue], dice: DiceS
         raise CannotAct(f"{target.name}'s {part} is not maimed or broken.")
     skill = str(options.get("skill", "medic"))
     modifier = options.get("modifier", 0)
+    mods = [("winded", -4 if healer.health.winded else 0), ("modifier", modifier if isinstance(modifier, int) else 0)]
+    kept = tuple((name, value) for name, value in mods if value)
     faces = roll_d(dice, 2, 10).faces
-    total = sum(faces) + skill_total(healer.sheet, skill) + (modifier if isinstance(modifier, int) else 0)
+    skill_level = skill_total(healer.sheet, skill, fighter(healer).injury("head") is not None)
+    total = sum(faces) + skill_level + sum(v for _, v in kept)
     result = Treated(healer.id, target.id, part, level, skill, (faces[0], faces[1]), total,
-                     20 if level == "maim" else 25)
+                     20 if level == "maim" else 25, skill_level, kept)
     if result.fixed:
         healed = replace(state, injuries=tuple(i for i in state.injuries if i.part != part))
         encounter = encounter.put(with_fighter(target, healed))

@@ -4,8 +4,9 @@ Minions and bystanders never defend with dice [seed, Bystanders and Minions: "Ch
 All attacks are effectively Unopposed, using the appropriate trait (attribute or combat skill) as the
 difficulty"]. A minion's defence is his defence trait (the style's skill, a dodge trait, the Shield skill) plus
 the defence modifiers, without dice, and a blow at him succeeds when the offence reaches it: a tie hits, at
-success level 0, as an Unopposed roll that meets its difficulty does. [D] A frozen fighter still has no defence
-at all (Fair), minion or not.
+success level 0, as an Unopposed roll that meets its difficulty does. Frozen by surprise, a minion is attacked the
+same way: the seed's sentence covers all attacks on him, and he never defended with dice anyway; [D] a frozen fighter
+who is no minion has no defence at all (Fair).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from combat.systems.farscape.melee_results import BlowReason, Modifier, Strike, 
 
 __all__ = ["FROZEN_DEFENCE", "break_rule", "hits_back", "land_rule", "strike"]
 
-# [D] A frozen (surprised) fighter has no defence: the blow is resolved against Fair, as an unopposed attack.
+# [D] A frozen (surprised) fighter has no defence: the blow is resolved against Fair, as an unopposed attack (a
+# minion's is against his trait, frozen or not [seed]).
 FROZEN_DEFENCE = 0
 
 
@@ -48,7 +50,7 @@ def strike(attacker: Fighter, a_roll: TraitRoll | None, defender: Fighter, d_rol
     offence_mods = _pair_offence(attacker, defender)
     offence = (a_roll.result if a_roll else 0) + total(attacker.offence_modifiers) + total(offence_mods)
     reason: BlowReason = "no strike" if a_roll is None or attacker.technique.effect == "counter" else "miss"
-    if defender.frozen:
+    if defender.frozen and not defender.minion:
         return Strike(attacker.id, defender.id, offence, FROZEN_DEFENCE, "none (frozen)", offence_mods, (), False,
                       reason)
     name = defender.defence_trait(attacker)

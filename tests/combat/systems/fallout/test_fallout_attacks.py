@@ -125,6 +125,17 @@ def test_a_scope_costs_10_within_point_blank() -> None:
     assert mods(far) == {"accuracy": 1, "close range": -2}
 
 
+def test_a_scope_s_point_blank_is_the_band_so_a_small_target_counts_double() -> None:
+    # A small radscorpion 5 hexes off is effectively 10 away: close (-2), outside Point Blank (8): no scope penalty.
+    # 2d10 [8, 8] + Firearms 10 + 1 - 2 = 25: 2 critical points, to damage (1d8 [1], [1]).
+    sniper = person("Vera", "vault", "C1", weapons=("hunting rifle",), firearms=5)
+    out = act(scene(sniper, raider("C6", tier="small")), "vera", "attack", "raider", faces=(8, 8, 1, 1, 1, 1))
+    assert mods(out) == {"accuracy": 1, "close range": -2} and out.result.checks[0].points == 2
+    # A great target 11 hexes off is effectively 5.5: inside Point Blank, so the scope costs 10.
+    big = act(scene(sniper, raider("C12", tier="great")), "vera", "attack", "raider", faces=(1, 1))
+    assert mods(big) == {"accuracy": 1, "scope at point blank": -10}
+
+
 def test_the_seed_burst_one_roll_rounds_at_5_and_10() -> None:
     # Firearms 7 + AG 5 = 12, accuracy -1: 2d10 [4, 6] + 12 - 1 = 21 vs 15. Round 2 at 16 hits, 3-6 at 11 miss.
     gunner = person("Frank", "vault", "C6", weapons=("10mm smg",), firearms=7)

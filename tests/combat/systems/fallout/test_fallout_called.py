@@ -34,10 +34,15 @@ def test_the_part_s_size_sets_the_range_penalty(part, band) -> None:
     assert dict(out.result.checks[0].modifiers) == {band[0]: band[1]}
 
 
-def test_in_melee_a_called_shot_counts_the_part_at_one_hex() -> None:
+def test_a_called_punch_takes_no_penalty_for_the_part_s_size() -> None:
+    # Seed: "penalties are applied as though the target is actually the size of the limb at range" and "Range
+    # penalties only apply to thrown and fired attacks": a punch at the head is rolled as any punch. Unarmed 5 + ST 5:
+    # 2d10 [3, 2] + 10 = 15: a hit; 2d3 [1, 1] + ST 5 = 7 damage, 10% of 40 or more: the head breaks.
     boxer = person("Boxer", "vault", "C4", unarmed=5)
-    out = act(scene(boxer, target()), "boxer", "attack", "target", mode="punch", location="head", faces=(1, 1))
-    assert dict(out.result.checks[0].modifiers) == {"called shot (medium)": -4}
+    out = act(scene(boxer, target()), "boxer", "attack", "target", mode="punch", location="head",
+              faces=(3, 2, 1, 1))
+    assert dict(out.result.checks[0].modifiers) == {} and out.result.checks[0].hit
+    assert [(i.part, i.level) for i in out.result.injuries] == [("head", "break")]
 
 
 def test_under_10_percent_is_a_maim_10_percent_or_more_a_break() -> None:
@@ -121,3 +126,35 @@ def test_medic_removes_a_maim_at_average_and_a_break_at_hard() -> None:
     robot = SYSTEM.use_tool(fight, "treat", {"target": "target", "part": "head", "healer": "doc",
                                              "skill": "mechanics", "modifier": 10}, ScriptedDice((5, 5)))
     assert robot.result.skill == "mechanics" and robot.result.total == 25 and robot.result.fixed
+
+
+def test_a_called_hit_stopped_by_dt_still_maims() -> None:
+    # Seed: "If an attack hits, damage is rolled against that body part. The attack is considered a maim if it does
+    # less than 10% of the target's total hit points in damage." Combat armour (DT 5) on the left arm (tiny, 3
+    # hexes: 9 effective, close, -2): 2d10 [5, 4] + 10 - 2 = 17, a hit; 2d6 [1, 1] + 2 = 4 - 5: 0 damage, a maim.
+    out = act(scene(gun(), target(armour="combat armour")), "gun", "attack", "target", location="left-arm",
+              faces=(5, 4, 1, 1))
+    assert [h.damage for h in out.result.hits] == [0]
+    assert [(i.part, i.level) for i in out.result.injuries] == [("left-arm", "maim")]
+    assert state(out.encounter, "target").injury("left-arm") == "maim"
+
+
+def test_one_broken_eye_and_one_maimed_is_moderately_obscured_not_blind() -> None:
+    # Seed: "Eye Break: ... moderately obscured. Double whammy: All targets are completely obscured"; "A
+    # 'double-whammy' applies when the status applies to both/all of the creature's eyes". A break on one eye and a
+    # maim on the other: -8 (moderately), not -20.
+    wounded = hurt(gun(), Injury("left-eye", "break"), Injury("right-eye", "maim"))
+    out = act(scene(wounded, target()), "gun", "attack", "target", faces=(1, 1))
+    assert dict(out.result.checks[0].modifiers) == {"moderate visibility": -8}
+
+
+def test_a_winded_healer_with_a_hurt_head_treats_at_minus_4_and_pe_minus_2() -> None:
+    # Seed: winded "suffers a 4 penalty to all skill checks"; "Head Maim: IN, PE, and AG are all -2". Doc: Medic 5
+    # + PE 5 = 10, head maimed: 8; 20 HP with fatigue 25: winded. A maimed arm needs Average (20):
+    # 2d10 [9, 6] + 8 - 4 = 19: not fixed (it would be 25 unhurt and rested).
+    doc = replace(hurt(person("Doc", "vault", "A1", medic=5), Injury("head", "maim")), health=Vitals(20, 40, 25))
+    fight = scene(doc, target("C3", Injury("left-arm", "maim")))
+    out = SYSTEM.use_tool(fight, "treat", {"target": "target", "part": "left-arm", "healer": "doc"},
+                          ScriptedDice((9, 6)))
+    assert (out.result.skill_total, out.result.modifiers, out.result.total) == (8, (("winded", -4),), 19)
+    assert not out.result.fixed and state(out.encounter, "target").injury("left-arm") == "maim"

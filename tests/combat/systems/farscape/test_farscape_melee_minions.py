@@ -85,11 +85,16 @@ def test_after_a_tie_with_a_rolling_foe_a_minion_must_be_two_levels_below():
     assert not any(h.attacker == "hero" for h in outcome.result.hits)
 
 
-def test_a_frozen_minion_still_has_no_defence_at_all():
+def test_a_frozen_minion_is_still_attacked_against_his_trait():
+    # Seed: "All attacks are effectively Unopposed, using the appropriate trait ... as the difficulty". A frozen
+    # minion with Brawling Superb: the hero's Good (Fair + 1) falls short; a frozen Poor brawler is hit by a Poor roll.
     frozen = goon(brawling=3, conditions=(Condition("frozen"),))
     outcome = melee(encounter(fighter("hero", brawling=0), frozen), "hero", ["goon"], 1, initiative=ORDER)
     mine = strike(outcome.result, "hero", "goon")
-    assert (mine.defence, mine.defence_trait, mine.lands) == (0, "none (frozen)", True)
+    assert (mine.defence, mine.defence_trait, mine.unopposed, mine.lands) == (3, "brawling", True, False)
+    weak = goon(brawling=-2, conditions=(Condition("frozen"),))
+    outcome = melee(encounter(fighter("hero", brawling=0), weak), "hero", ["goon"], -2, initiative=ORDER)
+    assert (strike(outcome.result, "hero", "goon").margin, strike(outcome.result, "hero", "goon").lands) == (0, True)
 
 
 def test_the_minion_lines_say_who_rolled_and_what_the_difficulty_was():

@@ -88,7 +88,7 @@ def test_holding_at_bay_is_shown_and_summed_up():
     outcome = melee(encounter(pikeman(), knifer()), "hero", ["foe"], 0, 0, act="keep at bay", initiative=ORDER,
                     stance="+2")
     lines = render_result(outcome.result, NAMES)
-    assert ("Foe → Hero: offence Good (+1) against Melee Weapon defence Mediocre (-1), margin +2: is held at bay "
-            "by the longer weapon: the blow cannot reach") in lines
+    assert ("Foe → Hero: offence Good (+1) against Melee Weapon defence Mediocre (-1), margin +2: but held at bay "
+            "by the longer weapon, whose offence is higher: the blow cannot reach") in lines
     assert "Hero is now keeping Foe at bay (2 elements)" in lines
     assert digest(outcome.result)[1].note == "held at bay"
