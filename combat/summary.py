@@ -28,13 +28,17 @@ class Beat:
 
 @dataclass(frozen=True, slots=True)
 class RoundSummary:
-    """A finished round: every beat in order, who went down, who is held back, and the order for the next round."""
+    """A finished round: every beat in order, who went down, what is in force, and the order for the next round.
+
+    ``next_phases`` names the phase of each slot of ``next_order`` (empty for a round of one phase).
+    """
 
     round: int
     beats: tuple[Beat, ...]
     down: tuple[str, ...]
     conditions: tuple[tuple[str, str], ...]
     next_order: tuple[tuple[str, ...], ...]
+    next_phases: tuple[str, ...] = ()
 
     @property
     def hits(self) -> int:
@@ -52,6 +56,7 @@ def summarize_round(
     beats: Iterable[Beat],
     conditions: Iterable[tuple[str, str]],
     next_order: Iterable[tuple[str, ...]],
+    next_phases: Iterable[str] = (),
 ) -> RoundSummary:
     """Build a round's summary from its beats, the conditions now in force and the next round's order."""
     ordered = tuple(beats)
@@ -59,4 +64,4 @@ def summarize_round(
     for beat in ordered:
         if beat.out and beat.target is not None and beat.target not in down:
             down.append(beat.target)
-    return RoundSummary(round_number, ordered, tuple(down), tuple(conditions), tuple(next_order))
+    return RoundSummary(round_number, ordered, tuple(down), tuple(conditions), tuple(next_order), tuple(next_phases))

@@ -44,13 +44,20 @@ def result_lines(reply: Reply, names: Names) -> list[str]:
     return renderer.result(reply.result, names)
 
 
+def _phases(phases: list[str]) -> str:
+    return f" ({', '.join(dict.fromkeys(phases))} phase)"
+
+
 def _change_lines(reply: Reply, names: Names, summaries: bool) -> list[str]:
     change = reply.change
     if change is None:
         return []
     phased = reply.encounter is not None and len(reply.encounter.turns.phases) > 1
-    lines = [f"{who(names, cid)} cannot act{f' ({phase} phase)' if phased else ''} and is passed over."
-             for cid, phase in change.skipped]
+    skipped: dict[str, list[str]] = {}
+    for cid, phase in change.skipped:
+        skipped.setdefault(cid, []).append(phase)
+    lines = [f"{who(names, cid)} cannot act{_phases(ps) if phased else ''} and is passed over."
+             for cid, ps in skipped.items()]
     lines += [f"{who(names, cid)}'s held action lapses." for cid in change.lapsed]
     renderer = renderer_of(reply.system) if reply.system is not None else None
     if change.round_end is not None and renderer is not None:

@@ -40,6 +40,16 @@ def _slot(actors: tuple[str, ...], names: Names) -> str:
     return f"{text} together" if len(actors) > 1 else text
 
 
+def _order(summary: RoundSummary, names: Names) -> str:
+    """Name the next round's order; with several phases, phase by phase: 'move: A, B; action: B, A'."""
+    if not summary.next_phases:
+        return ", ".join(_slot(s, names) for s in summary.next_order)
+    by_phase: dict[str, list[str]] = {}
+    for phase, slot in zip(summary.next_phases, summary.next_order, strict=True):
+        by_phase.setdefault(phase, []).append(_slot(slot, names))
+    return "; ".join(f"{safe(phase)}: {', '.join(slots)}" for phase, slots in by_phase.items())
+
+
 def render_round_summary(summary: RoundSummary, names: Names) -> list[str]:
     """Render a finished round: each beat, the tally, who went down, the states in force, the next order."""
     lines = [f"Round {summary.round} summary"]
@@ -52,7 +62,7 @@ def render_round_summary(summary: RoundSummary, names: Names) -> list[str]:
     if summary.conditions:
         lines.append("In force: " + "; ".join(_conditions(summary.conditions, names)))
     if summary.next_order:
-        lines.append(f"Order for round {summary.round + 1}: " + ", ".join(_slot(s, names) for s in summary.next_order))
+        lines.append(f"Order for round {summary.round + 1}: " + _order(summary, names))
     return lines
 
 
