@@ -125,10 +125,9 @@ def test_an_unknown_result_renders_nothing():
 
 
 def test_the_next_order_is_named_phase_by_phase_when_a_round_has_several() -> None:
-    from combat.summary import summarize_round
-
     names = {"vera": "Vera", "max": "Max"}
-    summary = summarize_round(1, (), (), (("max",), ("vera",), ("vera",), ("max",)), ("move", "move", "action", "action"))
+    order = (("max",), ("vera",), ("vera",), ("max",))
+    summary = summarize_round(1, (), (), order, ("move", "move", "action", "action"))
     assert render_round_summary(summary, names)[-1] == "Order for round 2: move: Max, Vera; action: Vera, Max"
     single = summarize_round(1, (), (), (("vera",), ("max",)))
     assert render_round_summary(single, names)[-1] == "Order for round 2: Vera, Max"
