@@ -36,7 +36,7 @@ class Settings(BaseSettings):
     discord_gateway_url: str = "wss://gateway.discord.gg"
     shard_count: int | None = None
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
-    # [D] How long a player has to answer "Dodge or Take it?" before the default is taken.
+    # [ours] How long a player has to answer "Dodge or Take it?" before the default is taken.
     reaction_seconds: float = 120.0
     # Seconds a channel's status message waits to gather a burst of changes into one edit.
     status_edit_delay: float = 1.0

@@ -88,7 +88,7 @@ class Database:
         self.sessions: async_sessionmaker[AsyncSession] = async_sessionmaker(self.engine, expire_on_commit=False)
         self.locks = ChannelLocks()
         self.types: TypesOf = types or registered_types
-        # [D] SQLite has one writer at a time: serialise this process's transactions in-process instead of
+        # [ours] SQLite has one writer at a time: serialise this process's transactions in-process instead of
         # letting pooled connections contend through SQLite's sleeping busy handler.
         self._writer = asyncio.Lock() if self.url.get_backend_name() == "sqlite" else None
 

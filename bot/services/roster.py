@@ -37,7 +37,7 @@ MAX_ROSTER = 100
 # Ours: the most weapons one sheet carries.
 MAX_WEAPONS = 10
 MAX_NAME = 100
-# [D] The widths of the stored roster's columns (combatants.side and combatants.key): a side is refused past 32
+# [ours] The widths of the stored roster's columns (combatants.side and combatants.key): a side is refused past 32
 # characters; a combatant's key (its lower-case name) is cut to 64 with a checksum of the whole name.
 MAX_SIDE = 32
 MAX_KEY = 64

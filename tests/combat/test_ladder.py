@@ -26,7 +26,7 @@ def test_ends_of_the_ladder():
 
 
 def test_legendary_is_plus_four():
-    # [D] Legendary = +4 (RULES-REFERENCE §1: the SRD gives no number; the suggested default).
+    # [ours] Legendary = +4 (the rules pages in docs/rules/: the SRD gives no number; the suggested default).
     assert parse_level("Legendary") == 4
     assert parse_level("legendary+1") == 5
     assert level_name(4) == "Legendary"

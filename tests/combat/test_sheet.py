@@ -81,7 +81,7 @@ def test_build_from_a_template_and_named_traits():
 
 
 def test_a_template_is_checked_too():
-    # [D] A template Sheet is validated like named traits (it used to pass through unchecked).
+    # [ours] A template Sheet is validated like named traits (it used to pass through unchecked).
     with pytest.raises(UnknownName, match="did you mean 'brawling'"):
         SPEC.build(Sheet(traits={"brawlin": 1}))
     with pytest.raises(InvalidSheet):

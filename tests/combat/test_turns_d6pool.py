@@ -8,7 +8,7 @@ def everyone(_combatant: str, _phase: str) -> bool:
 
 
 def counts(initiative: int) -> tuple[int, ...]:
-    """Act on Init, Init-6, Init-12, ... while the count is at least 1 (RULES-REFERENCE §4.2 [D])."""
+    """Act on Init, Init-6, Init-12, ... while the count is at least 1 ([ours], docs/rules/d6pool.md)."""
     return tuple(range(initiative, 0, -6))
 
 
@@ -52,7 +52,7 @@ def test_initiative_is_rerolled_every_round():
 
 
 def test_equal_counts_act_together():
-    # [D] (d6 pool ties are open): with no tiebreak, equal counts share a slot.
+    # [ours] (d6 pool ties are open): with no tiebreak, equal counts share a slot.
     started = start_round(TurnState(SINGLE_PHASE), (entry("hero", 14), entry("thug", 8)), everyone)
     seen, _ = walk(started.state)
     assert seen == [(14, ("hero",)), (8, ("hero", "thug")), (2, ("hero", "thug"))]

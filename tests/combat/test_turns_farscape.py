@@ -181,7 +181,7 @@ def test_newcomer_whose_place_has_passed_waits_for_next_round():
 
 
 def test_newcomer_on_the_current_key_waits_for_next_round():
-    # [D] A newcomer exactly tied with the slot already under way does not join it.
+    # [ours] A newcomer exactly tied with the slot already under way does not join it.
     state = finish(begin().state, "aeryn", everyone).state
     seen, _ = walk(join(state, entry("jool", 1, 2)))
     assert seen == [("dargo",), ("crichton",), ("rygel",)]

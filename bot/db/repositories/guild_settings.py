@@ -21,7 +21,7 @@ class GuildSettings:
     guild_id: int
     gm_role_id: int | None = None
     summary_channel_id: int | None = None
-    # [D] Players may end their own turn, and may join their characters into a running encounter.
+    # [ours] Players may end their own turn, and may join their characters into a running encounter.
     players_end_turn: bool = True
     allow_join: bool = True
 

@@ -21,7 +21,7 @@ __all__ = [
     "wound_text",
 ]
 
-# [D] Bookkeeping conditions that say nothing to the table (and per-opponent engagements and ammunition counts,
+# [ours] Bookkeeping conditions that say nothing to the table (and per-opponent engagements and ammunition counts,
 # which are shown another way: 'engaged with', 'Ammunition left'); every other condition set is shown.
 HIDDEN_CONDITIONS = frozenset({"acted", "dodge split", "wielding"})
 _HIDDEN_PREFIXES = ("engaged:", "ammo:")

@@ -27,7 +27,7 @@ def wound_boxes(health: Health) -> list[str]:
 
 
 def descriptor(health: Health, *, unconscious: bool = False) -> str:
-    """Describe a combatant's state without numbers, for players who must not see an NPC's tracks [D].
+    """Describe a combatant's state without numbers, for players who must not see an NPC's tracks [ours].
 
     'Down' when incapacitated or out cold (``unconscious`` passes a knockout the tracks cannot show, such as a
     failed Willpower roll); 'Badly wounded' at Very Hurt or Very Stunned; 'Hurt' for any lesser wound or daze;

@@ -27,7 +27,7 @@ __all__ = [
 
 SCRATCH, HURT, VERY_HURT, CRITICAL, MORTAL = range(5)
 LEVELS = ("Scratch", "Hurt", "Very Hurt", "Critical", "Mortal")
-# Wound points for the Consciousness Test [ours: RULES-REFERENCE §3.4's suggestion].
+# Wound points for the Consciousness Test [ours: the suggestion written in docs/rules/deryni.md].
 WOUND_POINTS = (0, 1, 2, 3, 4)
 # The Damage Capacity a Death Test must meet [source 4.3]; a Scratch passes by itself, a Mortal wound has no test.
 DEATH_DIFFICULTY = {HURT: -1, VERY_HURT: 1, CRITICAL: 3}

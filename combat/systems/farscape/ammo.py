@@ -1,6 +1,6 @@
 """Farscape ammunition and reloading: magazines tracked as conditions, and a reload that takes the element.
 
-[D] Rounds are tracked only for weapons with a magazine, as ``Condition("ammo:<weapon key>", value=rounds
+[ours] Rounds are tracked only for weapons with a magazine, as ``Condition("ammo:<weapon key>", value=rounds
 left)``; a weapon without that condition is full. Two weapons of the same key share one count.
 """
 

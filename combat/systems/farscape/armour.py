@@ -11,9 +11,9 @@ __all__ = ["armour_for"]
 
 
 def armour_for(combatant: Combatant, tables: FarscapeTables, location: str = "torso") -> tuple[str | None, int]:
-    """Return the class and rating of the armour covering ``location``; none when it leaves that spot bare [D].
+    """Return the class and rating of the armour covering ``location``; none when it leaves that spot bare [ours].
 
-    Locations map to armour areas [D]: a hand is part of the arms, a foot of the legs, an eye of the head.
+    Locations map to armour areas [ours]: a hand is part of the arms, a foot of the legs, an eye of the head.
     """
     key = combatant.sheet.armour
     if key is None:

@@ -13,8 +13,8 @@ __all__ = ["MODES", "SEMI_ROF", "TWO_WEAPON_BURST", "FirePlan", "Mode", "burst_b
 
 Mode = Literal["single", "semi", "auto"]
 MODES: tuple[Mode, ...] = ("single", "semi", "auto")
-SEMI_ROF = 3  # [S] automatic weapons can also fire semi-automatic, at a rate of fire of three
-TWO_WEAPON_BURST = 2  # [D] two non-automatic weapons: every two rounds fired together give +1
+SEMI_ROF = 3  # [source] automatic weapons can also fire semi-automatic, at a rate of fire of three
+TWO_WEAPON_BURST = 2  # [ours] two non-automatic weapons: every two rounds fired together give +1
 _ALIASES = {"semi auto": "semi", "semiautomatic": "semi", "automatic": "auto", "full auto": "auto", "burst": "auto"}
 
 
@@ -89,7 +89,7 @@ def _automatic(weapon: Weapon, options: Options, targets: int) -> FirePlan:
 
 
 def _one_at_a_time(weapon: Weapon, mode: Mode, options: Options, targets: int) -> FirePlan:
-    """Plan a single shot or semi-automatic shots (all of the semi rate of fire unless 'shots' says fewer [D])."""
+    """Plan a single shot or semi-automatic shots (all of the semi rate of fire unless 'shots' says fewer [ours])."""
     if option(options, "arc") is not None:
         raise RulesError("Only automatic fire can be spread over a fire arc.")
     if mode == "single":
@@ -105,11 +105,11 @@ def _one_at_a_time(weapon: Weapon, mode: Mode, options: Options, targets: int) -
 
 
 def _two_weapons(first: Weapon, second: Weapon, options: Options, targets: int) -> FirePlan:
-    """Plan fire from two weapons at once: the bonus comes from the rounds of both [S].
+    """Plan fire from two weapons at once: the bonus comes from the rounds of both [source].
 
-    [D] Each weapon fires 'rounds' (single: one; automatic: its whole rate of fire by default), capped at its
+    [ours] Each weapon fires 'rounds' (single: one; automatic: its whole rate of fire by default), capped at its
     own rate; the burst number is the smaller of the weapons' (two when neither is automatic). With two
-    different weapons, each weapon's own bonus is also added to the damage [S].
+    different weapons, each weapon's own bonus is also added to the damage [source].
     """
     mode = _mode(options)
     if mode == "semi":

@@ -1,6 +1,6 @@
 """What an explosion does to each target near it: running clear, concussion, fragments (grenades and charges alike).
 
-Decisions [D] (the seed gives the rules, not these numbers):
+Decisions [ours] (the seed gives the rules, not these numbers):
 * Option distance gives each target's motras from the blast ('Name=3, Other=5', or one number for all); a target
   without one stands on it (0).
 * Concussion: the Damage Rating −1 per motra, against armour covering the location (torso unless option location

@@ -4,7 +4,7 @@
 their opponent scores a hit on them; they may also choose to retreat and attempt to escape in the next element, or
 maybe step back and draw a weapon if they wish." The actual actions are "resolved in order of Initiative".
 
-Decisions [D]:
+Decisions [ours]:
 * ``step back`` and ``retreat`` are exchanges declared before the roll. The won contest is spent on breaking away
   instead of a blow: from each foe whose defence the fighter's offence beats (reaches, for a minion) he breaks
   away, harming no one; the engagement between them ends both ways (and any holding at bay). No lone-fighter

@@ -1,6 +1,6 @@
 """Who is fighting whom hand to hand: engagements, and the opponents a lone fighter counts against himself.
 
-Every exchange engages the actor with each target and each target with the actor. [D] An engagement lasts
+Every exchange engages the actor with each target and each target with the actor. [ours] An engagement lasts
 for the rest of the element of the exchange and the whole next element (``elements=2``), and each new
 exchange between the pair refreshes it. Two conditions record it:
 
@@ -91,7 +91,7 @@ def _can_fight(encounter: Encounter, combatant_id: str) -> bool:
 def opponents(encounter: Encounter, combatant_id: str, current: Iterable[str]) -> tuple[str, ...]:
     """Return the fighter's opponents: those he fights now, then those still engaged with him and able to fight.
 
-    [D] A former opponent who has since been taken out (unless straining), frozen or removed no longer counts.
+    [ours] A former opponent who has since been taken out (unless straining), frozen or removed no longer counts.
     """
     now = tuple(current)
     earlier = engaged_with(encounter.get(combatant_id))

@@ -54,7 +54,7 @@ def _participants(encounter: Encounter, intent: Intent) -> tuple[Combatant, tupl
         if target.id == actor.id:
             raise InvalidInput(f"{actor.name} cannot fight themself.")
         if _is_out(target) and not can_strain(target):
-            # [D] An Incapacitated fighter the GM lets strain is still in the fight: he can be attacked, and he
+            # [ours] An Incapacitated fighter the GM lets strain is still in the fight: he can be attacked, and he
             # defends and strikes back without a Willpower roll (only his own action needs one).
             raise RulesError(f"{target.name} is already down and cannot fight back.")
     return actor, targets

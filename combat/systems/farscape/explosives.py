@@ -5,7 +5,7 @@ their damage rating is much higher and any fragmentation effect they produce is 
 pieces of whatever has been blown up. … The exact quantity and technique required to do so correctly and safely is
 determined by the GM, and requires the use of the Demolitions skill."
 
-Decisions [D]:
+Decisions [ours]:
 * ``detonate`` sets off a charge placed beforehand: one Demolitions roll (wounds, the −1 for dodging while acting and
   the GM's modifier count) against the difficulty the GM gives for the job (option difficulty, Fair by default). A
   success sets it off where it was placed (no scatter); a failure means it does not go off this element.

@@ -71,13 +71,13 @@ def lock(encounter: Encounter, grappler_id: str, victim_id: str) -> Encounter:
 
 
 def strain(encounter: Encounter, grappler_id: str) -> Encounter:
-    """Mark that the grappler struck his pinned victim: -1 to his Strength to hold the lock this element [D]."""
+    """Mark that the grappler struck his pinned victim: -1 to his Strength to hold the lock this element [ours]."""
     grappler = encounter.get(grappler_id)
     return encounter.put(grappler.with_condition(Condition(STRAINED, value=-1, elements=1, source=grappler_id)))
 
 
 def release_fallen(encounter: Encounter, fallen: Iterable[str]) -> Encounter:
-    """End the locks of everyone taken out: an unconscious grappler lets go, a limp victim slips free [D]."""
+    """End the locks of everyone taken out: an unconscious grappler lets go, a limp victim slips free [ours]."""
     for combatant_id in fallen:
         encounter = _free(encounter, combatant_id)
     return encounter

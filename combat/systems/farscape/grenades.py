@@ -1,6 +1,6 @@
 """Farscape grenades: a Throwing Weapon roll against the range DL, scatter on a miss, then the blast (see blast).
 
-Decisions [D]:
+Decisions [ours]:
 * A failed throw scatters 2 motras per level failed; a d8 gives the direction (1 north, 2 north-east, … 8
   north-west). Without a map, the scatter is added to every target's distance (a pessimistic simplification).
 * The grenade need not be on the sheet; a minion's grenade is never a warning shot.

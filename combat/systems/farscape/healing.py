@@ -1,6 +1,6 @@
 """Farscape healing after the fight: scratches, medical care, natural recovery, stun rest and waking up.
 
-How boxes move [D]: healing one level clears every box of the worst level; when the level below is empty, one of
+How boxes move [ours]: healing one level clears every box of the worst level; when the level below is empty, one of
 its boxes is marked, so the overall level drops by exactly one (Incapacitated becomes Very Hurt, never Healthy).
 Boxes below the worst level stay as they are.
 """
@@ -35,8 +35,8 @@ __all__ = [
 
 Method = Literal["first aid", "medicine", "natural"]
 
-WAKE_DIFFICULTY = 2  # Great Constitution [S]
-WAKE_HOURS = 0.25  # every quarter arn [S]
+WAKE_DIFFICULTY = 2  # Great Constitution [source]
+WAKE_HOURS = 0.25  # every quarter arn [source]
 _MAX_EQUIPMENT = 5
 
 
@@ -52,7 +52,7 @@ class HealingRow:
     natural_hours: int | None
 
 
-# RULES-REFERENCE §2.3 default table [D]: difficulties from FUDGE core, times from Deryni (1 arn = 1 hour).
+# the default table of docs/rules/farscape.md [ours]: difficulties from FUDGE core, times from Deryni (1 arn = 1 hour).
 HEALING: dict[str, HealingRow] = {
     "Hurt": HealingRow("Hurt", 0, 0, 24, 0, 3 * 24),
     "Very Hurt": HealingRow("Very Hurt", 1, -1, 3 * 24, 1, 7 * 24),
@@ -160,7 +160,7 @@ def treat(
     """Roll the healer's First Aid or Medicine against the current wound level; success lowers it by one.
 
     ``equipment`` is the medical kit's bonus or penalty. A roll two or more levels over the difficulty halves the
-    time. [D] A failed roll still takes the level's time, without improvement.
+    time. [ours] A failed roll still takes the level's time, without improvement.
     """
     if skill not in ("first aid", "medicine"):
         raise InvalidInput(f"Treat with first aid or medicine, not {skill}.")
@@ -182,7 +182,7 @@ def treat(
 def recover(health: Health, dice: DiceSource, *, constitution: int, modifier: int = 0) -> Treatment:
     """Rest without care: a Constitution roll against the current level; success lowers it by one.
 
-    [D] The halved time of a roll two levels over is for treatment only; a failed roll still takes the time.
+    [ours] The halved time of a roll two levels over is for treatment only; a failed roll still takes the time.
     """
     row = _row(health)
     if row.natural is None or row.natural_hours is None:
@@ -195,7 +195,7 @@ def recover(health: Health, dice: DiceSource, *, constitution: int, modifier: in
 def rest(combatant: Combatant, arns: int) -> Rest:
     """Rest for ``arns`` arns: one stun level heals per arn, and an arn wakes anyone not Near Death.
 
-    [D] Any rest of an arn or more also ends the in-combat stun penalty.
+    [ours] Any rest of an arn or more also ends the in-combat stun penalty.
     """
     if not 0 <= arns <= 1000:
         raise InvalidInput("Rest for between 0 and 1000 arns.")

@@ -64,7 +64,7 @@ def _size_steps(combatant: Combatant, encounter: Encounter, tables: FarscapeTabl
     except UnknownName:
         return 0
     if _down(foe):
-        return 0  # [D] a foe taken out no longer holds anyone at bay: no size step against his weapon
+        return 0  # [ours] a foe taken out no longer holds anyone at bay: no size step against his weapon
     theirs = wielded(foe, tables)
     return 0 if theirs is None else size_penalty(own.size, theirs.size)
 

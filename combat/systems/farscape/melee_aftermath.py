@@ -26,7 +26,7 @@ def record(encounter: Encounter, actor: Fighter, foes: tuple[Fighter, ...], stri
     encounter = caught(encounter.put(*updated), (f.id for f in (actor, *foes)))
     for strike in strikes:
         if any(m.name == "feinted" for m in strike.defence_modifiers):
-            # [D] A feint's penalty is spent by the first exchange with the feinter that it applies to.
+            # [ours] A feint's penalty is spent by the first exchange with the feinter that it applies to.
             defender = encounter.get(strike.defender)
             encounter = encounter.put(defender.without(FEINTED))
         if any(m.name == "striking from a lock" for m in strike.offence_modifiers):

@@ -94,14 +94,14 @@ class Fighter:
         if self.shield is not None:
             return "shield"
         if self.style == BRAWLING and opponent.armed:
-            # [D] A brawler facing a melee weapon can only dodge: his defence comes from Speed or Acrobatics,
+            # [ours] A brawler facing a melee weapon can only dodge: his defence comes from Speed or Acrobatics,
             # whichever is better; his blow still lands if his offence beats the armed foe's defence.
             return best_dodge(self.combatant)
         return self.own_skill
 
 
 def unarmed_style(combatant: Combatant) -> str:
-    """Return the unarmed style a combatant fights with: Martial Arts only when better than Brawling [D]."""
+    """Return the unarmed style a combatant fights with: Martial Arts only when better than Brawling [ours]."""
     return MARTIAL_ARTS if trait(combatant, MARTIAL_ARTS) > trait(combatant, BRAWLING) else BRAWLING
 
 
@@ -221,7 +221,7 @@ def build_fighter(combatant: Combatant, tables: FarscapeTables, approach: Approa
     """Work out how a combatant fights this exchange."""
     style, technique, weapon = _style_and_weapon(combatant, tables, approach)
     weapon = _with_quality(combatant, weapon, approach.quality)
-    # [D] A fighter who dodges by choice does not also block with a shield.
+    # [ours] A fighter who dodges by choice does not also block with a shield.
     shield = None if approach.dodge is not None else _shield(combatant, tables)
     offence, defence = _modifiers(combatant, technique, shield, approach)
     return Fighter(combatant, style, technique, weapon, shield, approach.dodge, approach.location, offence, defence)

@@ -1,13 +1,13 @@
 """Landing a Farscape exchange's blows in Initiative order: damage against armour, wounds, knock-downs, locks.
 
-[D] A minion's warning blow (seed, Bystanders and Minions: "the first shot they fire (or blow they land in
+[ours] A minion's warning blow (seed, Bystanders and Minions: "the first shot they fire (or blow they land in
 unarmed or melee combat) always draws the attention of other characters"): while a minion is not yet
 ``warned`` (the condition ranged fire also sets: a warning shot or a warning blow, whichever comes first),
 every blow it lands in that exchange (a damaging blow, a sweep, a grapple, a feint, extended blows too, like
 the rounds of a warning burst) is a warning: it harms no one and has no effect, and the minion becomes
 ``warned`` for the rest of the fight. A blow that does not land (a miss, or the minion was taken out first)
 warns no one. A minion's won counter lock is likewise its warning (no pin); breaking away (a step back, a
-retreat) is no blow and no warning. [D] Prone is a melee matter only: it does not change dodges against ranged
+retreat) is no blow and no warning. [ours] Prone is a melee matter only: it does not change dodges against ranged
 attacks (the seed gives prone only +1 against grenade fragments).
 """
 
@@ -74,14 +74,14 @@ def blow_damage(
     if weapon is None:
         rating, damage_type, quality, muscle, stun = technique.dr, "impact", 0, True, True
     elif weapon.kind == "unarmed":
-        # [D] A knuckleduster or claws replace the hand blow's own Damage Rating; the move's damage change stays.
+        # [ours] A knuckleduster or claws replace the hand blow's own Damage Rating; the move's damage change stays.
         rating, damage_type, quality, muscle, stun = weapon.dr, weapon.damage_type, weapon.quality, True, weapon.stun
     else:
         rating, damage_type, quality, muscle, stun = (
             weapon.dr, weapon.damage_type, weapon.quality, weapon.muscle, weapon.stun
         )
     if technique.stun:
-        # [D] The flat of the blade or the pommel bludgeons: impact damage.
+        # [ours] The flat of the blade or the pommel bludgeons: impact damage.
         damage_type, stun = "impact", True
     armour_class, armour_rating = armour_for(victim, tables, location)
     value = damage(
@@ -109,7 +109,7 @@ def _land(
     effect = fighter.technique.effect
     victim = encounter.get(strike.defender)
     if effect == "break":
-        # [D] Breaking away ends the engagement both ways, and a lock the fighter held on that foe.
+        # [ours] Breaking away ends the engagement both ways, and a lock the fighter held on that foe.
         return disengage(grapple.release(encounter, strike.attacker, strike.defender), *_pair(strike)), base
     if effect == "lock":
         encounter = grapple.lock(encounter, strike.attacker, strike.defender)
@@ -117,7 +117,7 @@ def _land(
         return encounter, replace(base, condition=condition)
     if effect in ("prone", "feint"):
         name, value = (PRONE, -1) if effect == "prone" else (FEINTED, -strike.margin)
-        # [D] Knocked down for the rest of this element and the next (-1 to offence and defence), then up again;
+        # [ours] Knocked down for the rest of this element and the next (-1 to offence and defence), then up again;
         # a feint's penalty lasts the next element and applies only against the feinter.
         condition = Condition(name, value=value, elements=2, source=strike.attacker)
         return encounter.put(victim.with_condition(condition)), replace(base, condition=condition)

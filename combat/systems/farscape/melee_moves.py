@@ -39,7 +39,7 @@ MARTIAL_ARTS = "martial arts"
 WEAPON = "weapon"
 UNARMED = (BRAWLING, MARTIAL_ARTS)
 ANY_STYLE = (BRAWLING, MARTIAL_ARTS, WEAPON)
-MAX_OPPONENTS = 6  # [D] a lone fighter can be surrounded by at most six foes
+MAX_OPPONENTS = 6  # [ours] a lone fighter can be surrounded by at most six foes
 
 
 class UnknownChoice(UnknownName):
@@ -95,7 +95,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("fast strike", (MARTIAL_ARTS,), dr=0, offence=1, damage=-1, hand=True),
     Technique("kick", (MARTIAL_ARTS,), dr=1, kick=True),
     Technique("body blow", (MARTIAL_ARTS,), dr=0),
-    # [D] A sweep is a kick (a brawler blocks it at -1); on a hit it knocks the target down instead of hurting.
+    # [ours] A sweep is a kick (a brawler blocks it at -1); on a hit it knocks the target down instead of hurting.
     Technique("sweep", (MARTIAL_ARTS,), effect="prone", kick=True),
     Technique("grapple", UNARMED, effect="lock", skill="grapple"),
     Technique("counter lock", (MARTIAL_ARTS,), effect="counter"),
@@ -103,7 +103,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("strike", (WEAPON,)),
     Technique("flat", (WEAPON,), offence=-1, damage=-1, stun=True),
     Technique("keep at bay", (WEAPON,), reach=True),
-    # [D] Stepping back and retreating spend the won exchange on breaking away instead of a blow (see disengage).
+    # [ours] Stepping back and retreating spend the won exchange on breaking away instead of a blow (see disengage).
     Technique("step back", ANY_STYLE, effect="break"),
     Technique("retreat", ANY_STYLE, effect="break"),
 )
@@ -119,9 +119,9 @@ _ALIASES: dict[str, tuple[str, str | None]] = {
 
 DEFAULT_TECHNIQUE = {BRAWLING: "punch", MARTIAL_ARTS: "hand strike", WEAPON: "strike"}
 
-# Otkjaer's hit location modifiers to offence (RULES-REFERENCE §2.3), and the armour area each location is in.
+# Otkjaer's hit location modifiers to offence (docs/rules/farscape.md), and the armour area each location is in.
 LOCATIONS = {"torso": 0, "arm": -1, "leg": -1, "head": -2, "hand": -2, "foot": -2, "eye": -3}
-# [D] hands count as arms and feet as legs for armour coverage; an eye is part of the head.
+# [ours] hands count as arms and feet as legs for armour coverage; an eye is part of the head.
 ARMOUR_AREAS = {"torso": "torso", "arm": "arms", "leg": "legs", "head": "head", "hand": "arms", "foot": "legs",
                 "eye": "head"}
 

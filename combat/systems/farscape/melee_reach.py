@@ -4,7 +4,7 @@
 in closer to reach them and can be held at bay by the longer weapon if that character continues to win the Opposed
 offensive contests"; [seed, Unarmed vs. Melee] the armed opponent may "keep them at a distance with their weapon".
 
-Decisions [D]:
+Decisions [ours]:
 * A fighter keeps foes at bay by choosing the ``keep at bay`` move: a strike with his melee weapon, against foes
   whose weapon is shorter (a larger size number on the ladder: a knife is Good, a pike Terrible) or who fight
   without a melee weapon. It is refused against a foe whose weapon is as long as his.

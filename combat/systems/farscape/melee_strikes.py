@@ -5,7 +5,7 @@ All attacks are effectively Unopposed, using the appropriate trait (attribute or
 difficulty"]. A minion's defence is his defence trait (the style's skill, a dodge trait, the Shield skill) plus
 the defence modifiers, without dice, and a blow at him succeeds when the offence reaches it: a tie hits, at
 success level 0, as an Unopposed roll that meets its difficulty does. Frozen by surprise, a minion is attacked the
-same way: the seed's sentence covers all attacks on him, and he never defended with dice anyway; [D] a frozen fighter
+same way: the seed's sentence covers all attacks on him, and he never defended with dice anyway; [ours] a frozen fighter
 who is no minion has no defence at all (Fair).
 """
 
@@ -22,7 +22,7 @@ from combat.systems.farscape.melee_results import BlowReason, Modifier, Strike, 
 
 __all__ = ["FROZEN_DEFENCE", "break_rule", "hits_back", "land_rule", "strike"]
 
-# [D] A frozen (surprised) fighter has no defence: the blow is resolved against Fair, as an unopposed attack (a
+# [ours] A frozen (surprised) fighter has no defence: the blow is resolved against Fair, as an unopposed attack (a
 # minion's is against his trait, frozen or not [seed]).
 FROZEN_DEFENCE = 0
 
@@ -109,6 +109,6 @@ def land_rule(strikes: tuple[Strike, ...], extend: bool) -> tuple[Strike, ...]:
 
 
 def break_rule(strikes: tuple[Strike, ...]) -> tuple[Strike, ...]:
-    """Decide which foes a fighter stepping back breaks away from: each one whose defence his offence beats [D]."""
+    """Decide which foes a fighter stepping back breaks away from: each one whose defence his offence beats [ours]."""
     return tuple(replace(s, lands=True, reason="hit") if s.reason != "no strike" and s.succeeds else s
                  for s in strikes)

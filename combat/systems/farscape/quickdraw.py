@@ -16,7 +16,7 @@ from combat.systems.farscape.tables import FarscapeTables
 
 __all__ = ["QUICK_DRAW_BONUS", "QuickDraw", "resolve_quick_draw"]
 
-QUICK_DRAW_BONUS = 2  # [D] the Quick Draw talent: +2 to the Speed roll
+QUICK_DRAW_BONUS = 2  # [ours] the Quick Draw talent: +2 to the Speed roll
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +51,7 @@ def _modifiers(combatant: Combatant, *extra: Modifier) -> tuple[Modifier, ...]:
 
 
 def resolve_quick_draw(encounter: Encounter, intent: Intent, tables: FarscapeTables, dice: DiceSource) -> ActionOutcome:
-    """Roll Speed against the target's Speed (the actor's dice first); the turn goes on so the winner can fire [D]."""
+    """Roll Speed against the target's Speed (actor first); the turn goes on so the winner can fire [ours]."""
     actor = encounter.get(intent.actor)
     require_able(actor)
     (opponent,) = targets_of(encounter, intent, 1)

@@ -3,7 +3,7 @@
 A shot is Opposed against the target's element dodge (see ranged_dodge), with the range DL as a minimum;
 the defences that make it Unopposed are described in ranged_attack. Semi-automatic shots are rolled one by
 one (recoil −1 after the first, the dodge declining with each), bursts and two-weapon fire roll once per target.
-[D] A minion's first shoot move of the fight is a warning shot: rolled against the range DL, no dodge used,
+[ours] A minion's first shoot move of the fight is a warning shot: rolled against the range DL, no dodge used,
 no harm done; it marks the minion ``warned`` (for the rest of the fight) so later shots count.
 """
 
@@ -138,7 +138,7 @@ def _firing(encounter: Encounter, intent: Intent, actor: Combatant, weapons: tup
     place = hit_location(intent.options)
     thrown = 0
     if any(w.kind == "thrown" for w in weapons):
-        thrown = 2 if yes(intent.options, "lobbed") else 1  # [D] +1 to dodge a thrown weapon, +2 if slow or lobbed
+        thrown = 2 if yes(intent.options, "lobbed") else 1  # [ours] +1 to dodge a thrown weapon, +2 if slow or lobbed
     named, no_melee = melee_option(encounter, intent.options)
     return Firing(
         actor=actor.id,

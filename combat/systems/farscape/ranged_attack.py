@@ -1,14 +1,14 @@
 """One Farscape ranged attack roll against one target: how the target defends, whether it hits, and the wound.
 
 The defence, in order of precedence:
-* ``warning``: a minion's first shot of the fight is rolled against the range DL and harms nobody [D];
-* ``melee``: a target engaged in a melee is hit Unopposed, the range DL raised by the target's Agility [D];
-  a miss by exactly one hits the first other combatant in that melee (success level 0) [D];
+* ``warning``: a minion's first shot of the fight is rolled against the range DL and harms nobody [ours];
+* ``melee``: a target engaged in a melee is hit Unopposed, the range DL raised by the target's Agility [ours];
+  a miss by exactly one hits the first other combatant in that melee (success level 0) [ours];
 * ``unaware``: option aware=no, or a frozen, unconscious or incapacitated target: Unopposed against the range DL;
 * ``minion``: minions never dodge: Unopposed against their Agility, the range DL as the minimum [D: the higher];
 * ``none``: the target's player chose to take it (no dodge): Unopposed against the range DL (see choices.py);
 * ``dodge``: Opposed against the target's element dodge (a free Agility dodge is rolled after the attacker's
-  dice when none was declared [D]); the result must also reach the range DL.
+  dice when none was declared [ours]); the result must also reach the range DL.
 Dice order: the attacker's 4dF, then any free dodge, then any Willpower roll the wound forces.
 """
 
@@ -91,7 +91,7 @@ def _fighting(combatant: Combatant) -> bool:
 def melee_partners(encounter: Encounter, target: Combatant, named: tuple[str, ...] | None, actor: str) -> tuple[
     str, ...
 ] | None:
-    """Return who else is in the target's melee (None: not in one) [D].
+    """Return who else is in the target's melee (None: not in one) [ours].
 
     The option's names come first, then whom the target is ``engaged`` with, then whoever is engaged with the
     target; ``named == ()`` means option melee=yes, ``None`` that the option was not given. Partners who are
@@ -105,7 +105,7 @@ def melee_partners(encounter: Encounter, target: Combatant, named: tuple[str, ..
         held = other.condition("engaged")
         if held is not None and held.source == target.id:
             found.append(other.id)
-    # [D] Only those still in the fight count: a partner taken out (or removed) has left the melee.
+    # [ours] Only those still in the fight count: a partner taken out (or removed) has left the melee.
     present = {c.id: c for c in encounter.combatants}
     partners = tuple(
         dict.fromkeys(p for p in found if p not in (target.id, actor) and p in present and _fighting(present[p]))

@@ -43,10 +43,10 @@ __all__ = [
     "yes",
 ]
 
-# [D] RULES-REFERENCE §2.2: the seed gives no range Difficulty Levels.
+# [ours] docs/rules/farscape.md: the seed gives no range Difficulty Levels.
 RANGES = {"point blank": -2, "short": 0, "medium": 1, "long": 2, "extreme": 3}
-DEFAULT_RANGE = "short"  # [D] a Fair difficulty when no range is given
-# [D] Otkjaer's hit-location modifiers (RULES-REFERENCE §2.3); the seed's own table was stripped.
+DEFAULT_RANGE = "short"  # [ours] a Fair difficulty when no range is given
+# [ours] Otkjaer's hit-location modifiers (docs/rules/farscape.md); the seed's own table was stripped.
 LOCATIONS = {"torso": 0, "arm": -1, "leg": -1, "head": -2, "hand": -2, "foot": -2, "eye": -3}
 YES = {"yes", "y", "true", "on", "1", "all"}
 NO = {"no", "n", "false", "off", "0", "none"}
@@ -190,7 +190,7 @@ def chosen(encounter: Encounter, options: Options, key: str, targets: tuple[str,
 
 
 def distances(encounter: Encounter, options: Options, targets: tuple[str, ...]) -> dict[str, int]:
-    """Read 'distance' as one number for every target or as 'Name=3, Other=5'; unnamed targets are at 0 [D]."""
+    """Read 'distance' as one number for every target or as 'Name=3, Other=5'; unnamed targets are at 0 [ours]."""
     raw = (raw_text(options, "distance") or "").strip()
     found = dict.fromkeys(targets, 0)
     if not raw:

@@ -91,7 +91,7 @@ def roll_dodge(
 
 
 def use_dodge(target: Combatant, thrown: int, dice: DiceSource) -> tuple[Combatant, DodgeUse]:
-    """Meet one attack with the element's dodge, first rolling a free Agility dodge if none was declared [D].
+    """Meet one attack with the element's dodge, first rolling a free Agility dodge if none was declared [ours].
 
     Full value against the first attack, one level lower for each later one; protagonists and antagonists
     always keep the full value.
@@ -110,7 +110,7 @@ def act_while_dodging(actor: Combatant, choice: str | None) -> tuple[Combatant, 
     """Mark the actor as acting; while dodging, put the −1 on the action or (choice 'dodge') on the dodge.
 
     Returns the updated actor, the modifier for the action's roll, and where the −1 went (None: not dodging).
-    The default when the player does not choose is the action [D].
+    The default when the player does not choose is the action [ours].
     """
     if choice not in (None, "attack", "dodge"):
         raise InvalidInput("Option dodging takes attack or dodge: which roll takes the −1.")

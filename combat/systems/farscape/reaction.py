@@ -2,12 +2,12 @@
 
 A shot (``shoot``, or ``attack`` with a ranged or thrown weapon), a grenade or a charge set off (``detonate``) offers
 the choice to a target who:
-* has a player (``owner``), and not the attacker's own player [D];
+* has a player (``owner``), and not the attacker's own player [ours];
 * would meet it with the element's dodge today: aware of it, able to defend, not a minion, not in a melee (a
   shot) or standing firm (a blast: rolling against its fragments, or named to run for cover), and not the target
   of a minion's warning shot;
 * has declared no dodge this element (a declared dodge is the defence: nothing to ask) and has not answered yet.
-The targets are asked one at a time, in the order named. The default is to dodge, as before the choice existed [D].
+The targets are asked one at a time, in the order named. The default is to dodge, as before the choice existed [ours].
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Getting back on one's feet after a sweep.
 
-[D] A knocked-down fighter is ``prone`` (-1 to melee offence and defence) for the rest of the element he fell in
+[ours] A knocked-down fighter is ``prone`` (-1 to melee offence and defence) for the rest of the element he fell in
 and the whole next one, then up again by himself. He may instead spend an element's action to stand at once:
 the ``stand`` move ends ``prone`` and takes the element (no exchange, no other action). A fighter pinned in a
 lock must break free first; an Incapacitated one can only crawl, so he cannot stand even when straining.

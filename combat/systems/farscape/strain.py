@@ -3,7 +3,7 @@
 The seed: an Incapacitated character can do little but speak and crawl; "in some cases" a more complex action
 is possible on a Great Willpower roll, and it has a -3 penalty.
 
-[D] "In some cases" is the GM's call: the GM grants it with the ``strain`` condition (``allow_strain``). Only
+[ours] "In some cases" is the GM's call: the GM grants it with the ``strain`` condition (``allow_strain``). Only
 a conscious Incapacitated combatant holding it gets a place in the turn order; everyone else Incapacitated is
 skipped. On his turn he may fight in melee or unarmed (ranged moves still refuse him): before the exchange he
 rolls Willpower against Great; a failure spends the element with nothing done, a success lets the exchange go

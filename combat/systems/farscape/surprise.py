@@ -121,7 +121,7 @@ class MutualSurprise:
 
 
 def mutual_surprise(first: LeaderScore, second: LeaderScore, dice: DiceSource, limit: int = 10) -> MutualSurprise:
-    """Compare the leaders' totals; a tie is broken by 4dF roll-offs on the totals [D], repeated until one leads."""
+    """Compare the leaders' totals; a tie is broken by 4dF roll-offs on the totals [ours], repeated until one leads."""
     rolls: list[tuple[TraitRoll, TraitRoll]] = []
     a, b = first.total, second.total
     while a == b and len(rolls) < limit:

@@ -112,14 +112,14 @@ class FarscapeSystem(RulesDefaults):
         return initiative_entries(encounter, self.tables)
 
     def newcomers(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tuple[InitiativeEntry, ...]:
-        """Rank newcomers at their Speed like everyone else [D]."""
+        """Rank newcomers at their Speed like everyone else [ours]."""
         return tuple(e for e in initiative_entries(encounter, self.tables) if e.combatant in ids)
 
     def can_act(self, combatant: Combatant, phase: str) -> bool:
         """Tell whether the combatant can act: not frozen, unconscious or out; Incapacitated only to strain."""
         health: Health = combatant.health
         blocked = any(combatant.has(n) for n in ("frozen", "unconscious", "out"))
-        # [D] An Incapacitated combatant keeps a turn only with the GM's leave to strain (see strain.py).
+        # [ours] An Incapacitated combatant keeps a turn only with the GM's leave to strain (see strain.py).
         return not blocked and (not health.incapacitated or can_strain(combatant))
 
     def allow_strain(self, encounter: Encounter, combatant_id: str, allowed: bool = True) -> Encounter:

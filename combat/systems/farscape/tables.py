@@ -84,7 +84,7 @@ class Charge(_Row):
 
     @property
     def radius(self) -> int:
-        """Return the blast's radius in motras: where the concussion, one less per motra, has fallen to nothing [D]."""
+        """Return the blast radius in motras: where the concussion, one less per motra, falls to nothing [ours]."""
         return self.concussion
 
 

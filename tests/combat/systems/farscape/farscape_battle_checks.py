@@ -44,7 +44,7 @@ def reload(oracle, actor):
 
 
 def _acting(oracle, actor):
-    """[seed] -1 to the action when the actor is dodging this element (the action takes it by default [D])."""
+    """[seed] -1 to the action when the actor is dodging this element (the action takes it by default [ours])."""
     s = oracle.shadows[actor]
     return -1 if s.dodge is not None and not s.split else 0
 
@@ -185,7 +185,7 @@ def check_grenade(oracle, intent, throw, distances):
         distance = distances[target] + scatter
         assert (hit.target, hit.distance) == (target, distance)
         s = oracle.shadows[target]
-        firm = s.category == "minion" or not s.able  # minions and the helpless make no roll [D]
+        firm = s.category == "minion" or not s.able  # minions and the helpless make no roll [ours]
         frag_margin = None
         if grenade.fragmentation and not firm:
             frag_margin = oracle.use_dodge(target, hit.fragments.dodge) - (3 - distance // 3)

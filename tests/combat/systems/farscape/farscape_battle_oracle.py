@@ -20,7 +20,7 @@ COLUMN = {"light": 0, "medium": 1, "heavy": 2}
 QUALITY = {-3: -2, -2: -1, 2: 1, 3: 2}  # [seed] Terrible -2, Poor -1, Great +1, Superb +2
 LETHAL = ("Scratch", "Hurt", "Very Hurt", "Incapacitated", "Near Death")
 STUN = ("Dazed", "Stunned", "Very Stunned", "Unconscious")
-# Lowest damage of each level, and boxes per level: [seed] for allies and minions, [D] for protagonists.
+# Lowest damage of each level, and boxes per level: [seed] for allies and minions, [ours] for protagonists.
 TRACKS = {
     ("protagonist", "lethal"): ((1, 3, 5, 7, 9), (3, 2, 1, 1, 1)),
     ("protagonist", "stun"): ((1, 3, 5, 7), (3, 2, 1, 1)),
@@ -35,7 +35,7 @@ CATEGORY = {"protagonist": "protagonist", "antagonist": "protagonist", "ally": "
 KNOCKOUT = {("lethal", 2): 1, ("lethal", 3): 2, ("stun", 2): 1}
 # [seed] Stun penalties: (penalty, elements after this one); Very Stunned is -2 for two, then -1 for one more.
 STUN_PENALTIES = {0: ((-1, 1),), 1: ((-1, 1),), 2: ((-2, 2), (-1, 3))}
-RANGE_DL = {"point blank": -2, "short": 0, "medium": 1, "long": 2, "extreme": 3}  # [D] RULES-REFERENCE §2.2
+RANGE_DL = {"point blank": -2, "short": 0, "medium": 1, "long": 2, "extreme": 3}  # [ours] docs/rules/farscape.md
 ATTRIBUTES = ("strength", "agility", "speed", "constitution", "willpower", "intellect")
 UNTRAINED = -2
 
@@ -127,7 +127,7 @@ class Oracle:
         return lethal + stun
 
     def active(self, element):
-        """Tell whether an engagement made in ``element`` still holds: that element and the next [D]."""
+        """Tell whether an engagement made in ``element`` still holds: that element and the next [ours]."""
         return self.element <= element + 1
 
     def partners(self, target, shooter):

@@ -210,7 +210,7 @@ def test_another_seed_also_fights_to_the_end():
     [("torso", True), ("arm", True), ("hand", True), ("leg", True), ("foot", True), ("head", False), ("eye", False)],
 )
 def test_an_aimed_shot_meets_the_armour_of_the_area_it_lands_in(location, covered):
-    # Light combat armour covers torso, arms and legs; a hand counts as an arm, a foot as a leg [D], as in melee.
+    # Light combat armour covers torso, arms and legs; a hand counts as an arm, a foot as a leg [ours], as in melee.
     tables = load_system_tables("farscape")
     system = FarscapeSystem(tables)
     sheet = build_sheet(tables, traits={"firearms": "Great"}, tier="protagonist", weapons=("light pistol",))

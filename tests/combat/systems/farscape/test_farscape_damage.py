@@ -4,7 +4,7 @@ import pytest
 
 from combat.systems.farscape.damage import armour_protection, damage, quality_bonus
 
-# RULES-REFERENCE §2.1 penetration table, light | medium | heavy.
+# docs/rules/farscape.md penetration table, light | medium | heavy.
 PENETRATION = {
     "impact": (1, 2, 3),
     "pierce": (-2, 1, 2),

@@ -13,7 +13,7 @@ from combat.systems.farscape.wounds import (
     stun_penalty,
 )
 
-# The seed's tables (Allies/Henchmen, Bystanders/Minions) and RULES-REFERENCE §2.3's Protagonist default,
+# The seed's tables (Allies/Henchmen, Bystanders/Minions) and docs/rules/farscape.md's Protagonist default,
 # written out as (lowest damage, level) pairs and box counts.
 ALLY_LETHAL = [(1, "Scratch"), (3, "Hurt"), (5, "Very Hurt"), (7, "Incapacitated"), (9, "Near Death")]
 ALLY_STUN = [(1, "Dazed"), (3, "Stunned"), (5, "Very Stunned"), (7, "Unconscious")]
