@@ -6,6 +6,8 @@ from dbsamples import bump, counter_of, sample_encounter
 from bot.db.engine import Database
 from bot.db.locks import ChannelLocks
 
+pytestmark = pytest.mark.slow  # hundreds of concurrent transactions
+
 CHANNEL = 4242
 WORKERS = 200
 

@@ -14,7 +14,7 @@ from bot.db.errors import ActiveEncounterExists, CharacterExists
 from bot.services import Reply, Services
 from combat.errors import FrayError, NotYourTurn, RulesError
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.slow]  # hundreds of concurrent commands
 
 COMMANDS = 200
 

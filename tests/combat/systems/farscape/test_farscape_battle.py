@@ -26,6 +26,8 @@ from combat.systems.farscape.ranged_dodge import Dodge
 from combat.systems.farscape.system import FarscapeSystem
 from combat.systems.farscape.templates import build_sheet
 
+pytestmark = pytest.mark.slow  # whole battles
+
 SEED = 3680  # six elements: the crew wins; friendly fire, a warning blow and the flat of the blade
 OTHER_SEED = 181  # five elements: the troopers win; shots into a melee whose other fighter has just fallen
 MAX_ELEMENTS = 60
