@@ -59,8 +59,10 @@ async def answer_error(interaction: discord.Interaction[Any], message: str) -> N
 class Responder:
     """The one place that calls services for interactions and sends their answers."""
 
-    def __init__(self, bot: FrayBot) -> None:
+    def __init__(self, bot: FrayBot, defer_after: float = DEFER_AFTER) -> None:
         self.bot = bot
+        # Seconds a service may take before the answer is deferred (tests set 0: every command defers at once).
+        self.defer_after = defer_after
         self._running: set[asyncio.Future[Any]] = set()
 
     async def drain(self, timeout: float = 5.0) -> None:
@@ -81,7 +83,7 @@ class Responder:
             task = asyncio.ensure_future(HANDLERS[path](self.bot.services, caller, options))
             self._running.add(task)
             task.add_done_callback(self._running.discard)
-            done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+            done, _ = await asyncio.wait({task}, timeout=self.defer_after)
             if not done:
                 await interaction.response.defer(thinking=True)
             reply = await task
