@@ -42,13 +42,23 @@ async def fray_run(
     )
 
 
+async def stopped(process: asyncio.subprocess.Process, timeout: float = 30) -> tuple[bytes, bytes]:
+    """Wait for the process to exit and return its output; kill it (and fail) if it has not within ``timeout``."""
+    try:
+        return await asyncio.wait_for(process.communicate(), timeout)
+    except TimeoutError:
+        process.kill()
+        await process.wait()
+        pytest.fail(f"fray run had not exited within {timeout} s")
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize(("token", "said"), [("", "DISCORD_TOKEN is not set"), ("wrong", "rejected DISCORD_TOKEN")])
 async def test_a_missing_or_rejected_token_gets_one_clear_line(
     double: DiscordDouble, tmp_path: Path, token: str, said: str
 ) -> None:
     process = await fray_run(environment(double, tmp_path, token), tmp_path)
-    _, err = await asyncio.wait_for(process.communicate(), 60)
+    _, err = await stopped(process, 60)
     lines = [line for line in err.decode().splitlines() if line.startswith("fray:")]
     assert process.returncode == 2
     assert len(lines) == 1 and said in lines[0]
@@ -79,7 +89,7 @@ async def test_fray_run_serves_commands_then_stops_cleanly_on_a_signal(
         assert callback.type == 4 and "2d6" in record.original.embeds[0]["description"]
     finally:
         process.send_signal(stop)
-        _, err = await asyncio.wait_for(process.communicate(), 30)
+        _, err = await stopped(process)
     logged = [json.loads(line) for line in err.decode().splitlines() if line.startswith("{")]
     [roll] = [entry for entry in logged if entry.get("command") == "roll"]
     assert roll["outcome"] == "ok" and roll["ms"] >= 0 and roll["logger"] == "fray.commands"
