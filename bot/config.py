@@ -27,8 +27,9 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     dev_guild_id: int | None = None
-    data_dir: Path = REPO_ROOT / "data"
-    # Empty means the SQLite file fray.sqlite3 inside data_dir.
+    # None: the tables shipped with Fray (bot/datafiles.py); else a folder of the same layout, <system>/*.toml.
+    data_dir: Path | None = None
+    # Empty means the SQLite file fray.sqlite3 inside data_dir, or inside ./data when data_dir is unset.
     database_url: str = ""
     gm_role_name: str = "GM"
     log_level: LogLevel = "INFO"
@@ -58,7 +59,7 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def _check(self) -> Settings:
         if not self.database_url:
-            self.database_url = default_database_url(self.data_dir)
+            self.database_url = default_database_url(self.data_dir or Path("data").resolve())
         if self.shard_ids is not None:
             if self.shard_count is None:
                 raise ValueError("SHARD_IDS needs SHARD_COUNT.")

@@ -2,43 +2,27 @@
 
 from __future__ import annotations
 
-import tomllib
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from bot.datafiles import read_folder, table_files, table_source
 from bot.registry import find
-from combat.errors import DataError
 
-__all__ = ["DATA_DIR", "load_system_tables", "read_table_files"]
-
-DATA_DIR = Path(__file__).resolve().parents[1] / "data"
-
-
-def read_table_files(directory: Traversable, source: str) -> dict[str, dict[str, Any]]:
-    """Parse every *.toml file in ``directory`` by file stem; name the file on a syntax error."""
-    if not directory.is_dir():
-        raise DataError(source, "(directory)", "no such data directory")
-    files: dict[str, dict[str, Any]] = {}
-    for path in sorted((p for p in directory.iterdir() if p.name.endswith(".toml")), key=lambda p: p.name):
-        try:
-            files[path.name.removesuffix(".toml")] = tomllib.loads(path.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as err:
-            raise DataError(f"{source}/{path.name}", "(file)", f"not valid TOML: {err}") from None
-        except UnicodeDecodeError:
-            raise DataError(f"{source}/{path.name}", "(file)", "not UTF-8 text") from None
-    return files
+__all__ = ["load_system_tables"]
 
 
 def load_system_tables(key: str, data_dir: Path | None = None) -> Any:
-    """Read and validate the tables of system ``key``: its plug-in's own folder, else ``data_dir/<key>/``.
+    """Read and validate the tables of system ``key``: its plug-in's own folder, else Fray's (``data_dir/<key>/``).
 
-    A system without a table loader has no tables (None).
+    Fray's own tables ship inside it (``fray_data``); ``data_dir`` points at another folder of the same layout. A
+    system without a table loader has no tables (None).
     """
     plugin = find(key)
-    data_dir = DATA_DIR if data_dir is None else data_dir
     if plugin.tables is None:
         return None
-    folder: Traversable = plugin.data if plugin.data is not None else data_dir / key
-    source = f"{data_dir.name}/{key}" if plugin.data is None else f"{key} tables"
-    return plugin.tables(read_table_files(folder, source), source)
+    if plugin.data is not None:
+        folder: Traversable = plugin.data
+        source = f"{key} tables"
+        return plugin.tables(read_folder(folder, source), source)
+    return plugin.tables(table_files(key, data_dir), table_source(key, data_dir))

@@ -1,7 +1,8 @@
 """Fray's persistence: encounters, their event log, characters and guild settings in SQLite or PostgreSQL."""
 
 from bot.db.codec import decode_encounter, decode_sheet, encode_encounter, encode_payload, encode_sheet
-from bot.db.engine import Database, create_engine, open_database
+from bot.db.connect import create_engine
+from bot.db.engine import Database, open_database
 from bot.db.errors import ActiveEncounterExists, CharacterExists, ConcurrentUpdate, StorageError
 from bot.db.migrate import downgrade, upgrade
 from bot.db.repositories import GuildSettings, LoadedEncounter

@@ -18,7 +18,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import Connection
 from sqlalchemy.pool import NullPool
 
-from bot.db.engine import create_engine
+from bot.db.connect import create_engine
 
 __all__ = ["MIGRATIONS_DIR", "MigrationError", "alembic_config", "current_revision", "downgrade", "head", "upgrade"]
 

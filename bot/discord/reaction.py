@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -86,8 +87,10 @@ def reaction_buttons(reply: Reply, channel_id: int) -> discord.ui.View | None:
 class ReactionTimers:
     """One task per channel with a waiting attack: at its deadline the bot takes the default and posts the result."""
 
-    def __init__(self, bot: FrayBot) -> None:
+    def __init__(self, bot: FrayBot, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.bot = bot
+        # How a timer waits for its deadline; tests hand in one they release themselves.
+        self.sleep = sleep
         self._tasks: dict[int, tuple[str, asyncio.Task[None]]] = {}
         self._alive: set[asyncio.Task[None]] = set()
 
@@ -123,7 +126,7 @@ class ReactionTimers:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _expire(self, channel_id: int, gm_id: int, deadline: float) -> None:
-        await asyncio.sleep(max(0.0, deadline - self.bot.services.clock()) + GRACE)
+        await self.sleep(max(0.0, deadline - self.bot.services.clock()) + GRACE)
         channel = self.bot.get_channel(channel_id)
         guild = getattr(channel, "guild", None)
         caller = Caller(gm_id, "Fray", guild.id if guild else 0, channel_id)

@@ -60,8 +60,10 @@ async def answer_error(interaction: discord.Interaction[Any], message: str) -> N
 class Responder:
     """The one place that calls services for interactions and sends their answers."""
 
-    def __init__(self, bot: FrayBot) -> None:
+    def __init__(self, bot: FrayBot, defer_after: float = DEFER_AFTER) -> None:
         self.bot = bot
+        # Seconds a service may take before the answer is deferred (tests set 0: every command defers at once).
+        self.defer_after = defer_after
         self._running: set[asyncio.Future[Any]] = set()
 
     async def drain(self, timeout: float = 5.0) -> None:
@@ -87,7 +89,7 @@ class Responder:
             task = asyncio.ensure_future(dispatch(self.bot.services, caller, path, options))
             self._running.add(task)
             task.add_done_callback(self._running.discard)
-            done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+            done, _ = await asyncio.wait({task}, timeout=self.defer_after)
             if not done:
                 await (interaction.response.defer() if edit else interaction.response.defer(thinking=True))
             reply = await task

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
+import signal
 import sys
+from typing import Any
 
 import discord
 import yarl
@@ -17,9 +20,11 @@ from bot.db.engine import open_database
 from bot.discord.client import FrayBot
 from bot.services import RandomProvider, Services
 
-__all__ = ["JsonLines", "add_arguments", "point_at", "run"]
+__all__ = ["STOP_SIGNALS", "JsonLines", "StopSignals", "add_arguments", "point_at", "run"]
 
 log = logging.getLogger("fray")
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -59,13 +64,31 @@ def _logging(level: str) -> None:
     logging.basicConfig(level=level, handlers=[handler])
 
 
-async def _main(settings: Settings) -> int:
-    token = settings.discord_token.get_secret_value() if settings.discord_token else ""
-    if not token.strip():
-        sys.stderr.write("fray: DISCORD_TOKEN is not set; put it in .env (see .env.example). "
-                         "Without a token, try the local table: fray console\n")
-        return 2
-    point_at(settings.discord_api_base, settings.discord_gateway_url)
+class StopSignals:
+    """Stop the bot on SIGINT or SIGTERM by cancelling its main task, whatever the signals' inherited handling.
+
+    A process that a non-interactive shell starts in the background inherits SIGINT *ignored*; Python then
+    installs no KeyboardInterrupt handler, and neither does ``asyncio.run``, so without handlers of its own the
+    bot would never stop on SIGINT. SIGTERM (service managers, containers) would kill it without closing.
+    """
+
+    def __init__(self) -> None:
+        self.received: list[str] = []
+
+    def install(self, task: asyncio.Task[Any]) -> None:
+        """Cancel ``task`` on each stop signal: the first closes gracefully, a second cuts the closing short."""
+        loop = asyncio.get_running_loop()
+        for sig in STOP_SIGNALS:
+            with contextlib.suppress(NotImplementedError):  # Windows' loops have no signal handlers
+                loop.add_signal_handler(sig, self._stop, sig, task)
+
+    def _stop(self, sig: signal.Signals, task: asyncio.Task[Any]) -> None:
+        log.info("stopping on %s", sig.name)
+        self.received.append(sig.name)
+        task.cancel()
+
+
+async def _serve(settings: Settings, token: str) -> int:
     db = await open_database(settings.database_url)
     try:
         bot = FrayBot(settings, Services(db, settings, RandomProvider()))
@@ -82,6 +105,25 @@ async def _main(settings: Settings) -> int:
     finally:
         await db.dispose()
     return 0
+
+
+async def _main(settings: Settings) -> int:
+    token = settings.discord_token.get_secret_value() if settings.discord_token else ""
+    if not token.strip():
+        sys.stderr.write("fray: DISCORD_TOKEN is not set; put it in .env (see .env.example). "
+                         "Without a token, try the local table: fray console\n")
+        return 2
+    point_at(settings.discord_api_base, settings.discord_gateway_url)
+    stop = StopSignals()
+    main = asyncio.current_task()
+    assert main is not None
+    stop.install(main)
+    try:
+        return await _serve(settings, token)
+    except asyncio.CancelledError:
+        if not stop.received:
+            raise
+        return 0
 
 
 def run(args: argparse.Namespace) -> int:

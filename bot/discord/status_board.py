@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -14,18 +15,22 @@ from bot.services import Reply
 if TYPE_CHECKING:
     from bot.discord.client import FrayBot
 
-__all__ = ["StatusBoard"]
+__all__ = ["Sleep", "StatusBoard"]
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
+
+Sleep = Callable[[float], Awaitable[None]]
 
 
 class StatusBoard:
     """Keep one players'-view status message per channel; many changes in a burst become one edit."""
 
-    def __init__(self, bot: FrayBot, delay: float = 1.0) -> None:
+    def __init__(self, bot: FrayBot, delay: float = 1.0, sleep: Sleep = asyncio.sleep) -> None:
         self.bot = bot
         self.delay = delay
+        # How a flush waits ``delay`` seconds; tests hand in one they release themselves.
+        self.sleep = sleep
         self._latest: dict[int, Reply] = {}
         self._messages: dict[int, int] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -39,15 +44,23 @@ class StatusBoard:
             return
         self._latest[channel_id] = reply
         if channel_id not in self._tasks:
-            task = asyncio.create_task(self._flush(channel_id))
-            self._tasks[channel_id] = task
-            task.add_done_callback(lambda _: self._tasks.pop(channel_id, None))
+            self._tasks[channel_id] = asyncio.create_task(self._flush(channel_id))
 
     async def _flush(self, channel_id: int) -> None:
-        await asyncio.sleep(self.delay)
-        reply = self._latest.pop(channel_id, None)
-        if reply is None:
-            return
+        """Show the channel's newest state after ``delay``; again after another delay if it changed meanwhile."""
+        try:
+            while channel_id in self._latest:
+                await self.sleep(self.delay)
+                reply = self._latest.pop(channel_id, None)
+                if reply is not None:
+                    await self._show_reply(channel_id, reply)
+        finally:
+            # Forget the task in the same step as the last check: a change after it starts a new flush.
+            if self._tasks.get(channel_id) is asyncio.current_task():
+                del self._tasks[channel_id]
+
+    async def _show_reply(self, channel_id: int, reply: Reply) -> None:
+        """Show one reply's players' view; the last one of an encounter says that it ended."""
         embeds = status_embeds(reply, gm=False)
         if reply.command == "encounter end":
             embeds[-1].set_footer(text="The encounter has ended.")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import pytest
+from discord_double import DiscordDouble
 from fray_kit import Fray
 from test_e2e_encounter import set_the_scene
+
+from bot.discord.respond import DEFER_AFTER
 
 CALLBACK = r"/interactions/\d+/[^/]+/callback"
 
@@ -51,17 +53,25 @@ async def test_a_round_summary_survives_a_server_error_on_the_channel(fray: Fray
         assert titles.count("Round 1 summary") == 1
 
 
+def test_the_bot_defers_well_inside_discord_s_three_seconds() -> None:
+    discord_deadline = DiscordDouble().ack_deadline
+    assert discord_deadline == 3.0
+    assert discord_deadline >= 2 * DEFER_AFTER
+
+
 @pytest.mark.asyncio
-async def test_a_slow_command_defers_within_three_seconds_then_answers(fray: Fray) -> None:
+async def test_a_slow_command_defers_then_answers(fray: Fray) -> None:
     async with fray.running() as bot:
         await set_the_scene(fray)
         await fray.answer(fray.gm, "encounter begin")
+        # Slow for as long as the test holds the channel's lock; the bot defers once defer_after has passed.
+        bot.responder.defer_after = 0.0
         lock = bot.services.db.locks.get(fray.double.channel_id)
         async with lock:
             record = await fray.double.invoke("attack", {"target": "Peacekeeper trooper 1"}, user=fray.carol)
-            callback = await record.response(timeout=3.0)
-            assert callback.type == 5 and callback.latency < 3.0
-            await asyncio.sleep(0.2)
+            callback = await record.response()
+            assert callback.type == 5
+            assert record.followup_messages == [], "nothing more while the command waits"
         [followup] = await record.followups(1)
         assert "Aeryn" in followup.embeds[0]["description"]
         assert not record.failures
@@ -72,9 +82,10 @@ async def test_a_slow_command_that_fails_still_tells_only_the_caller(fray: Fray)
     async with fray.running() as bot:
         await set_the_scene(fray)
         await fray.answer(fray.gm, "encounter begin")
+        bot.responder.defer_after = 0.0
         async with bot.services.db.locks.get(fray.double.channel_id):
             record = await fray.double.invoke("attack", {"target": "Peacekeeper trooper 1"}, user=fray.dave)
-            assert (await record.response(timeout=3.0)).type == 5
+            assert (await record.response()).type == 5
         await record.wait_for(lambda r: r.ephemeral or None)
         assert "It is Aeryn's turn" in record.ephemeral[0].content
         assert record.original is None or record.original.deleted

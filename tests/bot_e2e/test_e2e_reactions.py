@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 from fray_kit import Fray
 from test_e2e_encounter import set_the_scene
+from timekit import Clock, HeldSleeps
+
+from bot.discord.reaction import GRACE
 
 
 async def trooper_shoots_aeryn(fray: Fray):
@@ -52,13 +55,36 @@ async def test_only_the_target_s_player_answers_and_the_answer_survives_a_restar
 
 @pytest.mark.asyncio
 async def test_without_an_answer_the_default_is_taken_when_time_runs_out(fray: Fray) -> None:
-    async with fray.running(reaction_seconds=0.3):
+    # The deadline is on a clock the test moves, and the timer's wait is a sleep the test releases.
+    clock, sleeps = Clock(), HeldSleeps()
+    async with fray.running(reaction_seconds=120) as bot:
+        bot.services.clock = clock
+        bot.reactions.sleep = sleeps
         await set_the_scene(fray)
         declared = await trooper_shoots_aeryn(fray)
         assert react_ids(declared)
+        await sleeps.until_waiting(1)
+        assert sleeps.delays == [120 + GRACE], "the timer waits for the deadline"
+        clock.now += 120 + GRACE
+        await sleeps.release()
         settled = await fray.double.wait_for_message(
             lambda m: bool(m.embeds) and "dodge" in m.embeds[0].get("description", "").lower()
-            and m.id != declared.id, timeout=5
+            and m.id != declared.id
         )
         assert "Aeryn" in settled.embeds[0]["description"]
         assert fray.double.pinged(settled) <= {fray.carol, fray.dave}
+
+
+@pytest.mark.asyncio
+async def test_a_timer_that_fires_early_takes_nothing(fray: Fray) -> None:
+    clock, sleeps = Clock(), HeldSleeps()
+    async with fray.running(reaction_seconds=120) as bot:
+        bot.services.clock = clock
+        bot.reactions.sleep = sleeps
+        await set_the_scene(fray)
+        declared = await trooper_shoots_aeryn(fray)
+        await sleeps.release()  # woken before the deadline (clock unmoved): the service checks the deadline itself
+        waiting = await fray.refusal(fray.gm, "encounter next")
+        assert "Waiting for Aeryn" in waiting
+        assert [m for m in fray.double.messages() if m.id > declared.id and m.interaction_id is None
+                and m.embeds and "dodge" in m.embeds[0].get("description", "").lower()] == []

@@ -7,6 +7,7 @@ import json
 import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -27,11 +28,28 @@ def environment(double: DiscordDouble, tmp_path: Path, token: str) -> dict[str, 
     return env
 
 
-async def fray_run(env: dict[str, str], cwd: Path) -> asyncio.subprocess.Process:
+def with_sigint(handling: signal.Handlers) -> Callable[[], None]:
+    """Start the child with SIGINT handled so: a shell without job control starts background jobs with it ignored."""
+    return lambda: signal.signal(signal.SIGINT, handling)
+
+
+async def fray_run(
+    env: dict[str, str], cwd: Path, sigint: signal.Handlers = signal.SIG_DFL
+) -> asyncio.subprocess.Process:
     return await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "run", env=env, cwd=cwd,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, preexec_fn=with_sigint(sigint),
     )
+
+
+async def stopped(process: asyncio.subprocess.Process, timeout: float = 30) -> tuple[bytes, bytes]:
+    """Wait for the process to exit and return its output; kill it (and fail) if it has not within ``timeout``."""
+    try:
+        return await asyncio.wait_for(process.communicate(), timeout)
+    except TimeoutError:
+        process.kill()
+        await process.wait()
+        pytest.fail(f"fray run had not exited within {timeout} s")
 
 
 @pytest.mark.asyncio
@@ -40,7 +58,7 @@ async def test_a_missing_or_rejected_token_gets_one_clear_line(
     double: DiscordDouble, tmp_path: Path, token: str, said: str
 ) -> None:
     process = await fray_run(environment(double, tmp_path, token), tmp_path)
-    _, err = await asyncio.wait_for(process.communicate(), 60)
+    _, err = await stopped(process, 60)
     lines = [line for line in err.decode().splitlines() if line.startswith("fray:")]
     assert process.returncode == 2
     assert len(lines) == 1 and said in lines[0]
@@ -48,8 +66,21 @@ async def test_a_missing_or_rejected_token_gets_one_clear_line(
 
 
 @pytest.mark.asyncio
-async def test_fray_run_serves_commands_from_its_own_process(double: DiscordDouble, tmp_path: Path) -> None:
-    process = await fray_run(environment(double, tmp_path, double.token), tmp_path)
+@pytest.mark.parametrize(
+    ("stop", "sigint"),
+    [
+        (signal.SIGINT, signal.SIG_DFL),
+        # Started in the background by a non-interactive shell (as CI may be): SIGINT arrives ignored.
+        (signal.SIGINT, signal.SIG_IGN),
+        # Service managers and containers stop a process with SIGTERM.
+        (signal.SIGTERM, signal.SIG_DFL),
+    ],
+    ids=["sigint", "sigint-inherited-ignored", "sigterm"],
+)
+async def test_fray_run_serves_commands_then_stops_cleanly_on_a_signal(
+    double: DiscordDouble, tmp_path: Path, stop: signal.Signals, sigint: signal.Handlers
+) -> None:
+    process = await fray_run(environment(double, tmp_path, double.token), tmp_path, sigint)
     try:
         await double.wait_for(lambda: double.commands() or None, timeout=60, what="the commands to sync")
         await double.wait_for(lambda: any(s.connected for s in double.sessions) or None, timeout=30)
@@ -57,8 +88,11 @@ async def test_fray_run_serves_commands_from_its_own_process(double: DiscordDoub
         callback = await record.response(timeout=10)
         assert callback.type == 4 and "2d6" in record.original.embeds[0]["description"]
     finally:
-        process.send_signal(signal.SIGINT)
-        _, err = await asyncio.wait_for(process.communicate(), 30)
+        process.send_signal(stop)
+        _, err = await stopped(process)
     logged = [json.loads(line) for line in err.decode().splitlines() if line.startswith("{")]
     [roll] = [entry for entry in logged if entry.get("command") == "roll"]
     assert roll["outcome"] == "ok" and roll["ms"] >= 0 and roll["logger"] == "fray.commands"
+    assert process.returncode == 0, err.decode()[-2000:]
+    assert f"stopping on {stop.name}" in [entry.get("message") for entry in logged]
+    assert "Traceback" not in err.decode()

@@ -11,7 +11,7 @@ from test_e2e_encounter import set_the_scene
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+@pytest.mark.parametrize("backend", ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
 async def test_two_shard_processes_share_one_database(tmp_path: Path, backend: str) -> None:
     async with DiscordDouble(shard_count=2) as double, database_url(backend, tmp_path) as url:
         with double.point():

@@ -1,10 +1,15 @@
-"""The channel's status message: kept up to date, a burst of changes is one edit, a failed edit posts anew."""
+"""The channel's status message: kept up to date, a burst of changes is one edit, a failed edit posts anew.
+
+The board's delay is a sleep the test releases (``HeldSleeps``): "a burst" means every change of it arrived while
+the flush was still waiting, whatever the machine's speed.
+"""
 
 from __future__ import annotations
 
 import pytest
 from fray_kit import Fray
 from test_e2e_encounter import set_the_scene
+from timekit import HeldSleeps
 
 
 def boards(fray: Fray) -> list:
@@ -14,28 +19,43 @@ def boards(fray: Fray) -> list:
 
 @pytest.mark.asyncio
 async def test_a_burst_of_changes_becomes_one_edit_of_the_status_message(fray: Fray) -> None:
-    async with fray.running(status_edit_delay=1.5):
+    sleeps = HeldSleeps()
+    async with fray.running(status_edit_delay=1.5) as bot:
+        bot.status_board.sleep = sleeps
         await set_the_scene(fray)
         await fray.answer(fray.gm, "encounter begin")
+        await sleeps.release()
         [board] = await fray.double.wait_for(lambda: boards(fray) or None, what="the status message")
         assert "Round 1 — Aeryn's turn" in board.embeds[0]["footer"]["text"]
         for _ in range(3):
             await fray.answer(fray.gm, "encounter next")
+        await sleeps.until_waiting(1)
+        assert sleeps.waiting == 1, "three changes while the flush waits: one flush"
+        assert len(board.revisions) == 1, "nothing is edited before the delay is over"
+        await sleeps.release()
         await fray.double.wait_for(lambda: len(board.revisions) > 1 or None, what="an edit")
-        assert len(board.revisions) == 2, "three quick changes, one edit"
-        assert "Round 2" in board.embeds[0]["footer"]["text"]
+        assert "Round 2" in board.embeds[0]["footer"]["text"], "the edit shows the last change of the burst"
         assert fray.double.pinged(board) == set()
+    assert sleeps.delays == [1.5, 1.5], "each flush waited STATUS_EDIT_DELAY"
+    assert len(board.revisions) == 2, "three quick changes, one edit"
+    assert len(boards(fray)) == 1
 
 
 @pytest.mark.asyncio
 async def test_a_failed_edit_posts_a_new_status_message(fray: Fray) -> None:
-    async with fray.running(status_edit_delay=0.2):
+    sleeps = HeldSleeps()
+    async with fray.running() as bot:
+        bot.status_board.sleep = sleeps
         await set_the_scene(fray)
         await fray.answer(fray.gm, "encounter begin")
+        await sleeps.release()
         [first] = await fray.double.wait_for(lambda: boards(fray) or None, what="the status message")
         fray.double.fail_next("PATCH", r"/channels/\d+/messages/\d+", status=404, code=10008, message="Unknown Message")
         await fray.answer(fray.gm, "encounter next")
+        await sleeps.release()
         second = await fray.double.wait_for(lambda: next((b for b in boards(fray) if b.id != first.id), None),
                                             what="a new status message")
         assert "D'Argo's turn" in second.embeds[0]["footer"]["text"]
         assert len(first.revisions) == 1, "the failed edit changed nothing"
+        failed = [r for r in fray.double.requests_to("PATCH", rf"/channels/\d+/messages/{first.id}") if r.status == 404]
+        assert len(failed) == 1, "the edit was tried first"

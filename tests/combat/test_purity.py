@@ -9,6 +9,8 @@ import pytest
 
 import combat
 
+pytestmark = pytest.mark.slow  # imports combat in a subprocess
+
 PACKAGE = Path(combat.__file__).parent
 SOURCES = sorted(PACKAGE.rglob("*.py"))
 FORBIDDEN_IMPORTS = {

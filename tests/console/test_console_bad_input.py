@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 from console_kit import Run, error_lines, fray, json_objects, run_script
 
+pytestmark = pytest.mark.slow  # runs `fray console` in subprocesses
+
 EXPORT = "@gm /encounter export"
 BEGUN = 9  # the example's first 9 lines set the fight up and begin it: round 1, Aeryn's turn
 

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from console_kit import REPO, Run, exports, run_script, summary_rounds
 
+pytestmark = pytest.mark.slow  # fray console in a subprocess
+
 EXAMPLE = REPO / "examples" / "d6pool-rooftop.fray"
 
 

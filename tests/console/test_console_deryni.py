@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from console_kit import REPO, Run, fray, summary_rounds
 
+pytestmark = pytest.mark.slow  # fray console in a subprocess
+
 EXAMPLE = REPO / "examples" / "deryni-duel.fray"
 
 

@@ -6,7 +6,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from console_kit import Run, command_numbers, run_script, summary_rounds
+
+pytestmark = pytest.mark.slow  # runs `fray console` in subprocesses
 
 
 def test_the_example_runs_without_a_failed_line(reference: Run) -> None:
@@ -59,6 +62,7 @@ def test_json_export_and_summaries_match_the_text_run(reference: Run, reference_
     assert rounds == summary_rounds(reference.output)
 
 
+@pytest.mark.postgresql
 def test_postgresql_plays_the_same_fight_as_sqlite(
     scratch: Path, lines: list[str], reference: Run, pg_url: str
 ) -> None:

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from console_kit import REPO, exports, fray, summary_rounds
 
+pytestmark = pytest.mark.slow  # fray console in a subprocess
+
 EXAMPLE = REPO / "examples" / "fallout-junktown.fray"
 
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from console_kit import error_lines, json_objects, run_script
+
+pytestmark = pytest.mark.slow  # runs `fray console` in subprocesses
 
 SETUP = [
     '@gm /encounter start system:farscape name:"Throne room"',

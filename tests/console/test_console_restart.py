@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from console_kit import command_numbers, json_objects, popen, run_script, without_line_numbers
 
+pytestmark = pytest.mark.slow  # runs `fray console` in subprocesses
+
 # Split points: before 'begin' (line 9 is /encounter begin), mid round 1, mid round 3 (after a round summary).
 SPLITS = (8, 14, 22)
 

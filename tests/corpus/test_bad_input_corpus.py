@@ -71,15 +71,9 @@ def _clean(message: str) -> None:
     assert not any(unicodedata.category(ch) in {"Cc", "Cf"} for ch in message), message
 
 
-@pytest_asyncio.fixture(params=["sqlite", "postgresql"])
+@pytest_asyncio.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
 async def table(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Console]:
-    if request.param == "sqlite":
-        url = f"sqlite+aiosqlite:///{tmp_path / 'fray.sqlite3'}"
-    else:
-        base = pg_base()
-        if base is None:
-            pytest.skip("FRAY_TEST_PG_URL is not set, so the PostgreSQL variant was not run (CI sets it)")
-        url = None
+    url = f"sqlite+aiosqlite:///{tmp_path / 'fray.sqlite3'}" if request.param == "sqlite" else None
     async with _database(url) as db:
         dice = ReplayDice(seed=1)
         console = Console(Services(db, Settings(_env_file=None, data_dir=REPO_ROOT / "data"), dice), dice,

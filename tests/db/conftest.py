@@ -12,7 +12,7 @@ from pgtools import PG_ENV, fresh_pg_database
 from bot.db.engine import Database
 from bot.db.migrate import upgrade
 
-BACKENDS = ("sqlite", "postgresql")
+BACKENDS = ("sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql))
 
 
 @pytest.fixture(params=BACKENDS)

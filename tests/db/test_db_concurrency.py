@@ -2,9 +2,13 @@ import asyncio
 
 import pytest
 from dbsamples import bump, counter_of, sample_encounter
+from sqlalchemy import event, text
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.db.engine import Database
 from bot.db.locks import ChannelLocks
+
+pytestmark = pytest.mark.slow  # hundreds of concurrent transactions
 
 CHANNEL = 4242
 WORKERS = 200
@@ -73,9 +77,44 @@ async def test_concurrent_commands_from_two_processes_are_serialised(migrated_ur
         await second.dispose()
 
 
+def watch_sqlite_begins(db: Database) -> asyncio.Event:
+    """Return an event set when one of ``db``'s connections starts executing BEGIN IMMEDIATE (SQLite's trace hook).
+
+    The trace callback runs as the statement starts, before it asks for the write lock: once it has fired while
+    another connection holds that lock, the statement is waiting for it.
+    """
+    loop = asyncio.get_running_loop()
+    began = asyncio.Event()
+
+    def trace(statement: str) -> None:
+        if statement.strip().upper() == "BEGIN IMMEDIATE":
+            loop.call_soon_threadsafe(began.set)
+
+    @event.listens_for(db.engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection, _record) -> None:
+        dbapi_connection._connection._conn.set_trace_callback(trace)
+
+    return began
+
+
+async def until_a_backend_waits_for_a_lock(url: str) -> None:
+    """Return once a PostgreSQL session of this database is waiting for a lock (asked on a connection of its own)."""
+    watcher = create_async_engine(url)
+    try:
+        async with asyncio.timeout(30), watcher.connect() as conn:
+            query = text("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                         "AND wait_event_type = 'Lock'")
+            # The server's own state, not a time window: the query is repeated until the waiter shows up in it.
+            while not (await conn.execute(query)).scalar_one():
+                await asyncio.sleep(0.01)
+    finally:
+        await watcher.dispose()
+
+
 @pytest.mark.asyncio
-async def test_the_row_lock_holds_a_second_process_until_commit(migrated_url):
+async def test_the_row_lock_holds_a_second_process_until_commit(migrated_url, backend):
     first, second = Database(migrated_url), Database(migrated_url)
+    began = watch_sqlite_begins(second) if backend == "sqlite" else None
     try:
         await start(first)
         order = []
@@ -85,7 +124,12 @@ async def test_the_row_lock_holds_a_second_process_until_commit(migrated_url):
             async with first.unit_of_work(CHANNEL) as uow:
                 row, enc = await uow.encounters.get_active(CHANNEL)
                 loaded.set()
-                await asyncio.sleep(0.3)
+                # Save only once the second process is provably waiting for the lock this one holds.
+                if began is not None:
+                    async with asyncio.timeout(30):
+                        await began.wait()
+                else:
+                    await until_a_backend_waits_for_a_lock(migrated_url)
                 await uow.encounters.save(row, bump(enc))
                 order.append("first saved")
                 await uow.commit()
@@ -123,13 +167,24 @@ async def test_channel_locks_are_shared_while_held_and_then_dropped():
 async def test_commands_in_one_channel_wait_for_each_other(db):
     await start(db)
     inside = []
+    a_inside, b_trying = asyncio.Event(), asyncio.Event()
 
-    async def command(name):
+    async def a():
         async with db.unit_of_work(CHANNEL) as uow:
-            inside.append(f"{name} in")
+            inside.append("a in")
             await uow.encounters.get_active(CHANNEL)
-            await asyncio.sleep(0.05)
-            inside.append(f"{name} out")
+            a_inside.set()
+            # b sets this just before asking for the channel: it runs on, without yielding, until it waits there.
+            await b_trying.wait()
+            inside.append("a out")
 
-    await asyncio.gather(command("a"), command("b"))
+    async def b():
+        await a_inside.wait()
+        b_trying.set()
+        async with db.unit_of_work(CHANNEL) as uow:
+            inside.append("b in")
+            await uow.encounters.get_active(CHANNEL)
+            inside.append("b out")
+
+    await asyncio.gather(a(), b())
     assert inside == ["a in", "a out", "b in", "b out"]

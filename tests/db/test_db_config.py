@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from bot.config import REPO_ROOT, Settings
+from bot.config import Settings
 
 VARIABLES = (
     "DISCORD_TOKEN",
@@ -25,12 +25,14 @@ def clean_env(monkeypatch):
         monkeypatch.delenv(name, raising=False)
 
 
-def test_defaults_without_environment():
+def test_defaults_without_environment(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
     s = Settings(_env_file=None)
     assert s.discord_token is None
     assert s.dev_guild_id is None
-    assert s.data_dir == REPO_ROOT / "data"
-    assert s.database_url == f"sqlite+aiosqlite:///{REPO_ROOT / 'data' / 'fray.sqlite3'}"
+    assert s.data_dir is None, "the tables shipped with Fray"
+    # The database is a file under ./data where Fray runs (where it reads .env), never inside the installed package.
+    assert s.database_url == f"sqlite+aiosqlite:///{tmp_path.resolve() / 'data' / 'fray.sqlite3'}"
     assert s.gm_role_name == "GM"
     assert s.log_level == "INFO"
     assert s.discord_api_base == "https://discord.com/api/v10"
@@ -63,6 +65,7 @@ def test_reads_a_dotenv_file_and_ignores_empty_values(tmp_path):
     assert s.discord_token is None
     assert s.dev_guild_id is None
     assert s.gm_role_name == "Referee"
+    assert s.data_dir == tmp_path / "d"
     # The default database follows the data directory.
     assert s.database_url == f"sqlite+aiosqlite:///{Path(tmp_path / 'd' / 'fray.sqlite3')}"
 

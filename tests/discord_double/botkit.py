@@ -32,6 +32,8 @@ class Table:
 
     encounters: dict[int, Encounter] = field(default_factory=dict)
     errors: list[BaseException] = field(default_factory=list)
+    # /gated answers only once the test sets this.
+    gate: asyncio.Event = field(default_factory=asyncio.Event)
 
     def in_channel(self, channel_id: int | None) -> Encounter | None:
         return next((e for e in self.encounters.values() if e.channel_id == channel_id and not e.ended), None)
@@ -184,10 +186,10 @@ class Skirmish(commands.Cog):
         done = await interaction.followup.send("done", ephemeral=True, wait=True)
         await done.edit(content="done!")
 
-    @app_commands.command(description="Answer late")
-    async def slow(self, interaction: discord.Interaction, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-        await interaction.response.send_message("late")
+    @app_commands.command(description="Answer when the test opens the gate")
+    async def gated(self, interaction: discord.Interaction) -> None:
+        await table_of(interaction).gate.wait()
+        await interaction.response.send_message("opened")
 
     @app_commands.command(description="Upload a sheet")
     async def upload(self, interaction: discord.Interaction) -> None:

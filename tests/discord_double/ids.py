@@ -25,14 +25,19 @@ class Snowflakes:
 
 
 class Clock:
-    """Monotonic seconds; advance() moves the double's notion of time forward (token expiry tests)."""
+    """Monotonic seconds; advance() moves the double's notion of time forward, freeze() stops it (deadline tests)."""
 
     def __init__(self) -> None:
         self._skew = 0.0
+        self._frozen: float | None = None
 
     def now(self) -> float:
         """Return the current double time in seconds."""
-        return time.monotonic() + self._skew
+        return (time.monotonic() if self._frozen is None else self._frozen) + self._skew
+
+    def freeze(self) -> None:
+        """Stop the clock: from now on only advance() moves it."""
+        self._frozen = time.monotonic()
 
     def advance(self, seconds: float) -> None:
         """Pretend that `seconds` have passed."""

@@ -14,8 +14,10 @@ async def _post(url: str, body: dict) -> tuple[int, dict]:
 
 @pytest.mark.asyncio
 async def test_a_late_initial_response_gets_unknown_interaction(double: DiscordDouble, bot, table) -> None:
-    double.ack_deadline = 0.2
-    rec = await double.invoke("slow", {"seconds": 0.4})
+    double.clock.freeze()
+    rec = await double.invoke("gated")
+    double.advance(double.ack_deadline + 0.01)
+    table.gate.set()
     rejection = await rec.rejected(10062)
     assert rejection.status == 404 and rec.callback is None and rec.expired
     await double.wait_for(lambda: table.errors)
@@ -23,23 +25,27 @@ async def test_a_late_initial_response_gets_unknown_interaction(double: DiscordD
 
 
 @pytest.mark.asyncio
-async def test_an_answer_inside_the_deadline_is_accepted(double: DiscordDouble, bot) -> None:
-    double.ack_deadline = 1.0
-    rec = await double.invoke("slow", {"seconds": 0.1})
+async def test_an_answer_inside_the_deadline_is_accepted(double: DiscordDouble, bot, table) -> None:
+    double.clock.freeze()
+    rec = await double.invoke("gated")
+    double.advance(double.ack_deadline - 0.01)
+    table.gate.set()
     cb = await rec.response()
-    assert cb.type == 4 and 0.1 <= cb.latency < 1.0
+    assert cb.type == 4 and cb.latency == pytest.approx(double.ack_deadline - 0.01)
+    assert not rec.failures
 
 
 @pytest.mark.asyncio
-async def test_double_acknowledgement_and_bad_types_are_refused(double: DiscordDouble, bot) -> None:
+async def test_double_acknowledgement_and_bad_types_are_refused(double: DiscordDouble, bot, table) -> None:
     rec = await double.invoke("ping")
     await rec.response()
     url = f"{double.api_base}/interactions/{rec.id}/{rec.token}/callback"
     assert await _post(url, {"type": 4, "data": {"content": "again"}}) == (
         400, {"code": 40060, "message": "Interaction has already been acknowledged."})
-    fresh = await double.invoke("slow", {"seconds": 0.2})  # not answered yet: a slash command cannot take type 7
+    fresh = await double.invoke("gated")  # not answered yet: a slash command cannot take type 7
     status, body = await _post(f"{double.api_base}/interactions/{fresh.id}/{fresh.token}/callback", {"type": 7})
     assert (status, body["code"]) == (400, 50035) and "invalid for a slash command" in body["message"]
+    table.gate.set()
     assert (await fresh.response()).type == 4  # the refusal did not consume the acknowledgement
     status, body = await _post(f"{double.api_base}/interactions/1/nope/callback", {"type": 4})
     assert (status, body["code"]) == (404, 10062)
@@ -58,9 +64,11 @@ async def test_interaction_tokens_expire_after_15_minutes(double: DiscordDouble,
 
 
 @pytest.mark.asyncio
-async def test_followups_need_an_acknowledged_interaction(double: DiscordDouble, bot) -> None:
-    double.ack_deadline = 0.05
-    rec = await double.invoke("slow", {"seconds": 0.3})
+async def test_followups_need_an_acknowledged_interaction(double: DiscordDouble, bot, table) -> None:
+    double.clock.freeze()
+    rec = await double.invoke("gated")
     status, body = await _post(f"{double.api_base}/webhooks/{double.app_id}/{rec.token}", {"content": "x"})
     assert (status, body["code"]) == (404, 10015)
+    double.advance(double.ack_deadline + 1)
+    table.gate.set()
     await rec.rejected(10062)

@@ -24,7 +24,7 @@ from bot.db.engine import Database, open_database
 from bot.db.migrate import upgrade
 from bot.services import Services
 
-BACKENDS = ("sqlite", "postgresql")
+BACKENDS = ("sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql))
 TABLES = ("events", "combatants", "encounters", "characters", "guild_settings")
 
 

@@ -15,7 +15,7 @@ from bot.services import Reply, Services
 from bot.services.roster import MAX_ROSTER
 from combat.errors import FrayError, InvalidInput, NotYourTurn, RulesError
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.slow]  # hundreds of concurrent commands
 
 COMMANDS = 200
 

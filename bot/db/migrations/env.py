@@ -12,7 +12,7 @@ from alembic import context
 from sqlalchemy.engine import Connection
 from sqlalchemy.pool import NullPool
 
-from bot.db.engine import create_engine
+from bot.db.connect import create_engine
 from bot.db.rows import Base
 
 config = context.config

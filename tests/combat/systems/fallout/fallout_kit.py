@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.config import REPO_ROOT
-from bot.tables import read_table_files
+from bot.datafiles import read_folder as read_table_files
 from combat.dice import ScriptedDice
 from combat.model import Combatant, Encounter
 from combat.sheet import SheetRequest

@@ -1,0 +1,107 @@
+"""The status board without a gateway: a burst is one flush, and a change during a slow edit is not lost."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from types import SimpleNamespace
+
+import discord
+import pytest
+from timekit import HeldSleeps
+
+from bot.discord import status_board
+from bot.discord.status_board import StatusBoard
+from bot.services import Reply
+from combat.model import Encounter
+from combat.systems.farscape.system import FarscapeSystem
+from combat.turns import TurnState
+
+pytestmark = pytest.mark.asyncio
+
+CHANNEL = 5
+
+
+class Channel:
+    """A channel that records what is posted and edited; each call waits until the test opens ``gate``."""
+
+    def __init__(self) -> None:
+        self.shown: list[str] = []
+        self.gate = asyncio.Event()
+        self.gate.set()
+        self.arrived = asyncio.Event()
+        self.changed = asyncio.Event()
+
+    async def _arrive(self, title: str | None) -> None:
+        self.arrived.set()
+        await self.gate.wait()
+        self.shown.append(title or "")
+        self.changed.set()
+
+    async def until_shown(self, count: int) -> None:
+        """Return once ``count`` posts or edits have gone through."""
+        async with asyncio.timeout(10):
+            while len(self.shown) < count:
+                self.changed.clear()
+                await self.changed.wait()
+
+    async def send(self, *, embeds: list[discord.Embed], allowed_mentions: object) -> SimpleNamespace:
+        await self._arrive(embeds[0].title)
+        return SimpleNamespace(id=len(self.shown))
+
+    def get_partial_message(self, message_id: int) -> SimpleNamespace:
+        async def edit(*, embeds: list[discord.Embed], allowed_mentions: object) -> None:
+            await self._arrive(embeds[0].title)
+
+        return SimpleNamespace(edit=edit)
+
+
+def reply(command: str) -> Reply:
+    encounter = replace(Encounter("farscape", ()), turns=replace(TurnState(), round=1))
+    return Reply(command, FarscapeSystem(), encounter, gm=1)
+
+
+@pytest.fixture
+def board(monkeypatch: pytest.MonkeyPatch) -> tuple[StatusBoard, Channel, HeldSleeps]:
+    monkeypatch.setattr(status_board, "status_embeds", lambda r, gm: [discord.Embed(title=r.command)])
+    channel = Channel()
+    bot = SimpleNamespace(get_channel=lambda _cid: channel)
+    sleeps = HeldSleeps()
+    return StatusBoard(bot, delay=2.0, sleep=sleeps), channel, sleeps
+
+
+async def test_a_burst_waits_once_and_shows_only_its_last_change(board):
+    statuses, channel, sleeps = board
+    for command in ("encounter begin", "encounter next", "attack"):
+        statuses.update(CHANNEL, reply(command))
+    await sleeps.release()
+    await channel.until_shown(1)
+    await statuses.close()
+    assert sleeps.delays == [2.0]
+    assert channel.shown == ["attack"]
+
+
+async def test_a_change_while_an_edit_is_under_way_gets_its_own_flush(board):
+    statuses, channel, sleeps = board
+    statuses.update(CHANNEL, reply("encounter begin"))
+    channel.gate.clear()
+    await sleeps.release()
+    await channel.arrived.wait()  # the first post has reached Discord and waits for its answer
+    statuses.update(CHANNEL, reply("encounter next"))
+    channel.gate.set()
+    await sleeps.release()  # the change waits its own delay, then is shown
+    await channel.until_shown(2)
+    assert channel.shown == ["encounter begin", "encounter next"]
+    await statuses.close()
+    assert sleeps.waiting == 0
+
+
+async def test_closing_stops_a_waiting_flush(board):
+    statuses, channel, sleeps = board
+    statuses.update(CHANNEL, reply("encounter begin"))
+    await sleeps.until_waiting(1)
+    await statuses.close()
+    assert channel.shown == [] and sleeps.waiting == 0
+    statuses.update(CHANNEL, reply("encounter next"))  # a board reopened later starts a fresh flush
+    await sleeps.release()
+    await statuses.close()
