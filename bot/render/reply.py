@@ -9,6 +9,7 @@ from __future__ import annotations
 from bot.registry import find
 from bot.render.bodies import Context, UserNames, render_body
 from bot.render.dice import signed
+from bot.render.guide import guide_lines
 from bot.render.help import help_lines
 from bot.render.names import Names, safe, who
 from bot.render.plugin import SystemRenderer
@@ -90,7 +91,7 @@ def render_reply(reply: Reply, users: UserNames, *, summaries: bool = True, turn
     """Render a reply as text lines; Discord posts summaries and the turn separately, so it can leave them out."""
     names = names_of(reply.encounter)
     if isinstance(reply.body, StatusShown):
-        return status_lines(reply, users)
+        return status_lines(reply, users) + (guide_lines(reply) if turn else [])
     if isinstance(reply.body, HelpShown):
         return help_lines(reply.system)
     context = Context(names, users, reply.system.title if reply.system else "")
@@ -98,7 +99,7 @@ def render_reply(reply: Reply, users: UserNames, *, summaries: bool = True, turn
     if isinstance(reply.body, Ended):
         for summary in reply.summaries if summaries else ():
             lines += render_round_summary(summary, names)
-        return [*lines, *render_body(reply.body, context)]
+        return [*lines, *render_body(reply.body, context), *(guide_lines(reply) if turn else [])]
     if reply.settled is not None:
         lines += render_reply(reply.settled, users, summaries=False, turn=False)
     lines += answer_lines(reply.answer, names)
@@ -108,4 +109,4 @@ def render_reply(reply: Reply, users: UserNames, *, summaries: bool = True, turn
     if turn and reply.encounter is not None and reply.encounter.turns.round and reply.command != "encounter log":
         lines.append(render_turn(reply.encounter, names))
         lines += [w for w in (waiting_line(reply.encounter, names),) if w]
-    return lines
+    return lines + (guide_lines(reply) if turn else [])
