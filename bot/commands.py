@@ -52,7 +52,9 @@ GENERAL = frozenset({"as", "target", "modifier"})
 
 COMMANDS: tuple[Command, ...] = (
     Command("encounter start", "Start an encounter in this channel; you become its GM.",
-            (_SYSTEM, OptionSpec("name", "A name for the encounter."))),
+            (OptionSpec("system", "The rule system (or give demo).", source="systems"),
+             OptionSpec("name", "A name for the encounter."),
+             OptionSpec("demo", "Play a system's ready-made first fight, guided step by step.", source="demos"))),
     Command(
         "encounter add",
         "Add combatants from a template, from traits, or the system's average combatant.",

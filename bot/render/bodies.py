@@ -15,6 +15,7 @@ from bot.services.replies import (
     CharacterCard,
     CharacterDeleted,
     CharacterList,
+    DemoStarted,
     Ended,
     Exported,
     Held,
@@ -111,7 +112,18 @@ _RENDERERS: Mapping[type, Callable[[Any, Context], list[str]]] = {
     SettingsShown: _settings,
     HelpShown: lambda b, c: [],  # rendered whole by bot.render.help
     MapShown: lambda b, c: _map(b),
+    DemoStarted: lambda b, c: _demo(b, c),
 }
+
+
+def _demo(body: DemoStarted, context: Context) -> list[str]:
+    """Say the demo began: what the fight is, whose character is the caller's, and who else is in it."""
+    others = [n for n in body.names if n not in body.yours]
+    lines = [f"Demo '{safe(body.name)}' started ({context.title}): {safe(body.intro)}"]
+    if body.yours:
+        mine, theirs = (", ".join(safe(n) for n in group) for group in (body.yours, others))
+        lines.append(f"Yours: {mine}. Against you: {theirs}.")
+    return lines
 
 
 def _map(body: MapShown) -> list[str]:

@@ -24,6 +24,7 @@ __all__ = [
     "CharacterCard",
     "CharacterDeleted",
     "CharacterList",
+    "DemoStarted",
     "Ended",
     "Exported",
     "Held",
@@ -46,6 +47,16 @@ class Started:
     """An encounter began in the channel."""
 
     name: str
+
+
+@dataclass(frozen=True, slots=True)
+class DemoStarted:
+    """A system's demo began: the encounter's name, what the fight is, the caller's own and everyone set up."""
+
+    name: str
+    intro: str
+    yours: tuple[str, ...]
+    names: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +202,7 @@ class Answered:
 
 Body = (
     Started | Ended | StatusShown | Added | Removed | Held | Undone | Logged | Exported | Rolled | CharacterCard
-    | CharacterList | CharacterDeleted | SettingsShown | HelpShown | MapShown
+    | CharacterList | CharacterDeleted | SettingsShown | HelpShown | MapShown | DemoStarted
 )
 
 
