@@ -28,10 +28,12 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
 
     @app_commands.command(name="start", description="Start an encounter in this channel; you become its GM.")
     @described("encounter start")
-    @app_commands.autocomplete(system=suggest.from_source("systems"))
-    async def start(self, interaction: Interaction, system: Text, name: Text | None = None) -> None:
-        """Start an encounter."""
-        await run(interaction, "encounter start", {"system": system, "name": name})
+    @app_commands.autocomplete(system=suggest.from_source("systems"), demo=suggest.from_source("demos"))
+    async def start(
+        self, interaction: Interaction, system: Text | None = None, name: Text | None = None, demo: Text | None = None
+    ) -> None:
+        """Start an encounter, or a system's guided demo."""
+        await run(interaction, "encounter start", {"system": system, "name": name, "demo": demo})
 
     @app_commands.command(name="add", description="Add combatants: a template, traits, or the average combatant.")
     @described("encounter add")
