@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from combat.options import OptionSpec
+from combat.options import OptionChoice, OptionSpec
 
 __all__ = ["COMMANDS", "GENERAL", "Command", "find_command"]
 
@@ -87,7 +87,9 @@ COMMANDS: tuple[Command, ...] = (
             (OptionSpec("round", "Only this round.", "number", low=1, high=1_000_000),
              OptionSpec("page", "Which page, counted from the start (default: the newest).", "number", low=1,
                         high=1_000_000))),
-    Command("encounter export", "Export the encounter as JSON."),
+    Command("encounter export", "Export the encounter: JSON data, or a readable Markdown recap of the fight.",
+            (OptionSpec("format", "json (the default) or markdown (a recap to paste into campaign notes).",
+                        "choice", (OptionChoice("json"), OptionChoice("markdown"))),)),
     Command("encounter map", "Show the battle map as a picture (with what the system can draw on it, as options).",
             open=True),
     Command("encounter end", "End the encounter.", gm_only=True),

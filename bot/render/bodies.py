@@ -23,6 +23,7 @@ from bot.services.replies import (
     LogEntry,
     Logged,
     MapShown,
+    Recapped,
     Removed,
     Rolled,
     SettingsShown,
@@ -113,6 +114,7 @@ _RENDERERS: Mapping[type, Callable[[Any, Context], list[str]]] = {
     HelpShown: lambda b, c: [],  # rendered whole by bot.render.help
     MapShown: lambda b, c: _map(b),
     DemoStarted: lambda b, c: _demo(b, c),
+    Recapped: lambda b, c: [],  # rendered whole by bot.render.recap
 }
 
 

@@ -6,12 +6,12 @@ from bot.guide.hints import next_step
 from bot.guide.spec import Hint, Suggestion
 from bot.registry import find
 from bot.render.names import safe
-from bot.services.replies import Ended, Exported, HelpShown, Logged, MapShown, Reply, SettingsShown
+from bot.services.replies import Ended, Exported, HelpShown, Logged, MapShown, Recapped, Reply, SettingsShown
 
 __all__ = ["MARK", "guide_hint", "guide_lines", "hint_line"]
 
 MARK = "→ "
-_QUIET = (Exported, Logged, HelpShown, MapShown, SettingsShown)
+_QUIET = (Exported, Logged, HelpShown, MapShown, SettingsShown, Recapped)
 
 
 def guide_hint(reply: Reply) -> Hint | None:

@@ -14,8 +14,9 @@ from bot.render.help import help_lines
 from bot.render.names import Names, safe, who
 from bot.render.plugin import SystemRenderer
 from bot.render.reaction import answer_lines, asked_lines, declared_lines, waiting_line
+from bot.render.recap import recap_lines
 from bot.render.summary import counts_note, render_round_summary, render_turn
-from bot.services.replies import Ended, HelpShown, Reply, StatusShown
+from bot.services.replies import Ended, HelpShown, Recapped, Reply, StatusShown
 from combat.intent import Asked, Declared
 from combat.model import Encounter
 from combat.system import RuleSystem
@@ -94,6 +95,8 @@ def render_reply(reply: Reply, users: UserNames, *, summaries: bool = True, turn
         return status_lines(reply, users) + (guide_lines(reply) if turn else [])
     if isinstance(reply.body, HelpShown):
         return help_lines(reply.system)
+    if isinstance(reply.body, Recapped):
+        return recap_lines(reply, users)
     context = Context(names, users, reply.system.title if reply.system else "")
     lines: list[str] = []
     if isinstance(reply.body, Ended):

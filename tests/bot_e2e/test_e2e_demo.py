@@ -6,6 +6,7 @@ waiting choice offers) until the hint says the fight is over. Only the demo's pl
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -84,6 +85,16 @@ async def test_the_farscape_demo_runs_to_its_end_through_the_bot(fray: Fray) -> 
                             "`/attack as:\"Peacekeeper commando\" target:Aeryn`")
         assert choices >= 1 and hints[2] == ("→ Aeryn's player chooses: `/encounter react choice:dodge` or "
                                              "`choice:take`, or the buttons")
+        record = await fray.say(fray.carol, "encounter export", format="markdown")
+        [recap] = record.ephemeral
+        assert recap.content == "A recap of the fight, in Markdown for your campaign notes."
+        text = recap.file_bytes("encounter.md").decode()
+        assert text.startswith("# Docking ring — FUDGE Farscape\n\n## Sides\n\n- **crew**: Aeryn (Carol)\n")
+        assert "1. **Aeryn** attack → Peacekeeper commando: miss" in text and "## How it ended" in text
+        assert fray.double.pinged(recap) == set()
+        record = await fray.say(fray.carol, "encounter export", format="json")
+        [exported] = record.ephemeral
+        assert json.loads(exported.file_bytes("encounter.json"))["system"] == "farscape"
         ended = await fray.answer(fray.carol, "encounter end")
         assert hint_of(ended) == ("→ The encounter has ended: try `/encounter start demo:farscape` (plays the demo "
                                   "again)")

@@ -6,7 +6,7 @@ channel's system as you type, and checked by the services.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -126,10 +126,11 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
         """Show the log."""
         await run(interaction, "encounter log", {"round": round})
 
-    @app_commands.command(name="export", description="Export the encounter as a JSON file.")
-    async def export(self, interaction: Interaction) -> None:
+    @app_commands.command(name="export", description="Export the encounter: a JSON file, or a Markdown recap.")
+    @described("encounter export")
+    async def export(self, interaction: Interaction, format: Literal["json", "markdown"] | None = None) -> None:
         """Export the encounter."""
-        await run(interaction, "encounter export", {})
+        await run(interaction, "encounter export", {"format": format})
 
     @app_commands.command(name="map", description="Show the battle map as a picture.")
     @described("encounter map", options="What to draw over the map, as name=value (the system's options).")
