@@ -11,7 +11,9 @@ from dataclasses import dataclass
 
 from combat.options import OptionChoice, OptionSpec
 
-__all__ = ["COMMANDS", "GENERAL", "Command", "find_command"]
+__all__ = ["COMMANDS", "GENERAL", "MAX_REMIND_MINUTES", "Command", "find_command"]
+
+MAX_REMIND_MINUTES = 10_080  # a week
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +108,9 @@ COMMANDS: tuple[Command, ...] = (
             OptionSpec("players_end_turn", "May players end their own turn? yes or no.", "flag"),
             OptionSpec("allow_join", "May players join running fights with their saved characters? yes or no.",
                        "flag"),
+            OptionSpec("remind_after", "Play-by-post: minutes without action before the waiting player is reminded "
+                       "once (0 or none: off).", "number", low=0, high=MAX_REMIND_MINUTES,
+                       aliases=(("none", "0"), ("off", "0"))),
         ),
     ),
     Command("attack", "Attack someone with the move the system calls attack.", (_TARGET, _MODIFIER, _AS), open=True),

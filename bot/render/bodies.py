@@ -82,7 +82,10 @@ def _settings(body: SettingsShown, context: Context) -> list[str]:
     def shown(value: object) -> object:
         return "none" if value is None else "yes" if value is True else "no" if value is False else value
 
-    return [f"{key.replace('_', ' ')}: {shown(v)}" for key, v in body.settings.items() if key != "guild_id"]
+    def minutes(key: str, value: object) -> object:
+        return f"{value} minutes" if key == "remind_after" and value else shown(value)
+
+    return [f"{key.replace('_', ' ')}: {minutes(key, v)}" for key, v in body.settings.items() if key != "guild_id"]
 
 
 def _card(body: CharacterCard, context: Context) -> list[str]:

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.commands import MAX_REMIND_MINUTES
 from bot.discord import suggest
 from bot.discord.cogs.common import described, run, split_extra
 
@@ -164,10 +165,11 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
         summary_channel: discord.TextChannel | None = None,
         players_end_turn: bool | None = None,
         allow_join: bool | None = None,
+        remind_after: app_commands.Range[int, 0, MAX_REMIND_MINUTES] | None = None,
     ) -> None:
         """Show or change the settings."""
         values = {"gm_role": gm_role, "summary_channel": summary_channel,
-                  "players_end_turn": players_end_turn, "allow_join": allow_join}
+                  "players_end_turn": players_end_turn, "allow_join": allow_join, "remind_after": remind_after}
         await run(interaction, "encounter settings", values)
 
 
