@@ -66,6 +66,8 @@ class Reminders:
         self.sleep = sleep
         self._tasks: dict[int, tuple[str, asyncio.Task[None]]] = {}
         self._alive: set[asyncio.Task[Any]] = set()
+        # The guilds that remind, once read (None: not yet): a change elsewhere costs no query.
+        self._guilds: set[int] | None = None
 
     def clock(self) -> float:
         """Return the services' time (seconds since the epoch)."""
@@ -74,19 +76,26 @@ class Reminders:
     def watch(self, channel_id: int, reply: Reply) -> None:
         """After a change, restart the channel's countdown for the turn it now waits on (reads change nothing)."""
         if reply.command == "encounter settings":
+            self._guilds = None  # unknown until read again: meanwhile every countdown reads the setting
             self._spawn(self.restore())  # reminders turned on, or their minutes changed
             return
         if reply.command in _READ_ONLY or reply.encounter is None:
             return
         self._stop(channel_id)
         turn = waiting_turn(reply.encounter) if reply.command != "encounter end" else None
-        if turn is not None:
+        if turn is not None and self._may_remind(channel_id):
             self._start(channel_id, turn[0], self.clock())
+
+    def _may_remind(self, channel_id: int) -> bool:
+        """Tell whether the channel's guild may remind (when unknown, the countdown reads it)."""
+        guild = getattr(self.bot.get_channel(channel_id), "guild", None)
+        return self._guilds is None or guild is None or guild.id in self._guilds
 
     async def restore(self) -> int:
         """Schedule the countdown of every active encounter waiting for a player, from its stored last change."""
         async with self.bot.services.db.unit_of_work() as uow:
             found = [(w, uow.encounters.decode(w.row.system, w.row.state)) for w in await uow.reminders.waiting()]
+            self._guilds = await uow.reminders.guilds()
         started = 0
         for waiting, encounter in found:
             turn = waiting_turn(encounter)

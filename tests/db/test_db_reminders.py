@@ -54,6 +54,7 @@ async def test_the_waiting_encounters_are_those_of_guilds_that_remind(db: Databa
         await uow.commit()
     async with db.unit_of_work() as uow:
         assert (await uow.settings.get(10)).remind_after == 30
+        assert await uow.reminders.guilds() == {10}
         waiting = await uow.reminders.waiting()
         assert [(w.row.id, w.minutes, w.reminded) for w in waiting] == [(reminding, 30, None)]
         assert (await uow.reminders.of_channel(100)) is not None

@@ -69,3 +69,17 @@ async def test_reads_never_restart_a_countdown() -> None:
     assert reminders._tasks == {}
     reminders.watch(5, Reply("character list"))
     assert reminders._tasks == {}
+
+
+@pytest.mark.asyncio
+async def test_a_change_in_a_guild_that_does_not_remind_starts_no_countdown() -> None:
+    channel = SimpleNamespace(guild=SimpleNamespace(id=8))
+    bot = SimpleNamespace(services=SimpleNamespace(clock=lambda: 1.0), get_channel=lambda _: channel)
+    reminders = Reminders(bot)  # type: ignore[arg-type]
+    reminders._guilds = {9}
+    reminders.watch(5, Reply("attack", FarscapeSystem(), turn_of("aeryn"), gm=1))
+    assert reminders._tasks == {}
+    reminders._guilds = {8}
+    reminders.watch(5, Reply("attack", FarscapeSystem(), turn_of("aeryn"), gm=1))
+    assert list(reminders._tasks) == [5]
+    await reminders.close()

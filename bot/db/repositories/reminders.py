@@ -46,6 +46,11 @@ class ReminderRepository:
         found = (await self.session.execute(self._query().where(EncounterRow.channel_id == channel_id))).first()
         return None if found is None else Reminding(found[0], found[1] or 0, found[2])
 
+    async def guilds(self) -> set[int]:
+        """Return the guilds that remind."""
+        stmt = select(GuildSettingsRow.guild_id).where(GuildSettingsRow.remind_after > 0)
+        return set((await self.session.execute(stmt)).scalars())
+
     async def sent(self, encounter_id: int, mark: str) -> None:
         """Note that the turn ``mark`` of the encounter was reminded (replacing the turn noted before)."""
         values = {"encounter_id": encounter_id, "mark": mark, "sent": utcnow()}
