@@ -20,9 +20,9 @@ async def test_farscape_the_player_shoots_and_dodges_until_the_peacekeepers_are_
     console, out = table(db, SEEDS["farscape"])
     played = await play_demo(console, out, "farscape")
     assert played.output[:2] == [
-        "Demo 'Docking ring' started (FUDGE Farscape): Aeryn Sun (a pulse rifle, Great with it) holds the docking "
-        "ring against a Peacekeeper commando and a trooper. Shoot on your turn; when they shoot at you, dodge or "
-        "take it.",
+        "Demo 'Docking ring' started (FUDGE Farscape): Aeryn Sun (a pulse rifle, Great with it; heavy combat armour) "
+        "holds the docking ring against a Peacekeeper commando and a trooper. Shoot on your turn; when they shoot at "
+        "you, dodge or take it.",
         "Yours: Aeryn. Against you: Peacekeeper commando, Peacekeeper trooper.",
     ]
     assert played.hints[0] == "→ It's Aeryn's turn: try `/attack target:\"Peacekeeper commando\"`"

@@ -8,12 +8,13 @@ __all__ = ["DEMO"]
 
 DEMO = Demo(
     name="Docking ring",
-    intro="Aeryn Sun (a pulse rifle, Great with it) holds the docking ring against a Peacekeeper commando and a "
-          "trooper. Shoot on your turn; when they shoot at you, dodge or take it.",
+    intro="Aeryn Sun (a pulse rifle, Great with it; heavy combat armour) holds the docking ring against a "
+          "Peacekeeper commando and a trooper. Shoot on your turn; when they shoot at you, dodge or take it.",
     steps=(
         Step("encounter add", {"name": "Aeryn", "side": "crew", "tier": "protagonist", "weapon": "pulse rifle",
-                               "armour": "protective fatigues",
-                               "stats": "Agility=Great, Speed=Good, Energy Weapons=Great, Willpower=Good"},
+                               "armour": "heavy combat armour",
+                               "stats": "Agility=Great, Speed=Good, Energy Weapons=Great, Willpower=Good, "
+                                        "Constitution=Great"},
              yours=True),
         Step("encounter add", {"template": "peacekeeper commando"}),
         Step("encounter add", {"template": "peacekeeper trooper"}),
