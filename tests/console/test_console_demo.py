@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -62,3 +63,12 @@ def test_a_refused_line_repeats_the_hint(tmp_path: Path) -> None:
     lines = done.stdout.splitlines()
     refused = next(i for i, line in enumerate(lines) if line.startswith("✗"))
     assert lines[refused + 1] == lines[refused - 1] and lines[refused + 1].startswith("→ It's Aeryn's turn")
+
+
+def test_with_json_each_answer_carries_its_hint_as_commands(tmp_path: Path) -> None:
+    done = fray(str(tmp_path / "x.sqlite3"), "--demo", "farscape", "--json", stdin="/encounter status\n")
+    first, status = (json.loads(line) for line in done.stdout.splitlines())
+    assert first["command"] == "encounter start" and first["body"]["kind"] == "DemoStarted"
+    assert first["hint"] == {"text": "→ It's Aeryn's turn: try `/attack target:\"Peacekeeper commando\"`",
+                             "commands": ['/attack target:"Peacekeeper commando"']}
+    assert status["hint"] == first["hint"]
