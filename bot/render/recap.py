@@ -46,14 +46,22 @@ class _Action:
     answers: list[str] = field(default_factory=list)
 
 
+_GM_COMMANDS = frozenset({"encounter gm", "encounter add", "encounter remove"})
+
+
 def _actor_id(entry: RecapEntry, encounter: Encounter) -> str | None:
-    """Find who acted: the beats' actor, the GM's 'as', the result's actor, else the caller's own combatant."""
+    """Find who acted: the beats' actor, the GM's 'as', the result's actor, else the caller's own combatant.
+
+    The GM's tools are the GM's own (None): their beats are told with whoever they name.
+    """
+    if entry.kind in _GM_COMMANDS:
+        return None
     if entry.beats:
         return entry.beats[0].actor
     named = entry.options.get("as")
     if named:
         return next((c.id for c in encounter.combatants if c.name.lower() == named.lower()), None)
-    if entry.actor is not None or entry.kind in ("encounter gm", "encounter add", "encounter remove"):
+    if entry.actor is not None:
         return entry.actor
     owned = [c.id for c in encounter.combatants if entry.user is not None and c.owner == str(entry.user)]
     return owned[0] if len(owned) == 1 else None
@@ -61,12 +69,12 @@ def _actor_id(entry: RecapEntry, encounter: Encounter) -> str | None:
 
 def _actor(entry: RecapEntry, found: str | None, names: dict[str, str], users: UserNames) -> str:
     """Name who acted: the combatant found, else the GM (a tool) or the name of whoever typed it."""
+    if entry.kind in _GM_COMMANDS:
+        return "GM"
     if found is not None:
         return names.get(found, md(found))
     if entry.options.get("as"):
         return md(entry.options["as"])
-    if entry.kind in ("encounter gm", "encounter add", "encounter remove"):
-        return "GM"
     return md(entry.user_name) if entry.user_name else users.name(entry.user)
 
 
