@@ -68,7 +68,7 @@ class FrayBot(commands.AutoShardedBot):
             await self.tree.sync()
 
     async def close(self) -> None:
-        """Stop the timers of waiting attacks, then close."""
+        """Stop the timers of waiting attacks and the reminders' countdowns, then close."""
         await self.responder.drain()
         await self.reactions.close()
         await self.reminders.close()
@@ -76,7 +76,10 @@ class FrayBot(commands.AutoShardedBot):
         await super().close()
 
     def remember(self, channel_id: int, reply: Reply) -> None:
-        """Keep the channel's encounter in memory for autocomplete (never for rules); time any waiting attack."""
+        """Keep the channel's encounter in memory for autocomplete (never for rules); time waits and reminders.
+
+        The timers take a waiting attack's default; the reminders ping whoever the fight now waits for (play-by-post).
+        """
         self.reactions.watch(channel_id, reply)
         self.reminders.watch(channel_id, reply)
         self.status_board.update(channel_id, reply)
