@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from combat.options import OptionSpec
+from combat.options import OptionChoice, OptionSpec
 
-__all__ = ["COMMANDS", "GENERAL", "Command", "find_command"]
+__all__ = ["COMMANDS", "GENERAL", "MAX_REMIND_MINUTES", "Command", "find_command"]
+
+MAX_REMIND_MINUTES = 10_080  # a week
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,9 @@ GENERAL = frozenset({"as", "target", "modifier"})
 
 COMMANDS: tuple[Command, ...] = (
     Command("encounter start", "Start an encounter in this channel; you become its GM.",
-            (_SYSTEM, OptionSpec("name", "A name for the encounter."))),
+            (OptionSpec("system", "The rule system (or give demo).", source="systems"),
+             OptionSpec("name", "A name for the encounter."),
+             OptionSpec("demo", "Play a system's ready-made first fight, guided step by step.", source="demos"))),
     Command(
         "encounter add",
         "Add combatants from a template, from traits, or the system's average combatant.",
@@ -85,7 +89,9 @@ COMMANDS: tuple[Command, ...] = (
             (OptionSpec("round", "Only this round.", "number", low=1, high=1_000_000),
              OptionSpec("page", "Which page, counted from the start (default: the newest).", "number", low=1,
                         high=1_000_000))),
-    Command("encounter export", "Export the encounter as JSON."),
+    Command("encounter export", "Export the encounter: JSON data, or a readable Markdown recap of the fight.",
+            (OptionSpec("format", "json (the default) or markdown (a recap to paste into campaign notes).",
+                        "choice", (OptionChoice("json"), OptionChoice("markdown"))),)),
     Command("encounter map", "Show the battle map as a picture (with what the system can draw on it, as options).",
             open=True),
     Command("encounter end", "End the encounter.", gm_only=True),
@@ -102,6 +108,9 @@ COMMANDS: tuple[Command, ...] = (
             OptionSpec("players_end_turn", "May players end their own turn? yes or no.", "flag"),
             OptionSpec("allow_join", "May players join running fights with their saved characters? yes or no.",
                        "flag"),
+            OptionSpec("remind_after", "Play-by-post: minutes without action before the waiting player is reminded "
+                       "once (0 or none: off).", "number", low=0, high=MAX_REMIND_MINUTES,
+                       aliases=(("none", "0"), ("off", "0"))),
         ),
     ),
     Command("attack", "Attack someone with the move the system calls attack.", (_TARGET, _MODIFIER, _AS), open=True),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bot.registry import keys
+from bot.registry import demo_keys, keys
 from combat.model import Encounter
 from combat.options import OptionSpec, normal_key
 from combat.system import RuleSystem
@@ -39,6 +39,8 @@ def source_values(system: RuleSystem | None, encounter: Encounter | None, actor:
     """Return the values a named source offers now: combatants, sides, moves, tools, tiers, or the system's own."""
     if source == "systems":
         return keys()
+    if source == "demos":
+        return demo_keys()
     if encounter is not None and source == "combatants":
         return tuple(c.name for c in encounter.combatants)
     if encounter is not None and source == "sides":

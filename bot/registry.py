@@ -21,12 +21,13 @@ from importlib.metadata import entry_points
 from importlib.resources.abc import Traversable
 from typing import Any, cast
 
+from bot.guide.spec import Demo
 from bot.render.plugin import SystemRenderer
 from combat.errors import UnknownSystem, echo
 from combat.sheet import SheetSpec
 from combat.system import RuleSystem
 
-__all__ = ["GROUP", "SystemPlugin", "TableLoader", "find", "keys", "plugins", "register", "unregister"]
+__all__ = ["GROUP", "SystemPlugin", "TableLoader", "demo_keys", "find", "keys", "plugins", "register", "unregister"]
 
 log = logging.getLogger(__name__)
 
@@ -45,13 +46,15 @@ class SystemPlugin:
     ``rules`` is the class (called with the loaded tables, or None when the system has none); its class attributes
     name the key, title, phases, sheet (with its tiers) and the types of its health and own state; its instances
     give the moves with their option specs, the GM tools and the choices it asks. ``data`` is the folder of its
-    ``*.toml`` tables when they do not live in Fray's own ``data/<key>/``.
+    ``*.toml`` tables when they do not live in Fray's own ``data/<key>/``. ``demo`` is its ready-made first fight
+    (``/encounter start demo:<key>``, ``fray console --demo <key>``); None when it has none.
     """
 
     rules: type[Any]
     renderer: SystemRenderer
     tables: TableLoader | None = None
     data: Traversable | None = None
+    demo: Demo | None = None
 
     @property
     def key(self) -> str:
@@ -116,6 +119,11 @@ def plugins() -> dict[str, SystemPlugin]:
 def keys() -> tuple[str, ...]:
     """Return the keys of every known system, sorted."""
     return tuple(sorted(plugins()))
+
+
+def demo_keys() -> tuple[str, ...]:
+    """Return the keys of the systems that have a demo, sorted."""
+    return tuple(sorted(key for key, plugin in plugins().items() if plugin.demo is not None))
 
 
 def find(key: str) -> SystemPlugin:

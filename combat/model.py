@@ -82,7 +82,8 @@ class Encounter:
     """A fight in one channel: its system, its combatants, where the turn is, and any intent awaiting a choice.
 
     ``state`` is the system's own frozen encounter-wide data (a battle map), decoded with its
-    ``encounter_state_type``; None for a system that keeps nothing.
+    ``encounter_state_type``; None for a system that keeps nothing. ``guided`` encounters (a system's demo) tell
+    the players after every step which command comes next; the rules never read it.
     """
 
     system: str
@@ -90,6 +91,7 @@ class Encounter:
     turns: TurnState = field(default_factory=TurnState)
     pending: PendingReaction | None = None
     state: Any = None
+    guided: bool = False
 
     def get(self, combatant_id: str) -> Combatant:
         """Return the combatant with this id."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, cast
 
 from combat.dice import DiceSource
 from combat.errors import RulesError
@@ -205,6 +205,10 @@ class RuleSystem(Protocol):
         """Describe the combatant's damage as plain data for exports (FUDGE boxes per level, HTK, HP …)."""
         ...
 
+    def out_of_fight(self, combatant: Combatant) -> bool:
+        """Tell whether the combatant is out of the fight (down, unconscious, dead, fled), not merely held back."""
+        ...
+
 
 class RulesDefaults:
     """What a system that has no tools, no choices and no state of its own answers; a system may inherit it.
@@ -262,3 +266,11 @@ class RulesDefaults:
     def suggest(self, encounter: Encounter, actor: str | None, source: str) -> tuple[str, ...]:
         """Suggest nothing beyond the options' own choices."""
         return ()
+
+    def out_of_fight(self, combatant: Combatant) -> bool:
+        """Count as out of the fight whoever can act in no phase of the round.
+
+        A system whose combatants can be held back for a while (stunned, frozen, an all-out defence) says better.
+        """
+        rules = cast(RuleSystem, self)
+        return not any(rules.can_act(combatant, phase.name) for phase in rules.phases)

@@ -12,10 +12,12 @@ from pathlib import Path
 from bot.config import Settings
 from bot.console.runner import Console
 from bot.db.engine import open_database
-from bot.registry import keys
+from bot.registry import demo_keys, keys
 from bot.services import ReplayDice, Services
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["DEMO_USER", "add_arguments", "run"]
+
+DEMO_USER = "you"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,6 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print each command's result as one JSON line")
     parser.add_argument("--strict", action="store_true", help="stop at the first line that fails, exit 1")
     parser.add_argument("--maps", type=Path, help="where /encounter map writes its pictures (default: a temp folder)")
+    parser.add_argument("--demo", metavar="SYSTEM", help="play a system's guided first fight as @you (lines may "
+                        "start with the command: /attack …)")
 
 
 def _url(db: str | None, settings: Settings, scratch: Path) -> str:
@@ -38,10 +42,13 @@ def _url(db: str | None, settings: Settings, scratch: Path) -> str:
     return f"sqlite+aiosqlite:///{Path(db).expanduser().resolve()}"
 
 
-async def _interactive(console: Console) -> None:
+async def _interactive(console: Console, demo: str | None) -> None:
     systems = ", ".join(keys())
-    sys.stdout.write(f"Fray's local table ({systems}). Type lines like: @alice /encounter start system:{keys()[0]}"
-                     " (Ctrl-D ends)\n")
+    if demo is not None:
+        sys.stdout.write("Type the commands the hints (→) suggest; a line starting with / is yours. (Ctrl-D ends)\n")
+    else:
+        sys.stdout.write(f"Fray's local table ({systems}). Type lines like: @alice /encounter start "
+                         f"system:{keys()[0]} (Ctrl-D ends)\n")
     while True:
         try:
             line = await asyncio.to_thread(input, "> ")
@@ -58,7 +65,10 @@ async def _main(args: argparse.Namespace) -> int:
             dice = ReplayDice(args.seed)
             services = Services(db, settings, dice)
             await services.warm()
-            console = Console(services, dice, sys.stdout, as_json=args.json, maps=args.maps)
+            console = Console(services, dice, sys.stdout, as_json=args.json, maps=args.maps,
+                              user=DEMO_USER if args.demo else None)
+            if args.demo is not None:
+                await console.run_line(f"/encounter start demo:{args.demo}")
             if args.script is not None:
                 lines: Iterable[str] = args.script.read_text(encoding="utf-8").splitlines()
                 errors = await console.run_lines(lines, stop_on_error=args.strict)
@@ -68,7 +78,7 @@ async def _main(args: argparse.Namespace) -> int:
                 piped = (line.rstrip("\r\n") for line in sys.stdin)
                 errors = await console.run_lines(piped, stop_on_error=args.strict)
             else:
-                await _interactive(console)
+                await _interactive(console, args.demo)
                 errors = 0
         finally:
             await db.dispose()
@@ -77,4 +87,7 @@ async def _main(args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run the local table."""
+    if args.demo is not None and args.demo.lower() not in demo_keys():
+        sys.stderr.write(f"There is no demo '{args.demo}'; the demos are {', '.join(demo_keys()) or 'none'}.\n")
+        return 2
     return asyncio.run(_main(args))

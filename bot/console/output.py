@@ -6,6 +6,7 @@ from typing import Any
 
 from bot.console.identity import Identities
 from bot.db.codec import encode_payload
+from bot.render.guide import guide_hint, hint_line
 from bot.render.reply import render_reply
 from bot.services.replies import Body, Reply
 
@@ -40,6 +41,9 @@ def reply_json(reply: Reply, ids: Identities) -> dict[str, Any]:
         # A choice whose time ran out, resolved with its default before this command.
         settled = reply.settled
         data["settled"] = {"result": encode_payload(settled.result), "answer": encode_payload(settled.answer)}
+    hint = guide_hint(reply)
+    if hint is not None:  # a guided encounter: what to type next, as text and as the commands themselves
+        data["hint"] = {"text": hint_line(hint), "commands": [s.typed() for s in hint.suggestions]}
     if encounter is not None and reply.command == "encounter status":
         health = reply.system.health_state if reply.system is not None else (lambda _: {})
         data["combatants"] = [{"name": c.name, **health(c)} for c in encounter.combatants]

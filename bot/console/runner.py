@@ -14,6 +14,7 @@ from typing import Any, TextIO
 from bot.console.identity import GUILD_ID, Identities
 from bot.console.output import render_reply, reply_json
 from bot.console.parser import CommandLine, DiceLine, parse_line
+from bot.render.guide import MARK
 from bot.services import Caller, ReplayDice, Reply, Services, dispatch
 from bot.services.replies import MapShown
 from combat.errors import FrayError
@@ -30,7 +31,7 @@ class Console:
     """Run lines as different users in different channels; print what Discord would show."""
 
     def __init__(self, services: Services, dice: ReplayDice, out: TextIO, *, as_json: bool = False,
-                 maps: Path | None = None) -> None:
+                 maps: Path | None = None, user: str | None = None) -> None:
         self.services = services
         self.dice = dice
         self.out = out
@@ -40,6 +41,9 @@ class Console:
         self.errors = 0
         self.maps = maps or Path(tempfile.gettempdir()) / "fray-maps"
         self.pictures = 0
+        # Who types a line that starts with the command (a demo: '/attack …' is @you's), and the last hint shown.
+        self.user = user
+        self.hint: str | None = None
 
     async def run_lines(self, lines: Iterable[str], *, stop_on_error: bool = False) -> int:
         """Run every line in order; return how many failed."""
@@ -51,6 +55,8 @@ class Console:
 
     async def run_line(self, line: str, number: int = 0) -> bool:
         """Run one line; report an error as one clear line and change nothing."""
+        if self.user is not None and line.lstrip().startswith("/"):
+            line = f"@{self.user} {line.lstrip()}"
         try:
             parsed = parse_line(line)
             if parsed is None:
@@ -63,6 +69,8 @@ class Console:
         except FrayError as err:
             self.errors += 1
             self._error(err.message, number)
+            if self.hint is not None and not self.as_json:
+                self.out.write(self.hint + "\n")  # what to type next has not changed
             return False
 
     def _queue(self, line: DiceLine, number: int = 0) -> None:
@@ -93,6 +101,7 @@ class Console:
         else:
             for text in render_reply(reply, self.ids):
                 self.out.write(text + "\n")
+                self.hint = text if text.startswith(MARK) else self.hint
 
     def _write_picture(self, reply: Reply, channel: str | None) -> Reply:
         """Write a map picture to a PNG file in ``maps``; the reply then says where it is."""

@@ -30,6 +30,7 @@ __all__ = [
     "EncounterRow",
     "EventRow",
     "GuildSettingsRow",
+    "TurnReminderRow",
     "utcnow",
 ]
 
@@ -79,6 +80,8 @@ class GuildSettingsRow(Base):
     summary_channel_id: Mapped[int | None] = mapped_column(Snowflake)
     players_end_turn: Mapped[bool] = mapped_column(Boolean, default=True, server_default=text("true"))
     allow_join: Mapped[bool] = mapped_column(Boolean, default=True, server_default=text("true"))
+    # Minutes without action before the player whose turn it is gets one reminder (None: no reminders).
+    remind_after: Mapped[int | None] = mapped_column(Integer)
     updated: Mapped[datetime] = _updated()
 
 
@@ -171,3 +174,15 @@ class EventRow(Base):
     before: Mapped[dict[str, Any] | None] = mapped_column(NullableDocument)
     undone: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("false"))
     created: Mapped[datetime] = _created()
+
+
+class TurnReminderRow(Base):
+    """The last turn of an active encounter whose player was reminded (its mark), so a restart never reminds twice."""
+
+    __tablename__ = "turn_reminders"
+
+    encounter_id: Mapped[int] = mapped_column(
+        SurrogateKey, ForeignKey("encounters.id", ondelete="CASCADE"), primary_key=True
+    )
+    mark: Mapped[str] = mapped_column(String(200))
+    sent: Mapped[datetime] = _created()

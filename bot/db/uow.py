@@ -13,6 +13,7 @@ from bot.db.repositories import (
     GuildSettingsRepository,
     TypesOf,
 )
+from bot.db.repositories.reminders import ReminderRepository
 
 __all__ = ["UnitOfWork"]
 
@@ -28,6 +29,7 @@ class UnitOfWork:
     events: EventRepository
     characters: CharacterRepository
     settings: GuildSettingsRepository
+    reminders: ReminderRepository
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession], types: TypesOf) -> None:
         self._sessions = sessions
@@ -40,6 +42,7 @@ class UnitOfWork:
         self.events = EventRepository(self.session)
         self.characters = CharacterRepository(self.session)
         self.settings = GuildSettingsRepository(self.session)
+        self.reminders = ReminderRepository(self.session)
         return self
 
     async def __aexit__(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -12,6 +13,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord.buttons import LogPageButton, NextTurnButton, UndoButton, log_view, turn_view
 from bot.discord.reaction import ReactButton, ReactionTimers, reaction_buttons
+from bot.discord.reminders import Reminders, Sleep
 from bot.discord.respond import Responder, answer_error
 from bot.discord.status_board import StatusBoard
 from bot.services import Reply, Services
@@ -32,7 +34,7 @@ _TURN_COMMANDS = frozenset(
 class FrayBot(commands.AutoShardedBot):
     """Fray on Discord; every command goes through ``responder`` to a service."""
 
-    def __init__(self, settings: Settings, services: Services, **options: Any) -> None:
+    def __init__(self, settings: Settings, services: Services, *, sleep: Sleep = asyncio.sleep, **options: Any) -> None:
         if settings.shard_ids:
             options["shard_ids"] = list(settings.shard_ids)
         super().__init__(
@@ -48,6 +50,7 @@ class FrayBot(commands.AutoShardedBot):
         self.rosters: dict[int, tuple[str, Encounter]] = {}
         self.reactions = ReactionTimers(self)
         self.status_board = StatusBoard(self, delay=settings.status_edit_delay)
+        self.reminders = Reminders(self, sleep=sleep)  # play-by-post; ``sleep`` is injected by the tests
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -56,6 +59,7 @@ class FrayBot(commands.AutoShardedBot):
         for cog in _COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(NextTurnButton, UndoButton, ReactButton, LogPageButton)
+        await self.reminders.restore()
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -64,15 +68,20 @@ class FrayBot(commands.AutoShardedBot):
             await self.tree.sync()
 
     async def close(self) -> None:
-        """Stop the timers of waiting attacks, then close."""
+        """Stop the timers of waiting attacks and the reminders' countdowns, then close."""
         await self.responder.drain()
         await self.reactions.close()
+        await self.reminders.close()
         await self.status_board.close()
         await super().close()
 
     def remember(self, channel_id: int, reply: Reply) -> None:
-        """Keep the channel's encounter in memory for autocomplete (never for rules); time any waiting attack."""
+        """Keep the channel's encounter in memory for autocomplete (never for rules); time waits and reminders.
+
+        The timers take a waiting attack's default; the reminders ping whoever the fight now waits for (play-by-post).
+        """
         self.reactions.watch(channel_id, reply)
+        self.reminders.watch(channel_id, reply)
         self.status_board.update(channel_id, reply)
         if reply.command == "encounter end":
             self.rosters.pop(channel_id, None)

@@ -9,10 +9,11 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.discord.embeds import TOTAL, help_embed, pack, status_embeds
+from bot.render.guide import guide_lines
 from bot.render.names import safe
 from bot.render.reply import UserNames, render_reply, renderer_of
 from bot.render.summary import render_turn
-from bot.services.replies import Exported, HelpShown, Logged, MapShown, Reply, StatusShown
+from bot.services.replies import Exported, HelpShown, Logged, MapShown, Recapped, Reply, StatusShown
 from combat.model import Combatant, Encounter
 from combat.system import RuleSystem
 
@@ -102,9 +103,13 @@ def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
         return Outgoing(embeds=[help_embed(reply.system)], ephemeral=True)
     if isinstance(reply.body, Exported):
         return Outgoing(content="The encounter as JSON.", file=_export_file(reply.body), ephemeral=True)
+    if isinstance(reply.body, Recapped):
+        recap = "\n".join(render_reply(reply, users)).encode()
+        file = discord.File(io.BytesIO(recap), filename="encounter.md")
+        return Outgoing(content="A recap of the fight, in Markdown for your campaign notes.", file=file, ephemeral=True)
     if isinstance(reply.body, MapShown):
         return _map(reply.body)
-    body = render_reply(reply, users, summaries=False, turn=False)
+    body = render_reply(reply, users, summaries=False, turn=False) + guide_lines(reply, buttons=True)
     embeds = pack(_title(reply), body, tail=isinstance(reply.body, Logged))
     for name, value in _wounded(reply):
         if len(embeds[-1].fields) < 10 and sum(len(e) for e in embeds) + len(name) + len(value) < TOTAL:

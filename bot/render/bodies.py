@@ -15,6 +15,7 @@ from bot.services.replies import (
     CharacterCard,
     CharacterDeleted,
     CharacterList,
+    DemoStarted,
     Ended,
     Exported,
     Held,
@@ -22,6 +23,7 @@ from bot.services.replies import (
     LogEntry,
     Logged,
     MapShown,
+    Recapped,
     Removed,
     Rolled,
     SettingsShown,
@@ -80,7 +82,10 @@ def _settings(body: SettingsShown, context: Context) -> list[str]:
     def shown(value: object) -> object:
         return "none" if value is None else "yes" if value is True else "no" if value is False else value
 
-    return [f"{key.replace('_', ' ')}: {shown(v)}" for key, v in body.settings.items() if key != "guild_id"]
+    def minutes(key: str, value: object) -> object:
+        return f"{value} minutes" if key == "remind_after" and value else shown(value)
+
+    return [f"{key.replace('_', ' ')}: {minutes(key, v)}" for key, v in body.settings.items() if key != "guild_id"]
 
 
 def _card(body: CharacterCard, context: Context) -> list[str]:
@@ -111,7 +116,19 @@ _RENDERERS: Mapping[type, Callable[[Any, Context], list[str]]] = {
     SettingsShown: _settings,
     HelpShown: lambda b, c: [],  # rendered whole by bot.render.help
     MapShown: lambda b, c: _map(b),
+    DemoStarted: lambda b, c: _demo(b, c),
+    Recapped: lambda b, c: [],  # rendered whole by bot.render.recap
 }
+
+
+def _demo(body: DemoStarted, context: Context) -> list[str]:
+    """Say the demo began: what the fight is, whose character is the caller's, and who else is in it."""
+    others = [n for n in body.names if n not in body.yours]
+    lines = [f"Demo '{safe(body.name)}' started ({context.title}): {safe(body.intro)}"]
+    if body.yours:
+        mine, theirs = (", ".join(safe(n) for n in group) for group in (body.yours, others))
+        lines.append(f"Yours: {mine}. Against you: {theirs}.")
+    return lines
 
 
 def _map(body: MapShown) -> list[str]:

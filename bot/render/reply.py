@@ -9,12 +9,14 @@ from __future__ import annotations
 from bot.registry import find
 from bot.render.bodies import Context, UserNames, render_body
 from bot.render.dice import signed
+from bot.render.guide import guide_lines
 from bot.render.help import help_lines
 from bot.render.names import Names, safe, who
 from bot.render.plugin import SystemRenderer
 from bot.render.reaction import answer_lines, asked_lines, declared_lines, waiting_line
+from bot.render.recap import recap_lines
 from bot.render.summary import counts_note, render_round_summary, render_turn
-from bot.services.replies import Ended, HelpShown, Reply, StatusShown
+from bot.services.replies import Ended, HelpShown, Recapped, Reply, StatusShown
 from combat.intent import Asked, Declared
 from combat.model import Encounter
 from combat.system import RuleSystem
@@ -97,15 +99,17 @@ def render_reply(reply: Reply, users: UserNames, *, summaries: bool = True, turn
     """Render a reply as text lines; Discord posts summaries and the turn separately, so it can leave them out."""
     names = names_of(reply.encounter)
     if isinstance(reply.body, StatusShown):
-        return status_lines(reply, users)
+        return status_lines(reply, users) + (guide_lines(reply) if turn else [])
     if isinstance(reply.body, HelpShown):
         return help_lines(reply.system)
+    if isinstance(reply.body, Recapped):
+        return recap_lines(reply, users)
     context = Context(names, users, reply.system.title if reply.system else "")
     lines: list[str] = []
     if isinstance(reply.body, Ended):
         for summary in reply.summaries if summaries else ():
             lines += render_round_summary(summary, names)
-        return [*lines, *render_body(reply.body, context)]
+        return [*lines, *render_body(reply.body, context), *(guide_lines(reply) if turn else [])]
     if reply.settled is not None:
         lines += render_reply(reply.settled, users, summaries=False, turn=False)
     lines += answer_lines(reply.answer, names)
@@ -115,4 +119,4 @@ def render_reply(reply: Reply, users: UserNames, *, summaries: bool = True, turn
     if turn and reply.encounter is not None and reply.encounter.turns.round and reply.command != "encounter log":
         lines.append(render_turn(reply.encounter, names))
         lines += [w for w in (waiting_line(reply.encounter, names),) if w]
-    return lines
+    return lines + (guide_lines(reply) if turn else [])

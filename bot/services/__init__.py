@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 
 from bot.commands import find_command
-from bot.services import actions, characters, encounters, guild, reactions, tools, views
+from bot.services import actions, characters, demo, encounters, guild, reactions, tools, views
 from bot.services.args import Args, parse_args
 from bot.services.context import Caller, DiceProvider, RandomProvider, ReplayDice
 from bot.services.core import Services
@@ -20,7 +20,7 @@ __all__ = ["HANDLERS", "Args", "Caller", "DiceProvider", "RandomProvider", "Repl
 Handler = Callable[[Services, Caller, Args], Awaitable[Reply]]
 
 HANDLERS: dict[str, Handler] = {
-    "encounter start": encounters.start,
+    "encounter start": demo.start,
     "encounter add": encounters.add,
     "encounter join": encounters.join,
     "encounter remove": encounters.remove,

@@ -141,7 +141,9 @@ class Services:
         ``caller`` None means nobody typed it (a choice's default taken when time ran out): it is logged as the GM's.
         """
         beats = scene.system.digest(step.result) if step.result is not None else ()
-        by = {"user_name": caller.name} if caller is not None else {}
+        by: dict[str, Any] = {"user_name": caller.name} if caller is not None else {}
+        if step.change.round_end is not None:  # kept for the recap, as the round summary tells it
+            by["round_end_beats"] = scene.system.digest(step.change.round_end)
         await uow.encounters.save(scene.row, step.encounter)
         await uow.events.append(
             scene.row.id,

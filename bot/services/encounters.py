@@ -25,7 +25,7 @@ from combat import engine
 from combat.errors import InvalidInput, RulesError, UnknownName
 from combat.model import Combatant, Encounter
 
-__all__ = ["add", "begin", "end", "hold", "join", "next_turn", "release", "remove", "start", "undo"]
+__all__ = ["add", "begin", "end", "hold", "join", "next_turn", "open_encounter", "release", "remove", "start", "undo"]
 
 PLAYERS = "players"
 
@@ -33,10 +33,15 @@ PLAYERS = "players"
 async def start(svc: Services, caller: Caller, args: Args) -> Reply:
     """Start an encounter in the caller's channel; the caller is its GM."""
     key = find(args.text("system") or "").key
-    name = check_name(args.text("name") or "Encounter", "encounter name")
+    return await open_encounter(svc, caller, key, args.text("name") or "Encounter")
+
+
+async def open_encounter(svc: Services, caller: Caller, key: str, wanted: str, *, guided: bool = False) -> Reply:
+    """Open an encounter of system ``key`` named ``wanted`` in the caller's channel, the caller its GM."""
+    name = check_name(wanted, "encounter name")
     system = svc.system(key)
     encounter = Encounter(key, turns=replace(Encounter(key).turns, phases=system.phases),
-                          state=system.new_encounter_state())
+                          state=system.new_encounter_state(), guided=guided)
     async with svc.db.unit_of_work(caller.channel_id) as uow:
         loaded = await uow.encounters.create(
             guild_id=caller.guild_id, channel_id=caller.channel_id, system=key, name=name,

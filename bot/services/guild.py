@@ -1,4 +1,4 @@
-"""Guild settings: the GM role, where round summaries go, whether players end turns and join fights."""
+"""Guild settings: the GM role, where round summaries go, whether players end turns and join fights, reminders."""
 
 from __future__ import annotations
 
@@ -47,6 +47,9 @@ async def settings(svc: Services, caller: Caller, args: Args) -> Reply:
                 text = args.text(name)
                 if text is not None:
                     changes[f"{name}_id"] = _ident(name, text)
+            minutes = args.number("remind_after")
+            if minutes is not None:
+                changes["remind_after"] = minutes or None  # 0 turns reminders off
             current = replace(current, **changes)  # type: ignore[arg-type]
             await uow.settings.save(current)
             await uow.commit()

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from bot.services.history import RecapEntry, Recapped
 from combat.dice import Roll
 from combat.engine import TurnChange
 from combat.model import Encounter
@@ -24,6 +25,7 @@ __all__ = [
     "CharacterCard",
     "CharacterDeleted",
     "CharacterList",
+    "DemoStarted",
     "Ended",
     "Exported",
     "Held",
@@ -31,6 +33,8 @@ __all__ = [
     "LogEntry",
     "Logged",
     "MapShown",
+    "RecapEntry",
+    "Recapped",
     "Removed",
     "Reply",
     "Rolled",
@@ -46,6 +50,16 @@ class Started:
     """An encounter began in the channel."""
 
     name: str
+
+
+@dataclass(frozen=True, slots=True)
+class DemoStarted:
+    """A system's demo began: the encounter's name, what the fight is, the caller's own and everyone set up."""
+
+    name: str
+    intro: str
+    yours: tuple[str, ...]
+    names: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +205,7 @@ class Answered:
 
 Body = (
     Started | Ended | StatusShown | Added | Removed | Held | Undone | Logged | Exported | Rolled | CharacterCard
-    | CharacterList | CharacterDeleted | SettingsShown | HelpShown | MapShown
+    | CharacterList | CharacterDeleted | SettingsShown | HelpShown | MapShown | DemoStarted | Recapped
 )
 
 

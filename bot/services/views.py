@@ -15,7 +15,8 @@ from bot.services.args import Args
 from bot.services.context import Caller
 from bot.services.core import Services
 from bot.services.errors import NoEncounter
-from bot.services.replies import Exported, HelpShown, LogEntry, Logged, MapShown, Reply, StatusShown
+from bot.services.recap import recap_entries
+from bot.services.replies import Exported, HelpShown, LogEntry, Logged, MapShown, Recapped, Reply, StatusShown
 from combat.errors import InvalidInput
 from combat.model import Encounter
 from combat.options import parse_options
@@ -118,7 +119,7 @@ def export_data(system: RuleSystem, encounter: Encounter, name: str, events: lis
 
 
 async def export(svc: Services, caller: Caller, args: Args) -> Reply:
-    """Export the encounter as JSON data."""
+    """Export the encounter as JSON data, or (``format:markdown``) everything a readable recap needs."""
     async with svc.db.unit_of_work(caller.channel_id) as uow:
         await uow.snapshot()
         loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
@@ -127,6 +128,9 @@ async def export(svc: Services, caller: Caller, args: Args) -> Reply:
         row, encounter = loaded
         events = await uow.events.all_events(row.id, states=False)
     system = svc.system(row.system)
+    if args.text("format") == "markdown":
+        return Reply("encounter export", system, encounter, body=Recapped(row.name, recap_entries(events)),
+                     gm=row.gm_id)
     data = export_data(system, encounter, row.name, events)
     return Reply("encounter export", system, encounter, body=Exported(data), gm=row.gm_id)
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,9 @@ class Fray:
     onlooker: int = 0
     bot: FrayBot | None = None
     _db: Database | None = None
+    # The bot's clock and sleep (the services' clock; the reminders' sleep): tests may move time by hand.
+    clock: Callable[[], float] = time.time
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
 
     def settings(self, **extra: Any) -> Settings:
         return Settings(discord_token="x", database_url=self.url, data_dir=REPO_ROOT / "data", **extra)
@@ -40,7 +45,8 @@ class Fray:
         """Start a bot 'process' (its own Database and Services on the same database) and stop it at the end."""
         db = await open_database(self.url)
         chosen = self.settings(**settings)
-        bot = FrayBot(chosen, Services(db, chosen, self.dice), guild_ready_timeout=0.05)
+        bot = FrayBot(chosen, Services(db, chosen, self.dice, clock=self.clock), guild_ready_timeout=0.05,
+                      sleep=self.sleep)
         try:
             async with self.double.running(bot) as running:
                 self.bot = running

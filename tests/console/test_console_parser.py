@@ -172,7 +172,7 @@ def refusal(line: str) -> str:
 
 def test_unknown_option_names_the_known_ones() -> None:
     message = refusal("@gm /encounter start system:farscape colour:red")
-    assert message == "/encounter start has no option 'colour'; its options are system, name."
+    assert message == "/encounter start has no option 'colour'; its options are system, name, demo."
 
 
 def test_a_word_without_a_colon_is_not_an_option() -> None:
@@ -188,8 +188,7 @@ def test_duplicate_option(line: str) -> None:
 @pytest.mark.parametrize(
     ("line", "needed"),
     [
-        ("@gm /encounter start", "/encounter start needs system:"),
-        ('@gm /encounter start system:"  "', "/encounter start needs system:"),
+        ('@gm /encounter start system:"  "', "system is empty; give it a value or leave it out."),
         ("@carol /act target:Trooper", "/act needs move:"),
         ("@carol /roll", "/roll needs dice:"),
     ],

@@ -50,6 +50,14 @@ def test_empty_encounter_round_trips():
     assert decode_encounter(through_json(encode_encounter(enc)), Health) == enc
 
 
+def test_a_guided_encounter_keeps_its_flag_and_an_older_document_loads_unguided():
+    guided = replace(sample_encounter(), guided=True)
+    assert decode_encounter(through_json(encode_encounter(guided)), Health).guided is True
+    older = encode_encounter(sample_encounter())
+    del older["guided"]
+    assert decode_encounter(through_json(older), Health).guided is False
+
+
 def test_health_is_decoded_with_the_given_type():
     @dataclass(frozen=True)
     class Points:

@@ -24,6 +24,8 @@ class GuildSettings:
     # [ours] Players may end their own turn, and may join their characters into a running encounter.
     players_end_turn: bool = True
     allow_join: bool = True
+    # [D] No play-by-post reminders until a GM sets the minutes (/encounter settings remind_after:).
+    remind_after: int | None = None
 
 
 def _upsert(dialect: str, values: dict[str, Any]) -> Executable:
@@ -54,6 +56,7 @@ class GuildSettingsRepository:
             summary_channel_id=row.summary_channel_id,
             players_end_turn=row.players_end_turn,
             allow_join=row.allow_join,
+            remind_after=row.remind_after,
         )
 
     async def save(self, settings: GuildSettings) -> None:
@@ -64,6 +67,7 @@ class GuildSettingsRepository:
             "summary_channel_id": settings.summary_channel_id,
             "players_end_turn": settings.players_end_turn,
             "allow_join": settings.allow_join,
+            "remind_after": settings.remind_after,
             "updated": utcnow(),
         }
         await self.session.execute(_upsert(self.session.get_bind().dialect.name, values))

@@ -6,12 +6,13 @@ channel's system as you type, and checked by the services.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.commands import MAX_REMIND_MINUTES
 from bot.discord import suggest
 from bot.discord.cogs.common import described, run, split_extra
 
@@ -28,10 +29,12 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
 
     @app_commands.command(name="start", description="Start an encounter in this channel; you become its GM.")
     @described("encounter start")
-    @app_commands.autocomplete(system=suggest.from_source("systems"))
-    async def start(self, interaction: Interaction, system: Text, name: Text | None = None) -> None:
-        """Start an encounter."""
-        await run(interaction, "encounter start", {"system": system, "name": name})
+    @app_commands.autocomplete(system=suggest.from_source("systems"), demo=suggest.from_source("demos"))
+    async def start(
+        self, interaction: Interaction, system: Text | None = None, name: Text | None = None, demo: Text | None = None
+    ) -> None:
+        """Start an encounter, or a system's guided demo."""
+        await run(interaction, "encounter start", {"system": system, "name": name, "demo": demo})
 
     @app_commands.command(name="add", description="Add combatants: a template, traits, or the average combatant.")
     @described("encounter add")
@@ -124,10 +127,11 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
         """Show the log."""
         await run(interaction, "encounter log", {"round": round})
 
-    @app_commands.command(name="export", description="Export the encounter as a JSON file.")
-    async def export(self, interaction: Interaction) -> None:
+    @app_commands.command(name="export", description="Export the encounter: a JSON file, or a Markdown recap.")
+    @described("encounter export")
+    async def export(self, interaction: Interaction, format: Literal["json", "markdown"] | None = None) -> None:
         """Export the encounter."""
-        await run(interaction, "encounter export", {})
+        await run(interaction, "encounter export", {"format": format})
 
     @app_commands.command(name="map", description="Show the battle map as a picture.")
     @described("encounter map", options="What to draw over the map, as name=value (the system's options).")
@@ -161,10 +165,11 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
         summary_channel: discord.TextChannel | None = None,
         players_end_turn: bool | None = None,
         allow_join: bool | None = None,
+        remind_after: app_commands.Range[int, 0, MAX_REMIND_MINUTES] | None = None,
     ) -> None:
         """Show or change the settings."""
         values = {"gm_role": gm_role, "summary_channel": summary_channel,
-                  "players_end_turn": players_end_turn, "allow_join": allow_join}
+                  "players_end_turn": players_end_turn, "allow_join": allow_join, "remind_after": remind_after}
         await run(interaction, "encounter settings", values)
 
 

@@ -18,7 +18,7 @@ from combat.systems.d6pool import tools
 from combat.systems.d6pool.attack import resolve_attack
 from combat.systems.d6pool.build import build_sheet, htk_of
 from combat.systems.d6pool.initiative import able, entries, roll_initiative
-from combat.systems.d6pool.model import Htk, Ready, RoundState
+from combat.systems.d6pool.model import KO, RETREATED, Htk, Ready, RoundState
 from combat.systems.d6pool.moves import MOVES, RESOLVERS
 from combat.systems.d6pool.results import RoundBegins, Spend
 from combat.systems.d6pool.rounds import begin_round
@@ -102,6 +102,12 @@ class D6PoolSystem(RulesDefaults):
     def can_act(self, combatant: Combatant, phase: str) -> bool:
         """Act unless an object, down, knocked out, stunned or gone."""
         return able(combatant)
+
+    def out_of_fight(self, combatant: Combatant) -> bool:
+        """Count out an object, the down, the knocked out and whoever has gone; a stun passes."""
+        health: Htk = combatant.health
+        gone = combatant.has(KO) or combatant.has(RETREATED)
+        return combatant.sheet.tier == "object" or health.down or gone
 
     def act(self, encounter: Encounter, intent: Intent, dice: DiceSource) -> ActionOutcome:
         """Resolve an attack or one of the other moves."""

@@ -88,6 +88,10 @@ class DeryniSystem(RulesDefaults):
         """Act unless dead, unconscious, incapacitated or in an all-out defence."""
         return not combatant.health.out and not fighter(combatant).all_out
 
+    def out_of_fight(self, combatant: Combatant) -> bool:
+        """Count out the dead, the unconscious and the incapacitated (an all-out defence only holds back)."""
+        return bool(combatant.health.out)
+
     def start_round(self, encounter: Encounter, dice: DiceSource) -> tuple[Encounter, rounds.DeryniRoundStart]:
         """Carry the last round over, work out Initiative and roll off ties."""
         return rounds.start_round(encounter, self.tables, dice)

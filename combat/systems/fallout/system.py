@@ -136,6 +136,11 @@ class FalloutSystem(RulesDefaults):
         heavy = any(self.tables.weapons[k].heavy for k in state.hands if k in self.tables.weapons)
         return not (phase == "action" and heavy and state.busy)
 
+    def out_of_fight(self, combatant: Combatant) -> bool:
+        """Count out the dead, the passed out and the knocked out (a stun, winded or lost phase only holds back)."""
+        vitals: Vitals = combatant.health
+        return vitals.dead or vitals.passed_out or fighter(combatant).knocked_out
+
     def start_round(self, encounter: Encounter, dice: DiceSource) -> tuple[Encounter, RoundBegins]:
         """Roll the sequence (round 1); reset the round; drain stun, bleed, black out, recover the unable."""
         return begin_round(encounter, self.tables, dice)

@@ -122,6 +122,12 @@ class FarscapeSystem(RulesDefaults):
         # [ours] An Incapacitated combatant keeps a turn only with the GM's leave to strain (see strain.py).
         return not blocked and (not health.incapacitated or can_strain(combatant))
 
+    def out_of_fight(self, combatant: Combatant) -> bool:
+        """Count out the unconscious, those out and the Incapacitated who may not strain (frozen only holds back)."""
+        health: Health = combatant.health
+        down = combatant.has("unconscious") or combatant.has("out")
+        return down or (health.incapacitated and not can_strain(combatant))
+
     def allow_strain(self, encounter: Encounter, combatant_id: str, allowed: bool = True) -> Encounter:
         """Let (or stop) an Incapacitated combatant strain to fight on: Great Willpower first, at the -3 wound."""
         return allow_strain(encounter, combatant_id, allowed)

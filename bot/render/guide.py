@@ -1,0 +1,53 @@
+"""The hint line of a guided encounter: after every step, which command comes next ('→ It's Aeryn's turn: try …')."""
+
+from __future__ import annotations
+
+from bot.guide.hints import next_step
+from bot.guide.spec import Hint, Suggestion
+from bot.registry import find
+from bot.render.names import safe
+from bot.services.replies import Ended, Exported, HelpShown, Logged, MapShown, Recapped, Reply, SettingsShown
+
+__all__ = ["MARK", "guide_hint", "guide_lines", "hint_line"]
+
+MARK = "→ "
+_QUIET = (Exported, Logged, HelpShown, MapShown, SettingsShown, Recapped)
+
+
+def guide_hint(reply: Reply) -> Hint | None:
+    """Return what to do next after a reply in a guided encounter (None: not guided, or only a read)."""
+    encounter, system = reply.encounter, reply.system
+    if encounter is None or system is None or not encounter.guided or isinstance(reply.body, _QUIET):
+        return None
+    demo = find(system.key).demo
+    if isinstance(reply.body, Ended):
+        again = Suggestion("encounter start", (("demo", system.key),), "plays the demo again")
+        return Hint("The encounter has ended", (again,) if demo is not None else ())
+    ended = reply.change.ended_round if reply.change is not None else None
+    return next_step(system, encounter, demo.hint if demo is not None else None, ended)
+
+
+def hint_line(hint: Hint, *, buttons: bool = False) -> str:
+    """Render a hint: the situation, then the commands to try (the first is the one to type), one line."""
+    commands = [f"`{_typed(s, hint.suggestions[i - 1] if i else None)}`" + (f" ({s.why})" if s.why else "")
+                for i, s in enumerate(hint.suggestions)]
+    text = hint.situation
+    if commands:
+        lead = f" {hint.verb} " if hint.verb else " "
+        text += ":" + lead + " or ".join(commands)
+    if buttons and hint.buttons:
+        text += ", or the buttons"
+    return MARK + safe(text)
+
+
+def _typed(suggestion: Suggestion, before: Suggestion | None) -> str:
+    """Type the command in full, or only its options right after one of the same command ('choice:take')."""
+    if before is None or before.path != suggestion.path or not suggestion.options:
+        return suggestion.typed()
+    return suggestion.typed().removeprefix(f"/{suggestion.path} ")
+
+
+def guide_lines(reply: Reply, *, buttons: bool = False) -> list[str]:
+    """Return the hint line after a reply of a guided encounter, or nothing."""
+    hint = guide_hint(reply)
+    return [hint_line(hint, buttons=buttons)] if hint is not None else []

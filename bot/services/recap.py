@@ -1,0 +1,81 @@
+"""The log read for a recap: each event's move or tool, options, beats, and whether it waited for a choice."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from bot.db.rows import EventRow
+from bot.services.replies import RecapEntry
+from combat.summary import Beat
+
+__all__ = ["recap_entries"]
+
+_BEATS = TypeAdapter(tuple[Beat, ...])
+# Payload keys that are not options the caller gave.
+_NOT_OPTIONS = frozenset({"user_name", "result", "beats", "change", "round_end_beats", "move", "options", "tool",
+                          "choice", "lapsed"})
+
+
+def _text(value: Any) -> str:
+    """Return an option's value as the caller gave it (a list of names joined by commas)."""
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def _options(kind: str, payload: Mapping[str, Any]) -> dict[str, str]:
+    """Return the options the caller gave, as text: a move's own, or a tool's and a hold's (kept flat)."""
+    given = payload.get("options") if kind in ("attack", "act", "dodge", "encounter add") else payload
+    if not isinstance(given, Mapping):
+        return {}
+    return {k: _text(v) for k, v in given.items() if k not in _NOT_OPTIONS}
+
+
+def _move(kind: str, payload: Mapping[str, Any]) -> str | None:
+    """Return what the command did: the move, the GM's tool, or the turn command (hold, release …)."""
+    for key in ("move", "tool"):
+        if isinstance(payload.get(key), str):
+            return str(payload[key])
+    return kind.removeprefix("encounter ") if kind.startswith("encounter ") else None
+
+
+def _waits(result: Any) -> bool:
+    """Tell whether a stored result is an intent waiting for a choice (declared, or asked after its dice)."""
+    return isinstance(result, Mapping) and "intent" in result and "reaction" in result
+
+
+def _actor(result: Any) -> str | None:
+    """Return the combatant a stored result names as its actor, if it names one."""
+    if isinstance(result, Mapping):
+        found = result.get("actor") or (result.get("intent") or {}).get("actor")
+        return found if isinstance(found, str) else None
+    return None
+
+
+def _asked(result: Any) -> str | None:
+    """Return the combatant a waiting result asks to choose."""
+    reaction = result.get("reaction") if isinstance(result, Mapping) else None
+    found = reaction.get("combatant") if isinstance(reaction, Mapping) else None
+    return found if isinstance(found, str) else None
+
+
+def _entry(event: EventRow) -> RecapEntry:
+    payload: Mapping[str, Any] = event.payload if isinstance(event.payload, Mapping) else {}
+    result = payload.get("result")
+    name, choice = payload.get("user_name"), payload.get("choice")
+    return RecapEntry(
+        seq=event.seq, round=event.round, kind=event.kind, undone=event.undone, user=event.user_id,
+        user_name=name if isinstance(name, str) else None, move=_move(event.kind, payload),
+        options=_options(event.kind, payload), beats=_BEATS.validate_python(payload.get("beats") or ()),
+        waits=_waits(result), choice=choice if isinstance(choice, str) else None,
+        lapsed=payload.get("lapsed") is True, actor=_actor(result), asked=_asked(result),
+        round_end=_BEATS.validate_python(payload.get("round_end_beats") or ()),
+    )
+
+
+def recap_entries(events: list[EventRow]) -> tuple[RecapEntry, ...]:
+    """Return every event of the log, in order, as the recap reads it."""
+    return tuple(_entry(e) for e in events)

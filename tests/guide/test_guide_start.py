@@ -1,0 +1,64 @@
+"""Starting a demo: refusals name what there is; a system without a demo says so; the set-up is logged and undoable."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from guide_kit import run, table
+from sparring import PLUGIN as SPARRING
+
+from bot.db.engine import Database
+from bot.registry import demo_keys, register, unregister
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture
+def sparring() -> Iterator[None]:
+    register(SPARRING)
+    yield
+    unregister("sparring")
+
+
+async def test_the_demos_are_the_four_systems() -> None:
+    assert demo_keys() == ("d6pool", "deryni", "fallout", "farscape")
+
+
+async def test_start_needs_a_system_or_a_demo(db: Database) -> None:
+    console, out = table(db, 1)
+    refused = await run(console, out, "/encounter start")
+    assert refused == ["✗ /encounter start needs system: the rule system (one of d6pool, deryni, fallout, farscape), "
+                       "or demo: a system's ready-made first fight (one of d6pool, deryni, fallout, farscape)."]
+    assert await run(console, out, "/encounter start demo:nope") == [
+        "✗ There is no rule system 'nope'; choose one of d6pool, deryni, fallout, farscape."]
+    assert await run(console, out, "/encounter start demo:farscape system:deryni") == [
+        "✗ demo:farscape plays FUDGE Farscape; leave system out (it was 'deryni')."]
+    assert (await run(console, out, "/encounter status")) == [
+        "✗ There is no encounter in this channel; the GM starts one with /encounter start."]
+
+
+async def test_a_system_without_a_demo_says_which_have_one(db: Database, sparring: None) -> None:
+    console, out = table(db, 1)
+    assert await run(console, out, "/encounter start demo:sparring") == [
+        "✗ Sparring has no demo; the demos are d6pool, deryni, fallout, farscape."]
+
+
+async def test_a_plain_encounter_gives_no_hints(db: Database) -> None:
+    console, out = table(db, 1)
+    await run(console, out, "/encounter start system:farscape")
+    await run(console, out, '/encounter add name:Aeryn owner:you stats:"Energy Weapons=Great" weapon:"pulse rifle"')
+    await run(console, out, '/encounter add template:"peacekeeper trooper"')
+    begun = await run(console, out, "/encounter begin")
+    assert begun and not any(line.startswith("→") for line in begun)
+
+
+async def test_the_set_up_is_in_the_log_and_a_named_demo_keeps_its_name(db: Database) -> None:
+    console, out = table(db, 4)
+    started = await run(console, out, '/encounter start demo:farscape name:"Moya\'s hangar"')
+    assert started[0].startswith("Demo 'Moya's hangar' started (FUDGE Farscape)")
+    log = await run(console, out, "/encounter log")
+    assert [line.split(" by ")[0] for line in log] == [
+        "#1 R0 start", "#2 R0 encounter add", "#3 R0 encounter add", "#4 R0 encounter add", "#5 R0 encounter begin"]
+    undone = await run(console, out, "/encounter undo")
+    assert "Undid #5 (encounter begin)." in undone and undone[-1] == "→ The fight has not begun: try `/encounter begin`"
