@@ -62,3 +62,16 @@ async def test_an_export_read_while_another_process_plays_is_never_torn(db_url: 
         # The state read and the log read belong to one committed moment: they agree on whose turn it is.
         assert data["turn"] == ("Crichton", "Aeryn")[nexts % 2], (nexts, data["turn"])
         assert data["round"] == 1 + nexts // 2
+
+
+async def test_names_with_combining_marks_and_loose_spacing_are_accepted(table: Table) -> None:
+    await table.run(GM, "encounter start", system="farscape")
+    await table.run(GM, "encounter add", name="देवी")
+    await table.run(GM, "encounter add", name="e\u0301lise")  # é typed as e and a separate accent
+    reply = await table.run(GM, "encounter add", name="Stark", stats="Energy  Weapons=Great,  Agility = Good")
+    stark = reply.encounter.find("Stark")
+    assert stark.sheet.traits["energy weapons"] == 2 and stark.sheet.traits["agility"] == 1
+    names = [c.name for c in reply.encounter.combatants]
+    assert names[:2] == ["देवी", "\u00e9lise"]  # stored composed (NFC)
+    with pytest.raises(InvalidInput, match="already in this fight"):
+        await table.run(GM, "encounter add", name="\u00c9lise")  # the same name, capitalised
