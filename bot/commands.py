@@ -108,6 +108,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("dodge", "Dodge (a reaction: any time, even out of turn).", (_MODIFIER, _AS), open=True),
     Command("act", "Any other move of the system (feint, reload, grenade …).",
             (OptionSpec("move", "The move.", required=True, source="moves"), _TARGET, _MODIFIER, _AS), open=True),
+    Command("odds", "The exact chances of your attack (or move:) on a target, before you make it; nothing is rolled.",
+            (_TARGET, _MODIFIER, _AS), open=True),
     Command("character create", "Save a character for this server.",
             (OptionSpec("name", "The character's name.", required=True), _SYSTEM, *_SHEET)),
     Command("character show", "Show a saved character.",

@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 
 # Seconds past the deadline before the timer asks; the service checks the deadline again itself.
 GRACE = 0.5
-_READ_ONLY = frozenset({"encounter status", "encounter log", "encounter export"})
+_READ_ONLY = frozenset({"encounter status", "encounter log", "encounter export", "odds"})
 
 
 class ReactButton(

@@ -35,7 +35,7 @@ class StatusBoard:
         encounter = reply.encounter
         if encounter is None or reply.system is None or not encounter.turns.round:
             return
-        if reply.command in {"encounter status", "encounter log", "encounter export"}:
+        if reply.command in {"encounter status", "encounter log", "encounter export", "odds"}:
             return
         self._latest[channel_id] = reply
         if channel_id not in self._tasks:

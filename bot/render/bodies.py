@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from bot.render.dice import roll_faces, signed
 from bot.render.names import Names, safe, who
+from bot.render.odds import odds_lines
 from bot.services.replies import (
     Added,
     Body,
@@ -22,6 +23,7 @@ from bot.services.replies import (
     LogEntry,
     Logged,
     MapShown,
+    OddsShown,
     Removed,
     Rolled,
     SettingsShown,
@@ -111,6 +113,7 @@ _RENDERERS: Mapping[type, Callable[[Any, Context], list[str]]] = {
     SettingsShown: _settings,
     HelpShown: lambda b, c: [],  # rendered whole by bot.render.help
     MapShown: lambda b, c: _map(b),
+    OddsShown: lambda b, c: odds_lines(b, c.names),
 }
 
 

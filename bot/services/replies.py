@@ -13,6 +13,7 @@ from typing import Any
 from combat.dice import Roll
 from combat.engine import TurnChange
 from combat.model import Encounter
+from combat.odds import Odds
 from combat.sheet import Sheet
 from combat.summary import Beat, RoundSummary
 from combat.system import RuleSystem
@@ -31,6 +32,7 @@ __all__ = [
     "LogEntry",
     "Logged",
     "MapShown",
+    "OddsShown",
     "Removed",
     "Reply",
     "Rolled",
@@ -134,6 +136,15 @@ class MapShown:
 
 
 @dataclass(frozen=True, slots=True)
+class OddsShown:
+    """The exact chances of a move, with their bar chart as a PNG; ``file`` is where the local table wrote it."""
+
+    odds: Odds
+    picture: bytes | None = None
+    file: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Rolled:
     """Dice rolled with /roll."""
 
@@ -191,7 +202,7 @@ class Answered:
 
 Body = (
     Started | Ended | StatusShown | Added | Removed | Held | Undone | Logged | Exported | Rolled | CharacterCard
-    | CharacterList | CharacterDeleted | SettingsShown | HelpShown | MapShown
+    | CharacterList | CharacterDeleted | SettingsShown | HelpShown | MapShown | OddsShown
 )
 
 
