@@ -19,9 +19,9 @@ from combat.odds import Odds
 
 __all__ = ["BAR", "SEVERITY_COLOURS", "WIDTH", "bar_box", "draw"]
 
-WIDTH = 640
+WIDTH = 720
 MARGIN = 16
-LABEL = 210  # the column of band labels
+LABEL = 290  # the column of band labels
 BAR = 330  # the length of a 100% bar
 ROW = 30
 HEADER = 58
@@ -80,7 +80,7 @@ def draw(odds: Odds, names: Names) -> bytes:
     label_font, value_font = _font(13), _font(12)
     top = HEADER
     for band in odds.bands:
-        canvas.text((MARGIN, top + ROW // 2), _fit(band.label, 28), fill=_INK, font=label_font, anchor="lm")
+        canvas.text((MARGIN, top + ROW // 2), _fit(band.label, 38), fill=_INK, font=label_font, anchor="lm")
         box = bar_box(top, band.chance, 20)
         canvas.rectangle(box, fill=SEVERITY_COLOURS[band.severity])
         canvas.text((box[2] + 6, top + ROW // 2), percent(band.chance), fill=_INK, font=value_font, anchor="lm")
@@ -89,7 +89,7 @@ def draw(odds: Odds, names: Names) -> bytes:
         canvas.text((MARGIN, top + 12), "Also possible:", fill=_INK, font=label_font, anchor="lm")
         top += 24
         for effect in odds.effects:
-            canvas.text((MARGIN, top + ROW // 2), _fit(effect.label, 28), fill=_INK, font=label_font, anchor="lm")
+            canvas.text((MARGIN, top + ROW // 2), _fit(effect.label, 38), fill=_INK, font=label_font, anchor="lm")
             box = bar_box(top, effect.chance, 10)
             canvas.rectangle(box, fill=EFFECT_COLOUR)
             canvas.text((box[2] + 6, top + ROW // 2), percent(effect.chance), fill=_INK, font=value_font,
