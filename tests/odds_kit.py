@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from combat.dice import Die
+from combat.intent import PendingReaction
 
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
@@ -64,3 +65,21 @@ def tally(run: Callable[[_Walk], T], classify: Callable[[T], K], limit: int = 50
         out[key] = out.get(key, Fraction(0)) + weight
     assert sum(out.values()) == 1
     return {k: v for k, v in out.items() if v}
+
+
+def act_by_default(system, encounter, intent, dice):
+    """Resolve an intent as the table does when nobody answers: every choice, before or after the dice, by default.
+
+    Returns the encounter after it and every result on the way (the roll, then each choice's).
+    """
+    reaction = system.reaction_for(encounter, intent)
+    while reaction is not None:
+        intent = system.choose(intent, reaction, reaction.default)
+        reaction = system.reaction_for(encounter, intent)
+    outcome = system.act(encounter, intent, dice)
+    results = [outcome.result]
+    while outcome.ask is not None:
+        pending = PendingReaction(intent, outcome.ask, 0.0, "after", outcome.context)
+        outcome = system.resolve_choice(outcome.encounter, pending, outcome.ask.default, dice)
+        results.append(outcome.result)
+    return outcome.encounter, results

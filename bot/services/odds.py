@@ -2,7 +2,8 @@
 
 The options are read exactly as /attack reads them (the move's own specs, ``as``, the GM's ``modifier``), against
 the attack move, or against the move named by ``move:`` when that is one of the system's moves. It works on
-anyone's turn and in any phase: a player plans ahead. No event is logged and no die is taken.
+anyone's turn and in any phase once the fight has begun: a player plans ahead. No event is logged and no die is
+taken.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from bot.services.core import Scene, Services
 from bot.services.errors import NoEncounter, UnknownCommand
 from bot.services.replies import OddsShown, Reply
 from combat.dice import Die
-from combat.errors import DiceError, InvalidInput, echo
+from combat.errors import DiceError, InvalidInput, RulesError, echo
 from combat.options import normal_key, parse_options
 from combat.system import Intent, MoveSpec, RuleSystem
 
@@ -61,6 +62,8 @@ async def odds(svc: Services, caller: Caller, args: Args) -> Reply:
     if loaded is None:
         raise NoEncounter()
     row, encounter = loaded
+    if not encounter.turns.round:
+        raise RulesError("The fight has not begun yet; the GM starts it with /encounter begin.")
     system = svc.system(row.system)
     gm = is_gm(caller, row.gm_id, roles)
     scene = Scene(row, encounter, system, NoDice(), gm)

@@ -27,6 +27,11 @@ SCENES: dict[str, tuple[tuple[tuple[str, dict[str, str]], ...], dict[str, str]]]
          ("encounter add", {"template": "thug"})),
         {"target": "Thug"},
     ),
+    "deryni": (
+        (("encounter add", {"name": "Morgan", "owner": "<@2>", "side": "heroes", "template": "knight"}),
+         ("encounter add", {"template": "bandit"})),
+        {"target": "Bandit", "called": "leg"},
+    ),
 }
 
 
@@ -95,6 +100,9 @@ async def test_sparring_has_no_odds(table: Table) -> None:
         await table.run(GM, "encounter start", system="sparring", name="Dojo")
         await table.run(GM, "encounter add", name="Kai", owner="<@3>")
         await table.run(GM, "encounter add", name="Ren")
+        with pytest.raises(RulesError, match="The fight has not begun yet"):
+            await unchanged(table, CAROL, target="Ren")
+        await table.run(GM, "encounter begin")
         with pytest.raises(RulesError, match=r"^Sparring has no odds in Fray\.$"):
             await unchanged(table, CAROL, target="Ren")
     finally:
