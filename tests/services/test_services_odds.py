@@ -32,6 +32,14 @@ SCENES: dict[str, tuple[tuple[tuple[str, dict[str, str]], ...], dict[str, str]]]
          ("encounter add", {"template": "bandit"})),
         {"target": "Bandit", "called": "leg"},
     ),
+    "fallout": (
+        (("encounter add", {"name": "Vera", "owner": "<@2>", "side": "vault", "weapon": "10mm smg",
+                            "stats": "agility=6, firearms=6"}),
+         ("encounter add", {"template": "raider"}),
+         ("encounter gm", {"tool": "place", "target": "Vera", "hex": "C6"}),
+         ("encounter gm", {"tool": "place", "target": "Raider", "hex": "C2"})),
+        {"target": "Raider", "mode": "burst"},
+    ),
 }
 
 
