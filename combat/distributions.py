@@ -3,7 +3,9 @@
 A distribution maps every value a roll can come to (a sum of dice, a count of successes, a margin) to its exact
 chance as a ``Fraction``; the chances add up to exactly one. The rule systems build the chances of an attack from
 these: the sum of n Fudge dice, the sum of n dY, the successes of n dice showing k or more, the difference of two
-opposed rolls, and mixtures of outcomes weighted by the chances of the rolls that lead to them.
+opposed rolls, and mixtures of outcomes weighted by the chances of the rolls that lead to them. ``by_sums`` runs a
+system's own code once for every sequence of Fudge sums its rolls can show, when the rolls that follow depend on
+the earlier ones (a Willpower roll only when a blow lands hard enough).
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ from fractions import Fraction
 from functools import cache
 from typing import TypeVar
 
-from combat.dice import FUDGE, MAX_DICE, Die
+from combat.dice import FUDGE, MAX_DICE, DiceSource, Die
 from combat.errors import DiceError
 
 __all__ = [
     "Dist",
+    "by_sums",
     "certain",
     "chance",
     "convolve",
@@ -36,6 +39,7 @@ __all__ = [
 
 Dist = dict[int, Fraction]
 K = TypeVar("K", bound=Hashable)
+T = TypeVar("T")
 
 
 def certain(value: int) -> Dist:
@@ -167,3 +171,54 @@ def faces_for(total: int, count: int, die: Die = FUDGE) -> tuple[int, ...]:
         faces.append(face)
         left -= face
     return tuple(faces)
+
+
+class _Sums:
+    """Feed a run the faces of the chosen sums, one roll of ``count`` Fudge dice at a time, then the lowest sums."""
+
+    def __init__(self, chosen: list[int], count: int) -> None:
+        self.chosen = chosen
+        self.count = count
+        self.taken: list[int] = []
+        self.drawn = 0
+
+    def face(self, die: Die) -> int:
+        """Return the next face of the roll under way (a new roll starts every ``count`` dice)."""
+        if not die.fudge:
+            raise DiceError(f"Odds counted by Fudge sums cannot roll a {die.label}.")
+        at, place = divmod(self.drawn, self.count)
+        if place == 0:
+            self.taken.append(self.chosen[at] if at < len(self.chosen) else -self.count)
+        self.drawn += 1
+        return faces_for(self.taken[at], self.count)[place]
+
+
+def by_sums(run: Callable[[DiceSource], T], count: int = 4, limit: int = 20_000) -> list[tuple[T, Fraction]]:
+    """Return every outcome of ``run`` with its exact chance, each of its rolls being ``count`` Fudge dice.
+
+    ``run`` is called once per sequence of sums its rolls can show (how many rolls it makes may depend on the
+    earlier sums); each roll is fed faces standing for its sum (``faces_for``) and weighs that sum's chance. It is
+    exact for rules that read a roll's sum and whether its dice all show + or all show −, which only the highest
+    and lowest sums can; a run that rolls other dice, or stops in the middle of a roll, is refused.
+    """
+    weights = fudge(count)
+    highest = max(weights)
+    outcomes: list[tuple[T, Fraction]] = []
+    chosen: list[int] = []
+    while True:
+        source = _Sums(chosen, count)
+        result = run(source)
+        if source.drawn % count:
+            raise DiceError(f"A roll of fewer than {count} Fudge dice cannot be counted by its sum.")
+        weight = Fraction(1)
+        for total in source.taken:
+            weight *= weights[total]
+        outcomes.append((result, weight))
+        if len(outcomes) > limit:
+            raise DiceError(f"More than {limit} sequences of rolls to count; that is too many.")
+        at = len(source.taken) - 1
+        while at >= 0 and source.taken[at] == highest:
+            at -= 1
+        if at < 0:
+            return outcomes
+        chosen = [*source.taken[:at], source.taken[at] + 1]

@@ -9,9 +9,11 @@ from fractions import Fraction
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from odds_kit import tally
 
-from combat.dice import FUDGE, Die
+from combat.dice import FUDGE, Die, roll_d, roll_fudge
 from combat.distributions import (
+    by_sums,
     certain,
     chance,
     convolve,
@@ -105,3 +107,30 @@ def test_impossible_requests_are_refused() -> None:
         uniform(())
     with pytest.raises(DiceError):
         successes(101)
+
+
+def _again(dice) -> tuple[int, bool]:
+    """Roll 4dF; on +2 or more roll again and add it; say whether any roll was all pluses."""
+    first = roll_fudge(dice, 4)
+    rolls = [first]
+    if first.total >= 2:
+        rolls.append(roll_fudge(dice, 4))
+    return sum(r.total for r in rolls), any(all(f == 1 for f in r.faces) for r in rolls)
+
+
+def test_counting_by_sums_agrees_with_every_face_when_later_rolls_depend_on_earlier_ones() -> None:
+    by_faces = tally(_again, lambda outcome: outcome)
+    counted: dict[tuple[int, bool], Fraction] = {}
+    for outcome, p in by_sums(_again):
+        counted[outcome] = counted.get(outcome, Fraction(0)) + p
+    assert counted == by_faces
+    assert len(by_sums(_again)) == 6 + 3 * 9  # -4..+1 stop; +2..+4 roll again
+
+
+def test_counting_by_sums_refuses_other_dice_and_broken_rolls() -> None:
+    with pytest.raises(DiceError, match="cannot roll a d6"):
+        by_sums(lambda dice: roll_d(dice, 1, 6).total)
+    with pytest.raises(DiceError, match="fewer than 4"):
+        by_sums(lambda dice: roll_fudge(dice, 2).total)
+    with pytest.raises(DiceError, match="too many"):
+        by_sums(lambda dice: [roll_fudge(dice, 4) for _ in range(5)], limit=1000)
