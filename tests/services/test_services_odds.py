@@ -32,6 +32,12 @@ SCENES: dict[str, tuple[tuple[tuple[str, dict[str, str]], ...], dict[str, str]]]
          ("encounter add", {"template": "bandit"})),
         {"target": "Bandit", "called": "leg"},
     ),
+    "farscape": (
+        (("encounter add", {"name": "Crichton", "owner": "<@2>", "side": "crew", "tier": "protagonist",
+                            "weapon": "pulse pistol", "stats": "Agility=Good, Energy Weapons=Good"}),
+         ("encounter add", {"template": "peacekeeper trooper"})),
+        {"target": "Peacekeeper trooper", "range": "long"},
+    ),
     "fallout": (
         (("encounter add", {"name": "Vera", "owner": "<@2>", "side": "vault", "weapon": "10mm smg",
                             "stats": "agility=6, firearms=6"}),
