@@ -100,7 +100,7 @@ def _bands(target: Combatant) -> list[Band]:
         high = min(hp - 1, hp * quarter // 4)
         if high >= low:
             text = f"{low} HP lost" if low == high else f"{low}-{high} HP lost"
-            bands.append(Band(f"hp{quarter}", f"{text} (of {hp})", hit=True, severity=min(3, quarter)))
+            bands.append(Band(f"hp{quarter}", f"{text} (of {hp} left)", hit=True, severity=min(3, quarter)))
         low = max(low, high + 1)
     return [*bands, Band("disarmed", "Disarmed", hit=True, severity=2),
             Band("no grip", "Hit, but nothing taken", hit=True), Band("tripped", "Tripped: a stance down",
@@ -219,7 +219,7 @@ def _rolls(shot: Aim, skill: str, total: int) -> tuple[RollShown, ...]:
     shown.append(RollShown(shot.actor.id, f"damage ({hits}){charged}", str(spec), "", 0,
                            tuple((n, v) for n, v in melee if v)))
     count, sides = crit_dice(_damage_dice(shot.weapon, shot.mode))
-    shown.append(RollShown(shot.actor.id, "a critical point (past DT)", f"{count}d{sides}"))
+    shown.append(RollShown(shot.actor.id, "critical damage per point (past DT)", f"{count}d{sides}"))
     return tuple(shown)
 
 

@@ -176,7 +176,7 @@ def test_the_rolls_and_notes_name_every_modifier() -> None:
     assert shown == [
         ("attack (needs 15)", "2d10", "firearms", 7, (("close range", -2), ("partial visibility", -4), ("GM", -2))),
         ("damage (one hit)", "1d4+1", "", 0, ()),
-        ("a critical point (past DT)", "1d4", "", 0, ()),
+        ("critical damage per point (past DT)", "1d4", "", 0, ()),
     ]
     assert odds.notes == ("Raider's DT against normal damage: 1.",
                           "Critical points are asked for after the roll; counted: critical damage, the default.")
