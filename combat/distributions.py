@@ -155,6 +155,7 @@ def mixture(parts: Iterable[tuple[Fraction, Mapping[K, Fraction]]]) -> dict[K, F
     return out
 
 
+@cache
 def faces_for(total: int, count: int, die: Die = FUDGE) -> tuple[int, ...]:
     """Return faces of ``count`` dice that add up to ``total``, highest first (4dF +4 is four pluses).
 

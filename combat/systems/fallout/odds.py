@@ -25,7 +25,7 @@ from combat.systems.fallout.crits import LABELS, crit_dice, preset
 from combat.systems.fallout.harm import deal, injure, threshold
 from combat.systems.fallout.hexgrid import direction_between
 from combat.systems.fallout.kit import choose_weapon, hands_used
-from combat.systems.fallout.odds_harm import Harmed, add, crit_roll, one_hit, sum_hits
+from combat.systems.fallout.odds_harm import Counts, crit_counts, crit_roll, mix, one_hit
 from combat.systems.fallout.results import Check
 from combat.systems.fallout.sheet import melee_damage
 from combat.systems.fallout.state import fighter, with_fighter
@@ -136,12 +136,15 @@ def _spent(shot: Aim, points: int) -> tuple[str, ...]:
     return chosen[:points] + ("damage",) * max(0, points - len(chosen))
 
 
-def _crits(shot: Aim, spent: tuple[str, ...], harm: Harmed, p: Fraction, tally: _Tally) -> Harmed:
-    """Add the critical points spent: critical damage to the HP lost; knockdown, stun and knockback as effects."""
-    roll = crit_roll(shot.weapon, shot.mode)
-    for effect in spent:
-        if effect == "damage":
-            harm = add(harm, {(v, 0): q for v, q in roll.items()})
+def _with_crits(shot: Aim, spent: tuple[str, ...], harm: Counts) -> Counts:
+    """Add each critical point spent on critical damage (its dice, past DT) to the HP lost."""
+    for _ in range(spent.count("damage")):
+        harm = harm.add(crit_counts(shot.weapon, shot.mode))
+    return harm
+
+
+def _crit_effects(shot: Aim, spent: tuple[str, ...], p: Fraction, tally: _Tally) -> None:
+    """Count the critical points spent on knockdown, stun and knockback (whose dice must make a hex)."""
     name = shot.target.name
     if "knockdown" in spent and fighter(shot.target).stance != "prone":
         tally.effect(f"{name} knocked down (critical)", p)
@@ -149,24 +152,24 @@ def _crits(shot: Aim, spent: tuple[str, ...], harm: Harmed, p: Fraction, tally: 
         tally.effect(f"{name} stunned (critical)", p)
     knockbacks = spent.count("knockback")
     if knockbacks:
-        short = chance(roll, lambda v: v < 4) ** knockbacks
+        short = chance(crit_roll(shot.weapon, shot.mode), lambda v: v < 4) ** knockbacks
         tally.effect(f"{name} knocked back a hex or more (critical, if there is room)", p * (1 - short))
-    return harm
 
 
-def _harm(encounter: Encounter, shot: Aim, harm: Harmed, p: Fraction, tally: _Tally, part: str | None) -> None:
+def _harm(encounter: Encounter, shot: Aim, harm: dict[tuple[int, int], Fraction], tally: _Tally,
+          part: str | None) -> None:
     """Sort each HP loss into its band; note passing out and a called shot's maim or break."""
     target = shot.target
     was_out = target.health.passed_out
     for (lost, fatigue), q in harm.items():
-        tally.band(hp_band(target, lost), p * q)
+        tally.band(hp_band(target, lost), q)
         after = deal(encounter, target.id, lost, fatigue).get(target.id).health
         if after.passed_out and not was_out and not after.dead:
-            tally.effect(f"{target.name} passes out (fatigue past max HP)", p * q)
+            tally.effect(f"{target.name} passes out (fatigue past max HP)", q)
         if part is not None:
             _, wound = injure(encounter, target.id, part, lost)
             if wound is not None:
-                tally.effect(f"{target.name}'s {part} {'broken' if wound.level == 'break' else 'maimed'}", p * q)
+                tally.effect(f"{target.name}'s {part} {'broken' if wound.level == 'break' else 'maimed'}", q)
 
 
 _EFFECT_ORDER = ("critical point", "knocked down", "stunned", "knocked back", "passes out", "maimed", "broken")
@@ -189,6 +192,8 @@ def attack_odds(encounter: Encounter, intent: Intent, tables: FalloutTables) -> 
     tally = _Tally()
     hit = None if shot.mode in ("disarm", "trip") else one_hit(tables, shot.actor, shot.target, shot.weapon,
                                                                    shot.mode, shot.charges)
+    known: dict[tuple[int, tuple[str, ...]], Counts] = {}
+    weights: dict[tuple[int, tuple[str, ...]], Fraction] = {}
     for rolled, p in dice_sum(2, 10).items():
         first, second = faces_for(rolled, 2, Die(10))
         check = Check(shot.target.id, (first, second), skill, total, shot.modifiers, shot.needed)
@@ -199,8 +204,12 @@ def attack_odds(encounter: Encounter, intent: Intent, tables: FalloutTables) -> 
         else:
             if check.points:
                 tally.effect("At least one critical point", p)
-            harm = _crits(shot, _spent(shot, check.points), sum_hits(hit, _count(shot, check)), p, tally)
-            _harm(encounter, shot, harm, p, tally, part)
+            case = (_count(shot, check), _spent(shot, check.points))
+            if case not in known:
+                known[case] = _with_crits(shot, case[1], hit.times(case[0]))
+            weights[case] = weights.get(case, Fraction(0)) + p
+            _crit_effects(shot, case[1], p, tally)
+    _harm(encounter, shot, mix((weights[case], known[case]) for case in known), tally, part)
     effects = tuple(Effect(label, c) for label, c in sorted(tally.effects.items(), key=_rank) if c)
     return Odds(shot.actor.id, shot.target.id, "attack", _rolls(shot, skill, total),
                 bands_from(tally.bands, _bands(shot.target)), effects, _notes(shot, tables))

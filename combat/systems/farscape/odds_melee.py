@@ -78,20 +78,33 @@ def _exchange(encounter: Encounter, actor: Fighter, foe: Fighter, extend: bool, 
     """Count every pair of rolls and every Willpower roll after them."""
     key = initiative_key(encounter)
     fighters = {actor.id: actor, foe.id: foe}
-    name, foe_name = actor.combatant.name, foe.combatant.name
+    counted: dict[object, list[tuple[str, list[str], Fraction]]] = {}
     for rolls, p in _pairs(actor, foe):
         mine, theirs, reach = _strikes(actor, (foe,), rolls, extend)
         strikes = (*mine, *theirs)
-        before = keep_at_bay(record(encounter, actor, (foe,), strikes), reach)
-        for (_, hits, out), q in by_sums(partial(land_blows, before, strikes, fighters, rolls, key, tables)):
-            blow = next((h for h in hits if h.attacker == actor.id), None)
-            back = next((h for h in hits if h.attacker == foe.id), None)
-            effects = []
-            if back is not None and not back.blocked and not back.warning:
-                effects.append(f"{foe_name}'s blow lands on {name}")
-            effects += [f"{name} out of the fight"] if actor.id in out else []
-            effects += [f"{foe_name} out of the fight"] if foe.id in out else []
-            tally.add(_band(blow), effects, weight * p * q)
+        # Blows land alike whenever the same ones land by the same margins, with the same criticals: many pairs of
+        # rolls differ by as much on both sides, so each such case is counted once.
+        same = (tuple((s.attacker, s.defender, s.lands, s.margin) for s in strikes), reach,
+                tuple(r is not None and r.critical for r in rolls.values()))
+        if same not in counted:
+            before = keep_at_bay(record(encounter, actor, (foe,), strikes), reach)
+            landed = by_sums(partial(land_blows, before, strikes, fighters, rolls, key, tables))
+            counted[same] = [(*_outcome(hits, out, actor, foe), q) for (_, hits, out), q in landed]
+        for band, effects, q in counted[same]:
+            tally.add(band, effects, weight * p * q)
+
+
+def _outcome(hits: tuple[Hit, ...], out: frozenset[str], actor: Fighter, foe: Fighter) -> tuple[str, list[str]]:
+    """Return the band of the actor's blow and the effects of the exchange (a blow back, who is out)."""
+    name, foe_name = actor.combatant.name, foe.combatant.name
+    blow = next((h for h in hits if h.attacker == actor.id), None)
+    back = next((h for h in hits if h.attacker == foe.id), None)
+    effects = []
+    if back is not None and not back.blocked and not back.warning:
+        effects.append(f"{foe_name}'s blow lands on {name}")
+    effects += [f"{name} out of the fight"] if actor.id in out else []
+    effects += [f"{foe_name} out of the fight"] if foe.id in out else []
+    return _band(blow), effects
 
 
 def melee_odds(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> Odds:
