@@ -25,7 +25,7 @@ from combat.systems.deryni.health import DEATH_DIFFICULTY, LEVELS, MORTAL, SCRAT
 from combat.systems.deryni.rolls import OPPOSED, UNOPPOSED, Check, Mod, Rolled, mods
 from combat.systems.deryni.sheet import SPEC
 from combat.systems.deryni.state import fighter
-from combat.systems.deryni.strike import FAIR, Declared, declare, defence_mods, outcome
+from combat.systems.deryni.strike import FAIR, Declared, _after_defence, declare, defence_mods, outcome
 from combat.systems.deryni.tables import DeryniTables
 
 __all__ = ["attack_odds", "order"]
@@ -74,10 +74,15 @@ def _dying(encounter: Encounter, target: Combatant, level: int) -> Fraction:
 
 
 def _disarm(declared: Declared, encounter: Encounter, attack: Rolled, parry: Rolled | None) -> list[Outcome]:
-    """Return a disarm that got past: opposed Strength when resisted (he must win), Fair or better when not."""
+    """Return a disarm that got past: opposed Strength when resisted (he must win), Fair or better when not.
+
+    The Strength contest comes after the defence, so a dodge just made already costs the defender its -1.
+    """
     if parry is None:
         return [("disarmed" if attack.result >= FAIR else "kept", Fraction(1), Fraction(0))]
-    won = chance(difference(*(_strength(encounter, c) for c in (declared.actor, declared.target))), lambda m: m > 0)
+    after, _, _ = _after_defence(encounter, declared.target, declared.defence, parry, declared.actor.id)
+    sides = (encounter.get(declared.actor.id), after.get(declared.target.id))
+    won = chance(difference(*(_strength(encounter, c) for c in sides)), lambda m: m > 0)
     return [("disarmed", won, Fraction(0)), ("kept", 1 - won, Fraction(0))]
 
 
