@@ -144,7 +144,10 @@ def _with_crits(shot: Aim, spent: tuple[str, ...], harm: Counts) -> Counts:
 
 
 def _crit_effects(shot: Aim, spent: tuple[str, ...], p: Fraction, tally: _Tally) -> None:
-    """Count the critical points spent on knockdown, stun and knockback (whose dice must make a hex)."""
+    """Count the critical points spent on knockdown, stun and knockback (a knockback's dice must make a hex).
+
+    The knockback counts what is rolled: whether it moves him also depends on the map and on his standing then.
+    """
     name = shot.target.name
     if "knockdown" in spent and fighter(shot.target).stance != "prone":
         tally.effect(f"{name} knocked down (critical)", p)
@@ -153,7 +156,8 @@ def _crit_effects(shot: Aim, spent: tuple[str, ...], p: Fraction, tally: _Tally)
     knockbacks = spent.count("knockback")
     if knockbacks:
         short = chance(crit_roll(shot.weapon, shot.mode), lambda v: v < 4) ** knockbacks
-        tally.effect(f"{name} knocked back a hex or more (critical, if there is room)", p * (1 - short))
+        tally.effect(f"A critical knockback of a hex or more rolled (it moves {name} if standing, with room)",
+                     p * (1 - short))
 
 
 def _harm(encounter: Encounter, shot: Aim, harm: dict[tuple[int, int], Fraction], tally: _Tally,
@@ -172,7 +176,7 @@ def _harm(encounter: Encounter, shot: Aim, harm: dict[tuple[int, int], Fraction]
                 tally.effect(f"{target.name}'s {part} {'broken' if wound.level == 'break' else 'maimed'}", q)
 
 
-_EFFECT_ORDER = ("critical point", "knocked down", "stunned", "knocked back", "passes out", "maimed", "broken")
+_EFFECT_ORDER = ("critical point", "knocked down", "stunned", "knockback", "passes out", "maimed", "broken")
 
 
 def _rank(item: tuple[str, Fraction]) -> int:

@@ -71,10 +71,11 @@ def brute(enc: Encounter, intent: Intent) -> tuple[dict[str, Fraction], dict[str
         if attack.mode == "trip":
             return "tripped", frozenset()
         vitals = after.get(before.id).health
-        effects = {f"{name} knocked down (critical)" for c in attack.crits if c.effect == "knockdown"}
+        up = fighter(before).stance != "prone"
+        effects = {f"{name} knocked down (critical)" for c in attack.crits if c.effect == "knockdown" and up}
         effects |= {f"{name} stunned (critical)" for c in attack.crits if c.effect == "stun"}
-        effects |= {f"{name} knocked back a hex or more (critical, if there is room)" for c in attack.crits
-                    if c.effect == "knockback" and c.amount}
+        effects |= {f"A critical knockback of a hex or more rolled (it moves {name} if standing, with room)"
+                    for c in attack.crits if c.effect == "knockback" and sum(c.faces) >= 4}
         effects |= {"At least one critical point"} if check.points else set()
         if vitals.passed_out and not before.health.passed_out and not vitals.dead:
             effects.add(f"{name} passes out (fatigue past max HP)")
@@ -150,20 +151,29 @@ def test_unarmed_modes_over_every_face(mode: str) -> None:
     stance=st.sampled_from(["stand", "crouch", "prone"]), evading=st.booleans(), winded=st.booleans(),
     visibility=st.sampled_from([None, "partial", "moderate"]), hp=st.integers(2, 12),
     armour=st.sampled_from([None, "leather jacket", "metal armour"]),
+    weapon=st.sampled_from(["pea pistol", "pea smg"]), crits=st.sampled_from([None, "stun", "knockback, knockdown"]),
+    location=st.sampled_from([None, "head", "right-leg", "torso"]), proximity=st.sampled_from([None, True]),
 )
 def test_odds_equal_the_attack_for_any_range_stance_and_visibility(firearms: int, distance: int, modifier: int,
                                                                   stance: str, evading: bool, winded: bool,
                                                                   visibility: str | None, hp: int,
-                                                                  armour: str | None) -> None:
-    enc = duel("pea pistol", hp=hp, distance=min(distance, 5), armour=armour)
+                                                                  armour: str | None, weapon: str,
+                                                                  crits: str | None, location: str | None,
+                                                                  proximity: bool | None) -> None:
+    enc = duel(weapon, hp=hp, distance=min(distance, 5), armour=armour)
     vera, raider = enc.get("vera"), enc.get("raider")
     vera = replace(vera, sheet=replace(vera.sheet, traits={**vera.sheet.traits, "firearms": firearms}))
     if winded:
         vera = replace(vera, health=replace(vera.health, fatigue=vera.health.hp))
     raider = with_fighter(raider, replace(fighter(raider), stance=stance, evading=evading))
     options: dict[str, object] = {"range": distance}
-    if visibility:
-        options["visibility"] = visibility
+    for name, value in (("visibility", visibility), ("location", location), ("proximity", proximity)):
+        if value is not None:
+            options[name] = value
+    if crits is not None and weapon == "pea pistol":
+        options["crits"] = crits
+    if weapon == "pea smg":
+        options["mode"] = "burst"
     check(enc.put(vera, raider), modifier=modifier, **options)
 
 

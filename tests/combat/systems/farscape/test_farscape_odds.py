@@ -157,18 +157,35 @@ def test_a_dodge_already_rolled_a_thrown_knife_and_a_melee_partner_every_sum() -
     modifier=st.integers(-2, 2), tier=st.sampled_from(["ally", "protagonist", "minion"]),
     weapon=st.sampled_from(["sword", "knife", "blackjack", "none"]), foe_weapon=st.sampled_from([(), ("knife",)]),
     armour=st.sampled_from([None, "vest", "plate"]), shield=st.sampled_from([None, "small", "large"]),
-    willpower=st.integers(-2, 2), prone=st.booleans(),
+    willpower=st.integers(-2, 2), state=st.sampled_from(["", "prone", "frozen", "pinned", "feinted", "outnumbered",
+                                                         "stunned", "hurt"]),
 )
 def test_any_exchange_agrees_with_the_real_one_every_sum(skill: int, foe_skill: int, strength: int, stance: int,
                                                          modifier: int, tier: str, weapon: str,
                                                          foe_weapon: tuple[str, ...], armour: str | None,
-                                                         shield: str | None, willpower: int, prone: bool) -> None:
+                                                         shield: str | None, willpower: int, state: str) -> None:
     hero = fighter(ACTOR, weapons=("sword", "knife", "blackjack"), melee_weapon=skill, brawling=skill,
-                   strength=strength)
-    conditions = (Condition("prone", value=-1, elements=2),) if prone else ()
+                   strength=strength, conditions=STATES[state][0])
     foe = fighter(FOE, tier=tier, weapons=foe_weapon, melee_weapon=foe_skill, brawling=foe_skill, armour=armour,
-                  shield=shield, willpower=willpower, conditions=conditions)
-    agrees(encounter(hero, foe), Intent(ACTOR, "attack", (FOE,), {"weapon": weapon, "stance": str(stance)}, modifier))
+                  shield=shield, willpower=willpower, conditions=STATES[state][1])
+    if state == "hurt":
+        foe = replace(foe, health=replace(foe.health, lethal=Track("lethal", (1, 1, 0, 0, 0)
+                                                                   if tier != "minion" else (1, 0, 0, 0, 0))))
+    enc = encounter(hero, foe, fighter("foe2", brawling=1))
+    agrees(enc, Intent(ACTOR, "attack", (FOE,), {"weapon": weapon, "stance": str(stance)}, modifier))
+
+
+# The state of the hero and the foe before an exchange: (the hero's conditions, the foe's).
+STATES: dict[str, tuple[tuple[Condition, ...], tuple[Condition, ...]]] = {
+    "": ((), ()),
+    "prone": ((), (Condition("prone", value=-1, elements=2),)),
+    "frozen": ((), (Condition("frozen", elements=1),)),
+    "pinned": ((Condition("grappling", source=FOE),), (Condition("pinned", value=-2, source=ACTOR),)),
+    "feinted": ((), (Condition("feinted", value=-2, elements=2, source=ACTOR),)),
+    "outnumbered": ((Condition("engaged", elements=2, source="foe2"),), ()),
+    "stunned": ((Condition("stun", value=-2, elements=3),), ()),
+    "hurt": ((), ()),
+}
 
 
 @settings(max_examples=15, deadline=None)
