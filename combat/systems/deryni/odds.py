@@ -87,6 +87,7 @@ def _disarm(declared: Declared, encounter: Encounter, attack: Rolled, parry: Rol
 
 
 def _strength(encounter: Encounter, combatant: Combatant) -> dict[int, Fraction]:
+    """Return the distribution of a Strength roll on 2dF with his action's modifiers."""
     modifier = sum(value for _, value in action_mods(combatant, encounter.turns.round))
     return shifted(fudge(OPPOSED), SPEC.level(combatant.sheet, "strength") + modifier)
 

@@ -9,78 +9,27 @@ number needed from ``needed_against``, the hits of a burst from ``burst_hits`` a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from combat.dice import Die, parse_dice
 from combat.distributions import chance, dice_sum, faces_for
-from combat.errors import CannotAct
 from combat.model import Combatant, Encounter
 from combat.odds import Band, Effect, Odds, RollShown, bands_from
 from combat.system import Intent
-from combat.systems.fallout.actions import _melee_reach, _one_target, _option
-from combat.systems.fallout.aim import look, require_distance
-from combat.systems.fallout.checks import modifiers, skill_of
-from combat.systems.fallout.crits import LABELS, crit_dice, preset
+from combat.systems.fallout.actions import _option
+from combat.systems.fallout.checks import skill_of
+from combat.systems.fallout.crits import LABELS, crit_dice
 from combat.systems.fallout.harm import deal, injure, threshold
-from combat.systems.fallout.hexgrid import direction_between
-from combat.systems.fallout.kit import choose_weapon, hands_used
+from combat.systems.fallout.kit import hands_used
+from combat.systems.fallout.odds_aim import Aim, aim
 from combat.systems.fallout.odds_harm import Counts, crit_counts, crit_roll, mix, one_hit
 from combat.systems.fallout.results import Check
 from combat.systems.fallout.sheet import melee_damage
-from combat.systems.fallout.state import fighter, with_fighter
-from combat.systems.fallout.strike import _damage_dice, burst_hits, needed_against, take_ammo
-from combat.systems.fallout.tables import MELEE_MODES, FalloutTables, Weapon
+from combat.systems.fallout.state import fighter
+from combat.systems.fallout.strike import _damage_dice, burst_hits
+from combat.systems.fallout.tables import MELEE_MODES, FalloutTables
 
-__all__ = ["Aim", "aim", "attack_odds", "hp_band"]
-
-_NOT_COUNTED = {"spray": "a spray's cone", "sweep": "a sweep's targets", "lob": "a lob at a hex"}
-
-
-@dataclass(frozen=True, slots=True)
-class Aim:
-    """An attack on one target as it stands before the dice: the weapon and mode, every modifier, what it needs."""
-
-    actor: Combatant
-    target: Combatant
-    weapon: Weapon
-    mode: str
-    modifiers: tuple[tuple[str, int], ...]
-    needed: int
-    rounds: int
-    charges: int
-    spent: tuple[str, ...] | None
-
-
-def aim(encounter: Encounter, intent: Intent, tables: FalloutTables) -> Aim:
-    """Read the attack as ``strike_one`` does: the weapon in hand, reach, sight and range, ammunition, modifiers."""
-    if intent.move != "attack":
-        raise CannotAct(f"Fallout works out odds for /attack on one target, not {intent.move}.")
-    actor = encounter.get(intent.actor)
-    weapon, mode = choose_weapon(tables, actor, _option(intent, "mode"), _option(intent, "weapon"))
-    if mode in _NOT_COUNTED or (weapon.blast and mode in ("throw", "lob")) or _option(intent, "offhand"):
-        what = _NOT_COUNTED.get(mode) or ("an explosion" if weapon.blast else "two weapons at once")
-        raise CannotAct(f"Odds are worked out for one attack on one target; not for {what}.")
-    target = _one_target(encounter, intent)
-    if target.health.dead:
-        raise CannotAct(f"{target.name} is dead.")
-    if mode in MELEE_MODES:
-        _melee_reach(encounter, actor, target)
-    seen = look(encounter, actor, fighter(target).place(), intent.options)
-    if mode not in MELEE_MODES:
-        require_distance(seen)
-    here, there = fighter(actor).place(), fighter(target).place()
-    if here is not None and there is not None:
-        actor = with_fighter(actor, replace(fighter(actor), facing=direction_between(here, there)))
-    mods = modifiers(encounter, actor, weapon, mode, target, seen, intent.options, intent.modifier)
-    rounds = 0
-    if weapon.magazine and mode in ("single", "double", "burst"):
-        _, rounds, _ = take_ammo(encounter, actor, weapon, {"double": 2, "burst": weapon.burst}.get(mode, 1))
-    charges = 1 + (fighter(actor).overloaded if mode == "single" else 0)
-    allowed = ("damage", *weapon.crits) if mode not in ("disarm", "trip") else ()
-    return Aim(actor, target, weapon, mode, tuple(mods), needed_against(target, mode), rounds, charges,
-               preset(intent.options.get("crits"), allowed))
-
+__all__ = ["attack_odds", "hp_band"]
 
 def hp_band(target: Combatant, lost: int) -> str:
     """Return the band key for ``lost`` HP: none, a quarter of the HP left (1 to 4), or dead."""
@@ -93,6 +42,7 @@ def hp_band(target: Combatant, lost: int) -> str:
 
 
 def _bands(target: Combatant) -> list[Band]:
+    """Return the bands in order: a miss, no damage, quarters of the HP left, a disarm, a trip, dead."""
     hp = target.health.hp
     bands = [Band("miss", "Miss"), Band("nothing", "Hit, no damage past DT", hit=True)]
     low = 1
@@ -125,13 +75,16 @@ class _Tally:
         self.effects: dict[str, Fraction] = {}
 
     def band(self, key: str, p: Fraction) -> None:
+        """Count a case in band ``key``."""
         self.bands[key] = self.bands.get(key, Fraction(0)) + p
 
     def effect(self, label: str, p: Fraction) -> None:
+        """Count a case of the effect ``label``."""
         self.effects[label] = self.effects.get(label, Fraction(0)) + p
 
 
 def _spent(shot: Aim, points: int) -> tuple[str, ...]:
+    """Return where ``points`` critical points go: as ``crits:`` says, the rest on critical damage."""
     chosen = shot.spent or ()
     return chosen[:points] + ("damage",) * max(0, points - len(chosen))
 
@@ -185,6 +138,7 @@ def _rank(item: tuple[str, Fraction]) -> int:
 
 
 def _count(shot: Aim, check: Check) -> int:
+    """Return how many hits the roll makes: a burst's rounds that reach, a double's two, else one."""
     return burst_hits(check, shot.rounds) if shot.mode == "burst" else 2 if shot.mode == "double" else 1
 
 

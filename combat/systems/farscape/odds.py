@@ -10,42 +10,20 @@ from __future__ import annotations
 
 from combat.errors import CannotAct
 from combat.model import Encounter
-from combat.odds import Band, Odds
+from combat.odds import Odds
 from combat.system import Intent
 from combat.systems.farscape.attack import fires
-from combat.systems.farscape.harm import Harm
+from combat.systems.farscape.odds_melee import melee_odds
+from combat.systems.farscape.odds_ranged import shot_odds
 from combat.systems.farscape.tables import FarscapeTables
-from combat.systems.farscape.wounds import LETHAL_LEVELS, STUN_LEVELS
 
-__all__ = ["BANDS", "attack_odds", "wound_key"]
+__all__ = ["attack_odds"]
 
 _MELEE = ("attack", "feint", "grapple", "sweep", "keep at bay")
-
-BANDS = (
-    Band("miss", "Miss"),
-    Band("warning", "A minion's warning: no harm"),
-    Band("blocked", "Stopped: taken out first"),
-    Band("unhurt", "Hit, no new wound", hit=True),
-    Band("feinted", "Feinted: his defence lowered", hit=True, severity=1),
-    Band("prone", "Knocked down", hit=True, severity=1),
-    Band("pinned", "Pinned in a lock", hit=True, severity=2),
-    *(Band(name.lower(), name, hit=True, severity=min(4, i + 1)) for i, name in enumerate(STUN_LEVELS)),
-    *(Band(name.lower(), name, hit=True, severity=min(4, i + 1)) for i, name in enumerate(LETHAL_LEVELS)),
-)
-
-
-def wound_key(harm: Harm | None) -> str:
-    """Return the band of a blow's or shot's harm: the level a box was marked on, or no new wound."""
-    if harm is None or harm.wound.marked is None:
-        return "unhurt"
-    return harm.wound.marked.lower()
 
 
 def attack_odds(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> Odds:
     """Return the exact chances of an attack, a shot or an exchange move on one target."""
-    from combat.systems.farscape.odds_melee import melee_odds
-    from combat.systems.farscape.odds_ranged import shot_odds
-
     if intent.move == "shoot" or (intent.move == "attack" and fires(encounter, intent, tables)):
         return shot_odds(encounter, intent, tables)
     if intent.move in _MELEE:

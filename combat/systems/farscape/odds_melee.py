@@ -26,7 +26,7 @@ from combat.systems.farscape.melee_fighters import Fighter
 from combat.systems.farscape.melee_hits import blow_damage, initiative_key, land_blows
 from combat.systems.farscape.melee_reach import keep_at_bay
 from combat.systems.farscape.melee_results import Hit, Strike
-from combat.systems.farscape.odds import BANDS, wound_key
+from combat.systems.farscape.odds_bands import BANDS, wound_key
 from combat.systems.farscape.strain import STRAIN_DIFFICULTY, straining
 from combat.systems.farscape.tables import FarscapeTables
 
@@ -36,6 +36,7 @@ Rolls = dict[str, TraitRoll | None]
 
 
 def _roll(fighter: Fighter, total_: int) -> TraitRoll:
+    """Return the fighter's offence roll showing faces that add up to ``total_``."""
     name = fighter.offence_trait
     return TraitRoll(name, trait(fighter.combatant, name), 0, Roll(FUDGE, faces_for(total_, 4)))
 
@@ -63,11 +64,14 @@ def _band(hit: Hit | None) -> str:
 
 
 class _Tally:
+    """The chance of every band and effect, added up case by case."""
+
     def __init__(self) -> None:
         self.bands: dict[str, Fraction] = {}
         self.effects: dict[str, Fraction] = {}
 
     def add(self, band: str, effects: list[str], p: Fraction) -> None:
+        """Count one case: its band and its effects, with its chance."""
         self.bands[band] = self.bands.get(band, Fraction(0)) + p
         for label in effects:
             self.effects[label] = self.effects.get(label, Fraction(0)) + p

@@ -17,7 +17,7 @@ from combat.system import Intent
 from combat.systems.farscape.ammo import spend
 from combat.systems.farscape.autofire import plan_fire
 from combat.systems.farscape.harm import penalty, trait
-from combat.systems.farscape.odds import BANDS, wound_key
+from combat.systems.farscape.odds_bands import BANDS, wound_key
 from combat.systems.farscape.ranged import WARNED, _firing, _weapons
 from combat.systems.farscape.ranged_attack import Attack, Firing, fire_at, melee_partners
 from combat.systems.farscape.ranged_attack import _defence as _defended
@@ -65,6 +65,7 @@ def shot_odds(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> O
 
 
 def _band(attack: Attack) -> str:
+    """Return the band of one shot: a warning, a miss, or the wound it marked."""
     if attack.defence == "warning":
         return "warning"
     if not attack.hit:
@@ -73,6 +74,7 @@ def _band(attack: Attack) -> str:
 
 
 def _effects(encounter: Encounter, attack: Attack) -> list[str]:
+    """Return what else the shot did: struck a melee partner instead, took someone out."""
     found = []
     if attack.struck is not None and attack.struck != attack.target:
         partner = encounter.get(attack.struck).name
@@ -101,12 +103,14 @@ def _defence(encounter: Encounter, firing: Firing, target: Combatant) -> RollSho
 
 
 def _rolls(encounter: Encounter, firing: Firing, target: str) -> tuple[RollShown, ...]:
+    """Show the attack roll with its modifiers, and the target's defence."""
     attack = RollShown(firing.actor, "attack", "4dF", firing.skill, firing.level,
                        tuple((m.name, m.value) for m in firing.modifiers))
     return attack, _defence(encounter, firing, encounter.get(target))
 
 
 def _notes(encounter: Encounter, intent: Intent, tables: FarscapeTables, firing: Firing) -> tuple[str, ...]:
+    """Say the range's difficulty, and the default counted for a player asked to dodge or take it."""
     notes = [f"The shot must reach the range's difficulty, {firing.range:+d}."]
     asked = reaction_for(encounter, intent, tables)
     if asked is not None:
