@@ -2,8 +2,8 @@
 
 One bar per outcome band, coloured by how bad it is for the target (grey: nothing happens, then yellow, orange,
 red and dark red: out of the fight), each with its label and its percentage; then the effects that may come on top
-as thin blue bars. Bars are drawn to scale against 100%, with faint lines at every quarter. No rule system is known
-here.
+as thin blue bars. Bars are drawn to scale against 100%, with faint lines at every quarter, labelled below. No rule
+system is known here.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from bot.render.names import Names
 from bot.render.odds import percent
 from combat.odds import Odds
 
-__all__ = ["BAR", "SEVERITY_COLOURS", "WIDTH", "bar_box", "draw"]
+__all__ = ["AXIS", "BAR", "SEVERITY_COLOURS", "WIDTH", "bar_box", "draw"]
 
 WIDTH = 720
 MARGIN = 16
@@ -59,9 +59,12 @@ def bar_box(row_top: int, chance: Fraction, thick: int) -> tuple[int, int, int, 
     return x0, top, x0 + length, top + thick
 
 
+AXIS = 16  # the percentages under the quarter lines
+
+
 def _height(odds: Odds) -> int:
     effects = len(odds.effects)
-    return HEADER + ROW * len(odds.bands) + (24 + ROW * effects if effects else 0) + MARGIN
+    return HEADER + ROW * len(odds.bands) + (24 + ROW * effects if effects else 0) + AXIS + MARGIN
 
 
 def draw(odds: Odds, names: Names) -> bytes:
@@ -73,10 +76,11 @@ def draw(odds: Odds, names: Names) -> bytes:
     canvas.text((MARGIN, 10), _fit(f"{actor} vs {target} ({odds.move})", 70), fill=_INK, font=_font(16))
     canvas.text((MARGIN, 34), f"Gets through: {percent(odds.hit)} (exact chances; nothing rolled)", fill=_INK,
                 font=_font(12))
-    bottom = height - MARGIN
+    bottom = height - MARGIN - AXIS
     for quarter in range(5):
         x = MARGIN + LABEL + BAR * quarter // 4
         canvas.line((x, HEADER - 4, x, bottom), fill=_GRID, width=1)
+        canvas.text((x, bottom + 8), f"{25 * quarter}%", fill=(120, 120, 120), font=_font(10), anchor="mm")
     label_font, value_font = _font(13), _font(12)
     top = HEADER
     for band in odds.bands:

@@ -8,7 +8,7 @@ from fractions import Fraction
 from PIL import Image
 
 from bot.render.odds import odds_lines, percent
-from bot.render.odds_chart import BAR, EFFECT_COLOUR, HEADER, ROW, SEVERITY_COLOURS, WIDTH, bar_box, draw
+from bot.render.odds_chart import AXIS, BAR, EFFECT_COLOUR, HEADER, ROW, SEVERITY_COLOURS, WIDTH, bar_box, draw
 from bot.services.replies import OddsShown
 from combat.odds import Band, Effect, Odds, RollShown
 
@@ -50,7 +50,7 @@ def test_the_text_names_every_roll_modifier_band_effect_and_note() -> None:
 def test_the_chart_draws_one_bar_per_band_to_scale_coloured_by_severity() -> None:
     picture = Image.open(io.BytesIO(draw(ODDS, NAMES)))
     assert picture.format == "PNG" and picture.width == WIDTH
-    assert picture.height == HEADER + 3 * ROW + 24 + ROW + 16
+    assert picture.height == HEADER + 3 * ROW + 24 + ROW + AXIS + 16
     for row, (band, half) in enumerate(zip(ODDS.bands, (BAR // 2, BAR // 4, BAR // 4), strict=True)):
         x0, top, x1, bottom = bar_box(HEADER + row * ROW, band.chance, 20)
         assert x1 - x0 == half
