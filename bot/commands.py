@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from combat.options import OptionChoice, OptionSpec
 
-__all__ = ["COMMANDS", "GENERAL", "MAX_REMIND_MINUTES", "Command", "find_command"]
+__all__ = ["COMMANDS", "GENERAL", "MAX_REMIND_MINUTES", "READ_ONLY", "Command", "find_command"]
 
 MAX_REMIND_MINUTES = 10_080  # a week
 
@@ -117,6 +117,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("dodge", "Dodge (a reaction: any time, even out of turn).", (_MODIFIER, _AS), open=True),
     Command("act", "Any other move of the system (feint, reload, grenade …).",
             (OptionSpec("move", "The move.", required=True, source="moves"), _TARGET, _MODIFIER, _AS), open=True),
+    Command("odds", "The exact chances of your attack (or move:) on a target, before you make it; nothing is rolled.",
+            (_TARGET, _MODIFIER, _AS), open=True),
     Command("character create", "Save a character for this server.",
             (OptionSpec("name", "The character's name.", required=True), _SYSTEM, *_SHEET)),
     Command("character show", "Show a saved character.",
@@ -129,6 +131,10 @@ COMMANDS: tuple[Command, ...] = (
     Command("roll", "Roll dice: 4dF, 3d6+2, d10.", (OptionSpec("dice", "What to roll.", required=True),)),
     Command("help", "Fray's commands, and the moves, options and GM tools of this channel's rule system."),
 )
+
+
+# Commands that only read the fight: they change nothing, so a timer or the status board has nothing to follow.
+READ_ONLY = frozenset({"encounter status", "encounter log", "encounter export", "encounter map", "odds", "help"})
 
 
 def find_command(path: str) -> Command | None:

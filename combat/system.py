@@ -16,6 +16,7 @@ from combat.dice import DiceSource
 from combat.errors import RulesError
 from combat.intent import Intent, PendingReaction, Reaction
 from combat.model import Combatant, Encounter
+from combat.odds import Odds
 from combat.options import OptionSpec, OptionValue
 from combat.sheet import BuiltSheet, Sheet, SheetRequest, SheetSpec
 from combat.summary import Beat
@@ -189,6 +190,10 @@ class RuleSystem(Protocol):
         """Finish an intent that stopped at a choice after its dice, with the player's ``choice``."""
         ...
 
+    def odds(self, encounter: Encounter, intent: Intent) -> Odds:
+        """Return the exact chances of the intent (a move at one target) now, rolling nothing and changing nothing."""
+        ...
+
     def suggest(self, encounter: Encounter, actor: str | None, source: str) -> tuple[str, ...]:
         """Return the values an option with this ``source`` may take now (weapons carried, grenades …)."""
         ...
@@ -262,6 +267,10 @@ class RulesDefaults:
     ) -> ActionOutcome:
         """Refuse: this system never asks after the dice."""
         raise RulesError(f"{self.title} asks no choice after the dice.")
+
+    def odds(self, encounter: Encounter, intent: Intent) -> Odds:
+        """Refuse: this system works out no odds."""
+        raise RulesError(f"{self.title} has no odds in Fray.")
 
     def suggest(self, encounter: Encounter, actor: str | None, source: str) -> tuple[str, ...]:
         """Suggest nothing beyond the options' own choices."""

@@ -27,7 +27,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="make random dice reproducible")
     parser.add_argument("--json", action="store_true", help="print each command's result as one JSON line")
     parser.add_argument("--strict", action="store_true", help="stop at the first line that fails, exit 1")
-    parser.add_argument("--maps", type=Path, help="where /encounter map writes its pictures (default: a temp folder)")
+    parser.add_argument("--maps", type=Path,
+                        help="where /encounter map and /odds write their pictures (default: a temp folder)")
     parser.add_argument("--demo", metavar="SYSTEM", help="play a system's guided first fight as @you (lines may "
                         "start with the command: /attack …)")
 

@@ -16,7 +16,7 @@ from bot.console.output import render_reply, reply_json
 from bot.console.parser import CommandLine, DiceLine, parse_line
 from bot.render.guide import MARK
 from bot.services import Caller, ReplayDice, Reply, Services, dispatch
-from bot.services.replies import MapShown
+from bot.services.replies import MapShown, OddsShown
 from combat.errors import FrayError
 
 __all__ = ["Console"]
@@ -104,14 +104,15 @@ class Console:
                 self.hint = text if text.startswith(MARK) else self.hint
 
     def _write_picture(self, reply: Reply, channel: str | None) -> Reply:
-        """Write a map picture to a PNG file in ``maps``; the reply then says where it is."""
+        """Write a map (or odds chart) picture to a PNG file in ``maps``; the reply then says where it is."""
         body = reply.body
-        if not isinstance(body, MapShown) or body.picture is None:
+        if not isinstance(body, MapShown | OddsShown) or body.picture is None:
             return reply
         self.pictures += 1
         round_number = reply.encounter.turns.round if reply.encounter is not None else 0
         self.maps.mkdir(parents=True, exist_ok=True)
-        path = self.maps / f"map-{channel or 'table'}-round{round_number}-{self.pictures}.png"
+        kind = "map" if isinstance(body, MapShown) else "odds"
+        path = self.maps / f"{kind}-{channel or 'table'}-round{round_number}-{self.pictures}.png"
         path.write_bytes(body.picture)
         return replace(reply, body=replace(body, picture=None, file=str(path.resolve())))
 

@@ -11,9 +11,10 @@ import discord
 from bot.discord.embeds import TOTAL, help_embed, pack, status_embeds
 from bot.render.guide import guide_lines
 from bot.render.names import safe
+from bot.render.odds import odds_lines, title
 from bot.render.reply import UserNames, render_reply, renderer_of
 from bot.render.summary import render_turn
-from bot.services.replies import Exported, HelpShown, Logged, MapShown, Recapped, Reply, StatusShown
+from bot.services.replies import Exported, HelpShown, Logged, MapShown, OddsShown, Recapped, Reply, StatusShown
 from combat.model import Combatant, Encounter
 from combat.system import RuleSystem
 
@@ -94,6 +95,17 @@ def _map(body: MapShown) -> Outgoing:
     return Outgoing(content=f"The map of '{safe(body.name)}'.", file=picture)
 
 
+def _odds(body: OddsShown, names: dict[str, str]) -> Outgoing:
+    """Show the odds to the caller only: the text in an embed, the bar chart attached as odds.png and shown in it."""
+    lines = odds_lines(body, names)[1:]
+    embeds = pack(f"Odds: {title(body.odds, names)}", lines)
+    picture = None
+    if body.picture is not None:
+        picture = discord.File(io.BytesIO(body.picture), filename="odds.png")
+        embeds[-1].set_image(url="attachment://odds.png")
+    return Outgoing(content="Nothing was rolled.", embeds=embeds, file=picture, ephemeral=True)
+
+
 def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
     """Compose the response to a command; round summaries are posted on their own (see ``summary_embeds``)."""
     encounter = reply.encounter
@@ -109,6 +121,8 @@ def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
         return Outgoing(content="A recap of the fight, in Markdown for your campaign notes.", file=file, ephemeral=True)
     if isinstance(reply.body, MapShown):
         return _map(reply.body)
+    if isinstance(reply.body, OddsShown):
+        return _odds(reply.body, _names(encounter))
     body = render_reply(reply, users, summaries=False, turn=False) + guide_lines(reply, buttons=True)
     embeds = pack(_title(reply), body, tail=isinstance(reply.body, Logged))
     for name, value in _wounded(reply):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.commands import READ_ONLY
 from bot.discord.embeds import summary_embeds
 from bot.discord.outgoing import compose
 from bot.discord.respond import NO_PINGS, GuildNames
@@ -33,7 +34,7 @@ log = logging.getLogger(__name__)
 
 # Seconds past the deadline before the timer asks; the service checks the deadline again itself.
 GRACE = 0.5
-_READ_ONLY = frozenset({"encounter status", "encounter log", "encounter export"})
+_READ_ONLY = READ_ONLY
 
 
 class ReactButton(

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.commands import READ_ONLY
 from bot.db.repositories.reminders import Reminding
 from bot.discord.outgoing import next_player
 from bot.discord.reaction import reaction_view
@@ -37,7 +38,7 @@ __all__ = ["Reminders", "Sleep", "waiting_turn"]
 log = logging.getLogger(__name__)
 
 Sleep = Callable[[float], Awaitable[None]]
-_READ_ONLY = frozenset({"encounter status", "encounter log", "encounter export", "encounter map", "help"})
+_READ_ONLY = READ_ONLY
 
 
 def waiting_turn(encounter: Encounter | None) -> tuple[str, int] | None:

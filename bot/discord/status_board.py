@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.commands import READ_ONLY
 from bot.discord.embeds import status_embeds
 from bot.services import Reply
 
@@ -40,7 +41,7 @@ class StatusBoard:
         encounter = reply.encounter
         if encounter is None or reply.system is None or not encounter.turns.round:
             return
-        if reply.command in {"encounter status", "encounter log", "encounter export"}:
+        if reply.command in READ_ONLY:
             return
         self._latest[channel_id] = reply
         if channel_id not in self._tasks:

@@ -22,7 +22,8 @@ from combat.system import RuleSystem
 if TYPE_CHECKING:
     from bot.discord.client import FrayBot
 
-__all__ = ["characters", "from_move", "from_source", "map_extra", "move_extra", "tool_extra"]
+__all__ = ["characters", "from_move", "from_source", "map_extra", "move_extra", "odds_extra", "odds_field", "odds_move",
+           "tool_extra"]
 
 Choices = list[app_commands.Choice[str]]
 Interaction = discord.Interaction[Any]
@@ -96,6 +97,48 @@ def move_extra(move: str | None = None, skip: frozenset[str] = frozenset()) -> C
     async def suggest(interaction: Interaction, current: str) -> Choices:
         system, encounter = _scene(interaction)
         specs = [s for s in _move_options(system, _move_name(interaction, move)) if s.name not in skip]
+        return _choices(complete_pairs(current, specs, system, encounter, _actor(interaction, encounter)))
+
+    return suggest
+
+
+def _odds_of(system: RuleSystem | None, interaction: Interaction) -> str:
+    """Return the move /odds asks about: the one typed in move: when it is a move of the system, else the attack."""
+    typed = str(getattr(interaction.namespace, "move", "") or "")
+    moves = system.moves() if system is not None else ()
+    return typed if any(normal_key(m.name) == normal_key(typed) for m in moves) else "attack"
+
+
+async def odds_move(interaction: Interaction, current: str) -> Choices:
+    """Suggest /odds move: the attack's own move values (a system's techniques), then the system's moves."""
+    system, encounter = _scene(interaction)
+    if system is None:
+        return []
+    spec = next((s for s in _move_options(system, "attack") if s.name == "move"), None)
+    own = spec_values(system, encounter, _actor(interaction, encounter), spec) if spec is not None else ()
+    return _choices(match((*own, *(m.name for m in system.moves())), current))
+
+
+def odds_field(option: str) -> Callback:
+    """Suggest values for ``option`` of the move /odds asks about (the attack, or the move named in move:)."""
+
+    async def suggest(interaction: Interaction, current: str) -> Choices:
+        system, encounter = _scene(interaction)
+        specs = _move_options(system, _odds_of(system, interaction))
+        spec = next((s for s in specs if s.name == option), None)
+        if spec is None:
+            return []
+        return _choices(match(spec_values(system, encounter, _actor(interaction, encounter), spec), current))
+
+    return suggest
+
+
+def odds_extra(skip: frozenset[str]) -> Callback:
+    """Complete 'name=value, …' for the options of the move /odds asks about not given their own field."""
+
+    async def suggest(interaction: Interaction, current: str) -> Choices:
+        system, encounter = _scene(interaction)
+        specs = [s for s in _move_options(system, _odds_of(system, interaction)) if s.name not in skip]
         return _choices(complete_pairs(current, specs, system, encounter, _actor(interaction, encounter)))
 
     return suggest

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from bot.render.dice import roll_faces, signed
 from bot.render.names import Names, safe, who
+from bot.render.odds import odds_lines
 from bot.services.replies import (
     Added,
     Body,
@@ -23,6 +24,7 @@ from bot.services.replies import (
     LogEntry,
     Logged,
     MapShown,
+    OddsShown,
     Recapped,
     Removed,
     Rolled,
@@ -118,6 +120,7 @@ _RENDERERS: Mapping[type, Callable[[Any, Context], list[str]]] = {
     MapShown: lambda b, c: _map(b),
     DemoStarted: lambda b, c: _demo(b, c),
     Recapped: lambda b, c: [],  # rendered whole by bot.render.recap
+    OddsShown: lambda b, c: odds_lines(b, c.names),
 }
 
 

@@ -116,7 +116,8 @@ def render_reply(reply: Reply, users: UserNames, *, summaries: bool = True, turn
     lines += render_body(reply.body, context)
     lines += result_lines(reply, names)
     lines += _change_lines(reply, names, summaries)
-    if turn and reply.encounter is not None and reply.encounter.turns.round and reply.command != "encounter log":
+    if turn and reply.encounter is not None and reply.encounter.turns.round and reply.command not in (
+            "encounter log", "odds"):
         lines.append(render_turn(reply.encounter, names))
         lines += [w for w in (waiting_line(reply.encounter, names),) if w]
     return lines + (guide_lines(reply) if turn else [])

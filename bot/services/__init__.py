@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 
 from bot.commands import find_command
-from bot.services import actions, characters, demo, encounters, guild, reactions, tools, views
+from bot.services import actions, characters, demo, encounters, guild, odds, reactions, tools, views
 from bot.services.args import Args, parse_args
 from bot.services.context import Caller, DiceProvider, RandomProvider, ReplayDice
 from bot.services.core import Services
@@ -40,6 +40,7 @@ HANDLERS: dict[str, Handler] = {
     "attack": actions.attack,
     "dodge": actions.dodge,
     "act": actions.act,
+    "odds": odds.odds,
     "character create": characters.create,
     "character show": characters.show,
     "character edit": characters.edit,

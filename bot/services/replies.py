@@ -14,6 +14,7 @@ from bot.services.history import RecapEntry, Recapped
 from combat.dice import Roll
 from combat.engine import TurnChange
 from combat.model import Encounter
+from combat.odds import Odds
 from combat.sheet import Sheet
 from combat.summary import Beat, RoundSummary
 from combat.system import RuleSystem
@@ -33,6 +34,7 @@ __all__ = [
     "LogEntry",
     "Logged",
     "MapShown",
+    "OddsShown",
     "RecapEntry",
     "Recapped",
     "Removed",
@@ -148,6 +150,15 @@ class MapShown:
 
 
 @dataclass(frozen=True, slots=True)
+class OddsShown:
+    """The exact chances of a move, with their bar chart as a PNG; ``file`` is where the local table wrote it."""
+
+    odds: Odds
+    picture: bytes | None = None
+    file: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Rolled:
     """Dice rolled with /roll."""
 
@@ -205,7 +216,7 @@ class Answered:
 
 Body = (
     Started | Ended | StatusShown | Added | Removed | Held | Undone | Logged | Exported | Rolled | CharacterCard
-    | CharacterList | CharacterDeleted | SettingsShown | HelpShown | MapShown | DemoStarted | Recapped
+    | CharacterList | CharacterDeleted | SettingsShown | HelpShown | MapShown | DemoStarted | Recapped | OddsShown
 )
 
 

@@ -11,7 +11,7 @@ async def test_the_bot_logs_in_syncs_every_command_and_answers(fray: Fray) -> No
     async with fray.running() as bot:
         assert bot.user is not None and bot.user.id == fray.double.bot_id
         synced = {c["name"]: c for c in fray.double.commands()}
-        assert set(synced) == {"encounter", "character", "attack", "dodge", "act", "roll", "help"}
+        assert set(synced) == {"encounter", "character", "attack", "dodge", "act", "odds", "roll", "help"}
         subs = {o["name"] for o in synced["encounter"]["options"]}
         wanted = {c.path.split()[1] for c in COMMANDS if c.path.startswith("encounter ")}
         assert subs == wanted

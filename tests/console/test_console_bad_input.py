@@ -112,6 +112,7 @@ def test_without_strict_bad_lines_do_not_change_the_exit_code(scratch: Path) -> 
     done = fray(str(scratch / "lenient.sqlite3"), stdin="@gm /nothing\n@gm /encounter status\n")
     assert done.returncode == 0
     assert error_lines(done.stdout) == {
-        1: "There is no command /nothing; commands: /act, /attack, /character, /dodge, /encounter, /help, /roll.",
+        1: "There is no command /nothing; commands: "
+           "/act, /attack, /character, /dodge, /encounter, /help, /odds, /roll.",
         2: "There is no encounter in this channel; the GM starts one with /encounter start.",
     }

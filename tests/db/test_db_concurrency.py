@@ -99,7 +99,8 @@ def watch_sqlite_begins(db: Database) -> asyncio.Event:
 
 async def until_a_backend_waits_for_a_lock(url: str) -> None:
     """Return once a PostgreSQL session of this database is waiting for a lock (asked on a connection of its own)."""
-    watcher = create_async_engine(url)
+    # Autocommit: each query its own transaction, since PostgreSQL keeps one pg_stat_activity snapshot per transaction.
+    watcher = create_async_engine(url, isolation_level="AUTOCOMMIT")
     try:
         async with asyncio.timeout(30), watcher.connect() as conn:
             query = text("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "

@@ -1,4 +1,4 @@
-"""/attack, /dodge and /act: the moves of the fight, for whatever system the channel's encounter plays.
+"""/attack, /dodge and /act: the moves of the fight, for whatever system the channel's encounter plays; /odds first.
 
 The schema is the same for every system: the options a move commonly has get a field of their own (values suggested
 from the channel's system as you type, plain text for Discord), and everything else goes in ``extra`` as
@@ -61,6 +61,38 @@ class CombatCog(commands.Cog):
         named = {"target": target, "weapon": weapon, "move": move, "mode": mode, "location": location,
                  "range": range, "stance": stance, "modifier": modifier, "as_": as_}
         await run(interaction, "attack", split_extra(extra, named))
+
+    @app_commands.command(name="odds", description="The exact chances of an attack (or move:) on a target; no dice.")
+    @described(
+        "odds", weapon="The weapon to use.", move="A technique, or another move of the system (shoot, feint …).",
+        mode="Fire mode (the system's: single, burst …).", location="Aim at a body part (a called shot).",
+        range="Range to the target.", stance="A stance (the system's).", extra=EXTRA,
+    )
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(
+        target=suggest.from_source("combatants"), as_=suggest.from_source("combatants"),
+        weapon=suggest.odds_field("weapon"), move=suggest.odds_move, mode=suggest.odds_field("mode"),
+        location=suggest.odds_field("location"), range=suggest.odds_field("range"),
+        stance=suggest.odds_field("stance"), extra=suggest.odds_extra(_ATTACK_FIELDS),
+    )
+    async def odds(
+        self,
+        interaction: Interaction,
+        target: Text,
+        weapon: Text | None = None,
+        move: Text | None = None,
+        mode: Text | None = None,
+        location: Text | None = None,
+        range: Text | None = None,
+        stance: Text | None = None,
+        modifier: Modifier | None = None,
+        as_: Text | None = None,
+        extra: app_commands.Range[str, 1, 1000] | None = None,
+    ) -> None:
+        """Show the exact chances of an attack, rolling nothing."""
+        named = {"target": target, "weapon": weapon, "move": move, "mode": mode, "location": location,
+                 "range": range, "stance": stance, "modifier": modifier, "as_": as_}
+        await run(interaction, "odds", split_extra(extra, named))
 
     @app_commands.command(name="dodge", description="Dodge (a reaction: any time, even out of turn).")
     @described("dodge", skill="The skill to dodge with (the system's).", extra=EXTRA)

@@ -20,7 +20,10 @@ from combat.systems.d6pool.results import Attack, AttackRoll, Spend
 from combat.systems.d6pool.spend import apply_damage, offer
 from combat.systems.d6pool.tables import UNARMED, D6Tables, Weapon
 
-__all__ = ["choose_weapon", "power_factor", "resolve_attack"]
+__all__ = [
+    "attack_pool", "check_attack", "choose_weapon", "defence_pool", "power_factor", "protection", "resolve_attack",
+    "weapon_of",
+]
 
 
 def choose_weapon(actor: Combatant, tables: D6Tables, wanted: str | None) -> Weapon:
@@ -43,7 +46,20 @@ def power_factor(actor: Combatant, weapon: Weapon, tables: D6Tables) -> int:
     return weapon.pf + max(0, (trait(actor.sheet, "strength") - rule.strength_base) // rule.strength_step)
 
 
-def _check(actor: Combatant, target: Combatant) -> None:
+def weapon_of(actor: Combatant, intent: Intent, tables: D6Tables) -> Weapon:
+    """Return the weapon the intent attacks with (option weapon, else the one ready)."""
+    wanted = intent.options.get("weapon")
+    return choose_weapon(actor, tables, str(wanted) if wanted is not None else None)
+
+
+def attack_pool(actor: Combatant, weapon: Weapon) -> tuple[str, int, int]:
+    """Return what the attack rolls: the attribute, its dice (Psi for psionics, else Agility), the skill's modifier."""
+    attribute = "psi" if weapon.kind == "psionic" else "agility"
+    return attribute, trait(actor.sheet, attribute), trait(actor.sheet, weapon.skill)
+
+
+def check_attack(actor: Combatant, target: Combatant) -> None:
+    """Refuse an attack the rules forbid: on oneself, on full defence, knocked down, held, at someone retreated."""
     if actor.id == target.id:
         raise RulesError(f"{actor.name} cannot attack themself.")
     if actor.has(DEFENDING):
@@ -66,26 +82,32 @@ def _melee_skill(combatant: Combatant, tables: D6Tables) -> str:
     return "brawling"
 
 
-def _defence(target: Combatant, kind: str, tables: D6Tables, dice: DiceSource) -> tuple[Pool, str, str | None]:
-    """Roll the target's defence: (pool, what defended, the skill added)."""
-    success = tables.charts.dice.success
+def defence_pool(target: Combatant, kind: str, tables: D6Tables) -> tuple[int, int, str, str | None]:
+    """Return the target's defence against an attack of ``kind``: (dice, modifier, what defends, the skill added)."""
     health: Htk = target.health
     if target.sheet.tier == "object":
-        return roll_pool(dice, trait(target.sheet, "defence"), 0, success), "object", None
+        return trait(target.sheet, "defence"), 0, "object", None
     if health.down or target.has(KO):
-        return Pool((), 0, success), "helpless", None
+        return 0, 0, "helpless", None
     extra = 1 if target.has(DEFENDING) else 0
     if kind == "psionic":
-        return roll_pool(dice, trait(target.sheet, "psi") + extra, trait(target.sheet, "psionics"), success), \
-            "psi", "psionics"
+        return trait(target.sheet, "psi") + extra, trait(target.sheet, "psionics"), "psi", "psionics"
     if kind == "melee":
         skill = _melee_skill(target, tables)
-        return roll_pool(dice, trait(target.sheet, "agility") + extra, trait(target.sheet, skill), success), \
-            "agility", skill
-    return roll_pool(dice, trait(target.sheet, "agility") + extra, 0, success), "agility", None
+        return trait(target.sheet, "agility") + extra, trait(target.sheet, skill), "agility", skill
+    return trait(target.sheet, "agility") + extra, 0, "agility", None
 
 
-def _protection(target: Combatant, kind: str, tables: D6Tables) -> tuple[int, str | None]:
+def _defence(target: Combatant, kind: str, tables: D6Tables, dice: DiceSource) -> tuple[Pool, str, str | None]:
+    """Roll the target's defence: (pool, what defended, the skill added)."""
+    count, modifier, defended, skill = defence_pool(target, kind, tables)
+    success = tables.charts.dice.success
+    if defended == "helpless":
+        return Pool((), 0, success), defended, skill
+    return roll_pool(dice, count, modifier, success), defended, skill
+
+
+def protection(target: Combatant, kind: str, tables: D6Tables) -> tuple[int, str | None]:
     """Return the protection dice and the armour's name (Psyche against psionics: no name)."""
     if kind == "psionic":
         return trait(target.sheet, "psyche"), None
@@ -96,13 +118,11 @@ def _protection(target: Combatant, kind: str, tables: D6Tables) -> tuple[int, st
 def roll_attack(encounter: Encounter, intent: Intent, tables: D6Tables, dice: DiceSource) -> AttackRoll:
     """Roll the attack and the defence, then (on a hit) the Power Factor dice against the protection dice."""
     actor, target = encounter.get(intent.actor), encounter.get(intent.targets[0])
-    _check(actor, target)
-    wanted = intent.options.get("weapon")
-    weapon = choose_weapon(actor, tables, str(wanted) if wanted is not None else None)
+    check_attack(actor, target)
+    weapon = weapon_of(actor, intent, tables)
     success = tables.charts.dice.success
-    attribute = "psi" if weapon.kind == "psionic" else "agility"
-    skill_mod = trait(actor.sheet, weapon.skill)
-    attack = roll_pool(dice, trait(actor.sheet, attribute), skill_mod + intent.modifier, success)
+    _, count, skill_mod = attack_pool(actor, weapon)
+    attack = roll_pool(dice, count, skill_mod + intent.modifier, success)
     defence, defence_kind, defence_skill = _defence(target, weapon.kind, tables, dice)
     defending = target.condition(DEFENDING)
     roll = AttackRoll(actor.id, target.id, weapon.key, weapon.name, weapon.kind, attack, weapon.skill, skill_mod,
@@ -112,9 +132,9 @@ def roll_attack(encounter: Encounter, intent: Intent, tables: D6Tables, dice: Di
     if not roll.hit:
         return roll
     pf = power_factor(actor, weapon, tables)
-    protection, armour = _protection(target, weapon.kind, tables)
-    return replace(roll, pf=pf, protection=protection, damage=roll_pool(dice, pf, 0, success),
-                   soak=roll_pool(dice, protection, 0, success), strength_pf=pf - weapon.pf, armour=armour)
+    shield, armour = protection(target, weapon.kind, tables)
+    return replace(roll, pf=pf, protection=shield, damage=roll_pool(dice, pf, 0, success),
+                   soak=roll_pool(dice, shield, 0, success), strength_pf=pf - weapon.pf, armour=armour)
 
 
 def resolve_attack(encounter: Encounter, intent: Intent, tables: D6Tables, dice: DiceSource) -> ActionOutcome:

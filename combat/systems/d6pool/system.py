@@ -9,6 +9,7 @@ from combat.dice import DiceSource
 from combat.errors import CannotAct
 from combat.intent import PendingReaction
 from combat.model import Combatant, Encounter
+from combat.odds import Odds
 from combat.options import OptionValue
 from combat.sheet import BuiltSheet, Sheet, SheetRequest
 from combat.summary import Beat
@@ -20,6 +21,7 @@ from combat.systems.d6pool.build import build_sheet, htk_of
 from combat.systems.d6pool.initiative import able, entries, roll_initiative
 from combat.systems.d6pool.model import KO, RETREATED, Htk, Ready, RoundState
 from combat.systems.d6pool.moves import MOVES, RESOLVERS
+from combat.systems.d6pool.odds import attack_odds
 from combat.systems.d6pool.results import RoundBegins, Spend
 from combat.systems.d6pool.rounds import begin_round
 from combat.systems.d6pool.sheet import SPEC
@@ -124,6 +126,10 @@ class D6PoolSystem(RulesDefaults):
         context: Spend = pending.context
         encounter, spent = spend(encounter, pending.intent.actor, context, choice, self.tables, dice)
         return ActionOutcome(encounter, spent)
+
+    def odds(self, encounter: Encounter, intent: Intent) -> Odds:
+        """Work out the exact chances of an attack: the hit roll, then the successes that get through."""
+        return attack_odds(encounter, intent, self.tables)
 
     def digest(self, result: Any) -> tuple[Beat, ...]:
         """Boil a result down to beats for the round summary."""

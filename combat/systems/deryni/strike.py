@@ -10,7 +10,7 @@ when resisted.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from combat.dice import DiceSource
 from combat.errors import CannotAct, InvalidInput
@@ -23,12 +23,12 @@ from combat.systems.deryni.gear import SHIELD, UNARMED, attack_weapon, in_hand, 
 from combat.systems.deryni.harm import PULL_DIFFICULTY, damage, land
 from combat.systems.deryni.powers import meditate
 from combat.systems.deryni.results import Contest, Strike
-from combat.systems.deryni.rolls import Rolled, check, mods, opposed
+from combat.systems.deryni.rolls import Mod, Rolled, check, mods, opposed
 from combat.systems.deryni.sheet import SPEC
 from combat.systems.deryni.state import fighter, put_fighter
-from combat.systems.deryni.tables import DeryniTables
+from combat.systems.deryni.tables import DeryniTables, Weapon
 
-__all__ = ["POOR", "TERRIBLE", "outcome", "resolve_attack"]
+__all__ = ["FAIR", "POOR", "TERRIBLE", "Declared", "declare", "defence_mods", "outcome", "resolve_attack"]
 
 TERRIBLE = -3
 POOR = -2
@@ -76,16 +76,21 @@ def _disarm_item(target: Combatant, tables: DeryniTables, what: str) -> tuple[st
     return held, -weapon_row(tables, held).hands
 
 
-def _defence_roll(encounter: Encounter, target: Combatant, defence: Defence, dice: DiceSource) -> Rolled | None:
-    """Roll the defence: -1 per defence beyond the free ones (two in an all-out defence), +1 for an all-out first."""
-    if not defence.active or defence.skill is None:
-        return None
+def defence_mods(encounter: Encounter, target: Combatant, defence: Defence) -> tuple[Mod, ...]:
+    """Return the defence's modifiers: -1 per defence beyond the free ones (two all-out), +1 for an all-out first."""
     state = fighter(target)
     count = state.defences + 1
     all_out = state.all_out or defence.all_out
     extra = max(0, count - (2 if all_out else 1))
-    modifiers = mods(*action_mods(target, encounter.turns.round), ("additional defence", -extra),
-                     ("all-out defence", 1 if all_out and count == 1 else 0))
+    return mods(*action_mods(target, encounter.turns.round), ("additional defence", -extra),
+                ("all-out defence", 1 if all_out and count == 1 else 0))
+
+
+def _defence_roll(encounter: Encounter, target: Combatant, defence: Defence, dice: DiceSource) -> Rolled | None:
+    """Roll the defence (None: no active defence)."""
+    if not defence.active or defence.skill is None:
+        return None
+    modifiers = defence_mods(encounter, target, defence)
     return opposed(dice, defence.skill, SPEC.level(target.sheet, defence.skill), modifiers)
 
 
@@ -134,24 +139,51 @@ def _checks(strike: Strike) -> tuple[str, ...]:
     return (strike.actor, strike.target) if strike.defence.active else (strike.actor,)
 
 
-def resolve_attack(encounter: Encounter, intent: Intent, tables: DeryniTables, dice: DiceSource) -> ActionOutcome:
-    """Resolve one attack with its defence; a Death Test may stop it to ask about FUDGE points."""
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """An attack as declared, before any die: who, the special attack, the weapon, the defence, the modifiers.
+
+    ``item`` is what a disarm goes for (None: no disarm); ``location`` a called shot's limb.
+    """
+
+    actor: Combatant
+    target: Combatant
+    special: str | None
+    weapon: Weapon
+    defence: Defence
+    item: str | None
+    modifiers: tuple[Mod, ...]
+    location: str | None
+
+
+def declare(encounter: Encounter, intent: Intent, tables: DeryniTables) -> Declared:
+    """Read the attack's options and work out everything fixed before the dice, refusing what the rules forbid."""
     actor = encounter.get(intent.actor)
     if len(intent.targets) != 1 or intent.targets[0] == actor.id:
         raise InvalidInput(f"{actor.name} attacks one foe, not himself.")
     target = encounter.get(intent.targets[0])
     if target.health.dead:
         raise CannotAct(f"{target.name} is dead.")
-    round_number = encounter.turns.round
-    state = fighter(actor)
     special = _special(intent.options)
     weapon = attack_weapon(actor, tables, _text(intent.options, "weapon"))
     defence = decide(encounter, tables, target, _text(intent.options, DEFENCE))
     item, disarm_mod = _disarm_item(target, tables, str(intent.options["disarm"])) if special == "disarm" else (
         None, 0)
-    modifiers = mods(*action_mods(actor, round_number), ("all-out bonus", state.attack_bonus),
+    modifiers = mods(*action_mods(actor, encounter.turns.round), ("all-out bonus", fighter(actor).attack_bonus),
                      ("disarm", disarm_mod), ("GM", intent.modifier))
-    attack = opposed(dice, weapon.skill, SPEC.level(actor.sheet, weapon.skill), modifiers)
+    location = str(intent.options["called"]) if special == "called" else None
+    return Declared(actor, target, special, weapon, defence, item, modifiers, location)
+
+
+def resolve_attack(encounter: Encounter, intent: Intent, tables: DeryniTables, dice: DiceSource) -> ActionOutcome:
+    """Resolve one attack with its defence; a Death Test may stop it to ask about FUDGE points."""
+    declared = declare(encounter, intent, tables)
+    actor, target, special, weapon, defence = (declared.actor, declared.target, declared.special, declared.weapon,
+                                               declared.defence)
+    item, location = declared.item, declared.location
+    round_number = encounter.turns.round
+    state = fighter(actor)
+    attack = opposed(dice, weapon.skill, SPEC.level(actor.sheet, weapon.skill), declared.modifiers)
     parry = _defence_roll(encounter, target, defence, dice)
     result, margin = outcome(attack, parry)
     wielding = weapon.key if weapon.key != SHIELD else state.wielding
@@ -159,7 +191,6 @@ def resolve_attack(encounter: Encounter, intent: Intent, tables: DeryniTables, d
                             foe=target.id)
     encounter, dodged, acrobatic = _after_defence(encounter, target, defence, parry, actor.id)
     defence_name = item_name(target, tables, defence.item) if defence.item else None
-    location = str(intent.options["called"]) if special == "called" else None
     strike = Strike(actor.id, target.id, weapon.key, weapon.name, defence, defence_name, attack, parry, result,
                     margin, special, location, _text(intent.options, "knockout"),
                     item_name(target, tables, item) if item else None, dodged=dodged, acrobatic=acrobatic)

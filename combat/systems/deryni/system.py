@@ -9,6 +9,7 @@ from combat.dice import DiceSource
 from combat.errors import CannotAct
 from combat.intent import PendingReaction
 from combat.model import Combatant, Encounter
+from combat.odds import Odds
 from combat.options import OptionValue
 from combat.sheet import BuiltSheet, Sheet, SheetRequest
 from combat.summary import Beat
@@ -18,6 +19,7 @@ from combat.systems.deryni.digest import digest as digest_result
 from combat.systems.deryni.digest import status as status_keys
 from combat.systems.deryni.health import LEVELS, Health
 from combat.systems.deryni.moves import MOVES
+from combat.systems.deryni.odds import attack_odds
 from combat.systems.deryni.results import DeathSettled, Pause
 from combat.systems.deryni.sheet import FUDGE_POINTS, SPEC
 from combat.systems.deryni.state import Fighter, Ties, fighter, ties
@@ -134,6 +136,10 @@ class DeryniSystem(RulesDefaults):
         assert test is not None
         encounter, checked = powers.meditate(encounter, pause.checks, dice)
         return ActionOutcome(encounter, DeathSettled(test, checked, after=pause.stage == "after"))
+
+    def odds(self, encounter: Encounter, intent: Intent) -> Odds:
+        """Work out the exact chances of an attack: 2dF against 2dF, the wound, a special attack, the Death Test."""
+        return attack_odds(encounter, intent, self.tables)
 
     def suggest(self, encounter: Encounter, actor: str | None, source: str) -> tuple[str, ...]:
         """Suggest the weapons one carries, one's items on the floor, or a table's rows."""

@@ -10,6 +10,7 @@ from combat.dice import DiceSource
 from combat.errors import CannotAct, InvalidSheet
 from combat.intent import PendingReaction
 from combat.model import Combatant, Encounter
+from combat.odds import Odds
 from combat.options import OptionValue
 from combat.sheet import BuiltSheet, Sheet, SheetRequest
 from combat.summary import Beat
@@ -18,6 +19,7 @@ from combat.systems.fallout import actions, moving, tools
 from combat.systems.fallout.digest import digest, health_state, status
 from combat.systems.fallout.kit import start_kit
 from combat.systems.fallout.moves import MOVES
+from combat.systems.fallout.odds import attack_odds
 from combat.systems.fallout.pause import Pause
 from combat.systems.fallout.results import RoundBegins
 from combat.systems.fallout.sequence import newcomer_entries
@@ -180,6 +182,10 @@ class FalloutSystem(RulesDefaults):
         if strike is None:
             return walk(encounter, self.tables, dice, pause.move)
         return after_strike(encounter, self.tables, dice, strike, pause.move)
+
+    def odds(self, encounter: Encounter, intent: Intent) -> Odds:
+        """Work out the exact chances of an attack on one target: 2d10, the hits, the critical points."""
+        return attack_odds(encounter, intent, self.tables)
 
     def suggest(self, encounter: Encounter, actor: str | None, source: str) -> tuple[str, ...]:
         """Suggest table rows (``table:weapons`` …) or the weapons the actor carries."""

@@ -9,6 +9,7 @@ from typing import Any
 from combat.dice import DiceSource
 from combat.errors import CannotAct
 from combat.model import Combatant, Encounter
+from combat.odds import Odds
 from combat.options import OptionValue
 from combat.sheet import BuiltSheet, Sheet, SheetRequest
 from combat.summary import Beat
@@ -17,6 +18,7 @@ from combat.systems.farscape import attack, exchange, ranged, reaction, tools
 from combat.systems.farscape.digest import digest as digest_result
 from combat.systems.farscape.digest import status as status_keys
 from combat.systems.farscape.initiative import initiative_entries
+from combat.systems.farscape.odds import attack_odds
 from combat.systems.farscape.sheet import SPEC
 from combat.systems.farscape.strain import allow_strain, can_strain
 from combat.systems.farscape.surprise import Recovery, recover
@@ -164,6 +166,10 @@ class FarscapeSystem(RulesDefaults):
     def choose(self, intent: Intent, offered: Reaction, choice: str) -> Intent:
         """Record the target's answer (dodge, or take it) in the intent."""
         return reaction.choose(intent, offered, choice)
+
+    def odds(self, encounter: Encounter, intent: Intent) -> Odds:
+        """Work out the exact chances of an attack, a shot or an exchange move on one target."""
+        return attack_odds(encounter, intent, self.tables)
 
     def digest(self, result: Any) -> tuple[Beat, ...]:
         """Boil a result down to beats for the round summary."""
