@@ -34,7 +34,7 @@ def resolver(encounter: Encounter) -> Callable[[str], str]:
     return lambda name: encounter.find(name).id
 
 
-def _targets(scene: Scene, spec: MoveSpec, text: str | None) -> tuple[str, ...]:
+def read_targets(scene: Scene, spec: MoveSpec, text: str | None) -> tuple[str, ...]:
     names = [n.strip() for n in (text or "").split(",") if n.strip()]
     if spec.targets and not names:
         raise InvalidInput(f"Say who to {spec.name}: add target:Name.")
@@ -44,7 +44,7 @@ def _targets(scene: Scene, spec: MoveSpec, text: str | None) -> tuple[str, ...]:
     return tuple(scene.encounter.find(n).id for n in names)
 
 
-def _modifier(scene: Scene, args: Args) -> int:
+def read_modifier(scene: Scene, args: Args) -> int:
     value = args.number("modifier")
     if value is None:
         return 0
@@ -58,8 +58,8 @@ def _intent(scene: Scene, caller: Caller, spec: MoveSpec, args: Args) -> Intent:
     actor = acting_combatant(scene.encounter, caller, scene.gm, args.text("as"), reaction=spec.reaction)
     options = parse_options(spec.options, args.extra, owner=spec.name, resolve=resolver(scene.encounter),
                             gm=scene.gm, phase=scene.encounter.turns.phase)
-    targets = _targets(scene, spec, args.text("target"))
-    return Intent(actor.id, spec.name, targets, options, _modifier(scene, args))
+    targets = read_targets(scene, spec, args.text("target"))
+    return Intent(actor.id, spec.name, targets, options, read_modifier(scene, args))
 
 
 async def perform(svc: Services, caller: Caller, move: str, args: Args, command: str) -> Reply:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bot.render.odds_chart import draw
 from bot.services.access import acting_combatant, is_gm
-from bot.services.actions import _modifier, _targets, resolver
+from bot.services.actions import read_modifier, read_targets, resolver
 from bot.services.args import Args
 from bot.services.context import Caller
 from bot.services.core import Scene, Services
@@ -70,10 +70,10 @@ async def odds(svc: Services, caller: Caller, args: Args) -> Reply:
     spec, extra = _move(system, args)
     actor = acting_combatant(encounter, caller, gm, args.text("as"), reaction=True)
     options = parse_options(spec.options, extra, owner=spec.name, resolve=resolver(encounter), gm=gm)
-    targets = _targets(scene, spec, args.text("target"))
+    targets = read_targets(scene, spec, args.text("target"))
     if len(targets) != 1:
         raise InvalidInput("Odds are worked out for one target at a time: add target:Name.")
-    intent = Intent(actor.id, spec.name, targets, options, _modifier(scene, args))
+    intent = Intent(actor.id, spec.name, targets, options, read_modifier(scene, args))
     found = system.odds(encounter, intent)
     picture = draw(found, {c.id: c.name for c in encounter.combatants})
     return Reply("odds", system, encounter, body=OddsShown(found, picture), gm=row.gm_id, viewer_gm=gm)

@@ -38,7 +38,7 @@ def damage(attack: Rolled, margin: int, attacker: Combatant, weapon: Weapon, tar
     return Damage(margin, strength, edge, armour.name, armour.difficulty, beaten, 0 if beaten else armour.modifier)
 
 
-def _recorded(rolled: int, special: str | None, location: str | None, pull: Check | None) -> tuple[int, str | None,
+def recorded_wound(rolled: int, special: str | None, location: str | None, pull: Check | None) -> tuple[int, str | None,
                                                                                                    bool]:
     """Return the wound recorded, what happened to a called shot's limb, and whether a knock-out blow took."""
     if special == "knockout" and (rolled == CRITICAL or (rolled == MORTAL and pull is not None and pull.success)):
@@ -66,7 +66,7 @@ def land(encounter: Encounter, target_id: str, value: Damage, dice: DiceSource, 
          checks: tuple[str, ...] = ()) -> tuple[Encounter, Harm, Reaction | None, Pause | None]:
     """Record the wound a blow does and start its Death Test (which may wait for a FUDGE-point choice)."""
     rolled = level_for_damage(value.total)
-    level, limb, knocked_out = _recorded(rolled, special, location, pull)
+    level, limb, knocked_out = recorded_wound(rolled, special, location, pull)
     encounter = encounter.put(_hurt(encounter.get(target_id), level, location, limb, knocked_out))
     test = None
     ask = None

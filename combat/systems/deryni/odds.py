@@ -20,12 +20,12 @@ from combat.system import Intent
 from combat.systems.deryni.actions import action_mods
 from combat.systems.deryni.death import exempt
 from combat.systems.deryni.defence import reaction_for
-from combat.systems.deryni.harm import PULL_DIFFICULTY, _recorded, damage
+from combat.systems.deryni.harm import PULL_DIFFICULTY, damage, recorded_wound
 from combat.systems.deryni.health import DEATH_DIFFICULTY, LEVELS, MORTAL, SCRATCH, level_for_damage
 from combat.systems.deryni.rolls import OPPOSED, UNOPPOSED, Check, Mod, Rolled, mods
 from combat.systems.deryni.sheet import SPEC
 from combat.systems.deryni.state import fighter
-from combat.systems.deryni.strike import FAIR, Declared, _after_defence, declare, defence_mods, outcome
+from combat.systems.deryni.strike import FAIR, Declared, after_defence, declare, defence_mods, outcome
 from combat.systems.deryni.tables import DeryniTables
 
 __all__ = ["attack_odds", "order"]
@@ -80,7 +80,7 @@ def _disarm(declared: Declared, encounter: Encounter, attack: Rolled, parry: Rol
     """
     if parry is None:
         return [("disarmed" if attack.result >= FAIR else "kept", Fraction(1), Fraction(0))]
-    after, _, _ = _after_defence(encounter, declared.target, declared.defence, parry, declared.actor.id)
+    after, _, _ = after_defence(encounter, declared.target, declared.defence, parry, declared.actor.id)
     sides = (encounter.get(declared.actor.id), after.get(declared.target.id))
     won = chance(difference(*(_strength(encounter, c) for c in sides)), lambda m: m > 0)
     return [("disarmed", won, Fraction(0)), ("kept", 1 - won, Fraction(0))]
@@ -104,7 +104,7 @@ def _wounds(declared: Declared, encounter: Encounter, tables: DeryniTables, atta
     rolled = level_for_damage(damage(attack, margin, actor, declared.weapon, target, tables).total)
     out: list[Outcome] = []
     for pull, p in pulls:
-        level, limb, knocked_out = _recorded(rolled, declared.special, declared.location, pull)
+        level, limb, knocked_out = recorded_wound(rolled, declared.special, declared.location, pull)
         key = "knocked out" if knocked_out else limb or LEVELS[level].lower()
         out.append((key, p, Fraction(0) if knocked_out else _dying(encounter, target, level)))
     return out

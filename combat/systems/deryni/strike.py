@@ -94,7 +94,7 @@ def _defence_roll(encounter: Encounter, target: Combatant, defence: Defence, dic
     return opposed(dice, defence.skill, SPEC.level(target.sheet, defence.skill), modifiers)
 
 
-def _after_defence(encounter: Encounter, target: Combatant, defence: Defence, parry: Rolled | None,
+def after_defence(encounter: Encounter, target: Combatant, defence: Defence, parry: Rolled | None,
                    attacker: str) -> tuple[Encounter, bool, bool]:
     """Record the defence on the defender: its item, a dodge's cost, a new all-out defence; and his foe."""
     state = fighter(target)
@@ -189,7 +189,7 @@ def resolve_attack(encounter: Encounter, intent: Intent, tables: DeryniTables, d
     wielding = weapon.key if weapon.key != SHIELD else state.wielding
     encounter = put_fighter(encounter, actor.id, attacked_with=weapon.key, attack_bonus=0, wielding=wielding,
                             foe=target.id)
-    encounter, dodged, acrobatic = _after_defence(encounter, target, defence, parry, actor.id)
+    encounter, dodged, acrobatic = after_defence(encounter, target, defence, parry, actor.id)
     defence_name = item_name(target, tables, defence.item) if defence.item else None
     strike = Strike(actor.id, target.id, weapon.key, weapon.name, defence, defence_name, attack, parry, result,
                     margin, special, location, _text(intent.options, "knockout"),

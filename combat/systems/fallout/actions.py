@@ -24,7 +24,7 @@ from combat.systems.fallout.walking import after_strike
 __all__ = ["attack", "charge", "lob", "overload", "overwatch", "reload", "vent"]
 
 
-def _option(intent: Intent, name: str) -> str | None:
+def option_value(intent: Intent, name: str) -> str | None:
     value = intent.options.get(name)
     return value if isinstance(value, str) else None
 
@@ -39,16 +39,16 @@ def _spend_thrown(encounter: Encounter, actor: Combatant, weapon: Weapon) -> Enc
     return encounter.put(with_fighter(encounter.get(actor.id), changed))
 
 
-def _one_target(encounter: Encounter, intent: Intent) -> Combatant:
+def one_target(encounter: Encounter, intent: Intent) -> Combatant:
     if len(intent.targets) != 1:
-        raise InvalidInput(f"{_option(intent, 'mode') or 'That attack'} takes one target.")
+        raise InvalidInput(f"{option_value(intent, 'mode') or 'That attack'} takes one target.")
     target = encounter.get(intent.targets[0])
     if target.id == intent.actor:
         raise InvalidInput("Attack someone else.")
     return target
 
 
-def _melee_reach(encounter: Encounter, actor: Combatant, target: Combatant) -> None:
+def melee_reach(encounter: Encounter, actor: Combatant, target: Combatant) -> None:
     here, there = fighter(actor).place(), fighter(target).place()
     if here is not None and there is not None and distance(here, there) != 1:
         raise CannotAct(f"{target.name} is not next to {actor.name} ({here.name} to {there.name}).")
@@ -57,7 +57,7 @@ def _melee_reach(encounter: Encounter, actor: Combatant, target: Combatant) -> N
 def attack(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:
     """Attack in a mode of a weapon in hand (or unarmed): one target, a cone, or a hex for a lob."""
     actor = encounter.get(intent.actor)
-    weapon, mode = choose_weapon(tables, actor, _option(intent, "mode"), _option(intent, "weapon"))
+    weapon, mode = choose_weapon(tables, actor, option_value(intent, "mode"), option_value(intent, "weapon"))
     if mode == "spray":
         encounter, result = spray(encounter, tables, dice, actor, weapon, intent.targets, intent.options,
                                   intent.modifier)
@@ -67,14 +67,14 @@ def attack(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: Di
                                   intent.modifier)
         return ActionOutcome(encounter, result)
     if weapon.blast and mode in ("throw", "lob"):
-        target = _one_target(encounter, intent) if intent.targets else None
+        target = one_target(encounter, intent) if intent.targets else None
         encounter, result = explode(encounter, tables, dice, actor, weapon, mode, target, intent.options,
                                     intent.modifier)
         return ActionOutcome(_spend_thrown(encounter, actor, weapon), result)
     if mode == "lob":
         raise InvalidInput("A lob goes to a hex: act move:lob at:<hex>.")
-    target = _one_target(encounter, intent)
-    if _option(intent, "offhand") is not None:
+    target = one_target(encounter, intent)
+    if option_value(intent, "offhand") is not None:
         return two_weapons(encounter, tables, dice, actor, target, weapon, mode, intent)
     return strike_one(encounter, tables, dice, actor, target, weapon, mode, intent)
 
@@ -82,14 +82,14 @@ def attack(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: Di
 def two_weapons(encounter: Encounter, tables: FalloutTables, dice: DiceSource, actor: Combatant, target: Combatant,
                 weapon: Weapon, mode: str, intent: Intent) -> ActionOutcome:
     """Attack with a one-handed weapon in each hand at once, both at -8 [seed]; points go to damage [ours]."""
-    second, _ = choose_weapon(tables, actor, None, _option(intent, "offhand"))
+    second, _ = choose_weapon(tables, actor, None, option_value(intent, "offhand"))
     held = list(fighter(actor).hands)
     if weapon.hands != 1 or second.hands != 1 or (weapon.key == second.key and held.count(weapon.key) < 2):
         raise CannotAct("Two weapons means a one-handed weapon in each hand.")
     parts = []
     for item, how in ((weapon, mode), (second, mode if mode in second.modes else second.modes[0])):
         if how in MELEE_MODES:
-            _melee_reach(encounter, actor, target)
+            melee_reach(encounter, actor, target)
         seen = look(encounter, actor, fighter(target).place(), intent.options)
         if how not in MELEE_MODES:
             require_distance(seen)
@@ -108,7 +108,7 @@ def two_weapons(encounter: Encounter, tables: FalloutTables, dice: DiceSource, a
 def lob(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:
     """Lob an explosive at a hex (no line of sight needed): half range, -4, 10 to land it."""
     actor = encounter.get(intent.actor)
-    weapon, _ = choose_weapon(tables, actor, "lob", _option(intent, "weapon"))
+    weapon, _ = choose_weapon(tables, actor, "lob", option_value(intent, "weapon"))
     if not weapon.blast:
         raise InvalidInput(f"Lobbing the {weapon.name} does no harm; lob explosives.")
     encounter, result = explode(encounter, tables, dice, actor, weapon, "lob", None, intent.options, intent.modifier)
@@ -121,7 +121,7 @@ def strike_one(encounter: Encounter, tables: FalloutTables, dice: DiceSource, ac
     if target.health.dead:
         raise CannotAct(f"{target.name} is dead.")
     if mode in MELEE_MODES:
-        _melee_reach(encounter, actor, target)
+        melee_reach(encounter, actor, target)
     seen = look(encounter, actor, fighter(target).place(), intent.options)
     if mode not in MELEE_MODES:
         require_distance(seen)
@@ -141,13 +141,13 @@ def charge(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: Di
     """From standing, charge 1 to 4 hexes in a straight line, then a melee attack on an adjacent target."""
     actor = encounter.get(intent.actor)
     state = fighter(actor)
-    target = _one_target(encounter, intent)
+    target = one_target(encounter, intent)
     if state.stance != "stand":
         raise CannotAct(f"{actor.name} must be standing to charge.")
-    weapon, mode = choose_weapon(tables, actor, _option(intent, "mode"), _option(intent, "weapon"))
+    weapon, mode = choose_weapon(tables, actor, option_value(intent, "mode"), option_value(intent, "weapon"))
     if mode not in MELEE_MODES:
         raise InvalidInput(f"A charge ends in a melee attack ({', '.join(sorted(MELEE_MODES))}), not {mode}.")
-    start, to = state.place(), _option(intent, "to")
+    start, to = state.place(), option_value(intent, "to")
     path: tuple[str, ...] = ()
     if start is not None:
         if to is None:
@@ -170,10 +170,10 @@ def overwatch(encounter: Encounter, intent: Intent, tables: FalloutTables, dice:
     source = state.place()
     if source is None:
         raise CannotAct("Overwatch needs the map: the GM places the combatant first.")
-    weapon, mode = choose_weapon(tables, actor, _option(intent, "mode"), _option(intent, "weapon"))
+    weapon, mode = choose_weapon(tables, actor, option_value(intent, "mode"), option_value(intent, "weapon"))
     if mode not in ("single", "burst"):
         raise InvalidInput(f"Overwatch fires one attack: single or burst, not {mode}.")
-    at = _option(intent, "at")
+    at = option_value(intent, "at")
     if at is None:
         raise InvalidInput("Aim the overwatch cone: at:<hex>.")
     aim = parse_hex(at)
@@ -201,7 +201,7 @@ def _magazine_weapon(tables: FalloutTables, actor: Combatant, key: str | None) -
 def reload(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:
     """Reload a weapon in hand to a full magazine (an action)."""
     actor = encounter.get(intent.actor)
-    weapon = _magazine_weapon(tables, actor, _option(intent, "weapon"))
+    weapon = _magazine_weapon(tables, actor, option_value(intent, "weapon"))
     changed = with_fighter(actor, fighter(actor).with_ammo(weapon.key, weapon.magazine))
     return ActionOutcome(encounter.put(changed), Reloaded(actor.id, weapon.key, weapon.magazine))
 
@@ -209,7 +209,7 @@ def reload(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: Di
 def overload(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:
     """Overload an SEC/MFC weapon one round more: twice a shot's charges; its next single shot fires them all."""
     actor = encounter.get(intent.actor)
-    weapon = _magazine_weapon(tables, actor, _option(intent, "weapon"))
+    weapon = _magazine_weapon(tables, actor, option_value(intent, "weapon"))
     state = fighter(actor)
     if not weapon.overload:
         raise CannotAct(f"The {weapon.name} cannot overload.")

@@ -16,7 +16,7 @@ from combat.distributions import chance, dice_sum, faces_for
 from combat.model import Combatant, Encounter
 from combat.odds import Band, Effect, Odds, RollShown, bands_from
 from combat.system import Intent
-from combat.systems.fallout.actions import _option
+from combat.systems.fallout.actions import option_value
 from combat.systems.fallout.checks import skill_of
 from combat.systems.fallout.crits import LABELS, crit_dice
 from combat.systems.fallout.harm import deal, injure, threshold
@@ -26,7 +26,7 @@ from combat.systems.fallout.odds_harm import Counts, crit_counts, crit_roll, mix
 from combat.systems.fallout.results import Check
 from combat.systems.fallout.sheet import melee_damage
 from combat.systems.fallout.state import fighter
-from combat.systems.fallout.strike import _damage_dice, burst_hits
+from combat.systems.fallout.strike import burst_hits, damage_dice
 from combat.systems.fallout.tables import MELEE_MODES, FalloutTables
 
 __all__ = ["attack_odds", "hp_band"]
@@ -146,7 +146,7 @@ def attack_odds(encounter: Encounter, intent: Intent, tables: FalloutTables) -> 
     """Return the exact chances of an attack: a miss, HP lost in quarters of what is left, dead, and the effects."""
     shot = aim(encounter, intent, tables)
     skill, total = skill_of(shot.actor, shot.mode)
-    part = _option(intent, "location")
+    part = option_value(intent, "location")
     tally = _Tally()
     hit = None if shot.mode in ("disarm", "trip") else one_hit(tables, shot.actor, shot.target, shot.weapon,
                                                                    shot.mode, shot.charges)
@@ -178,14 +178,14 @@ def _rolls(shot: Aim, skill: str, total: int) -> tuple[RollShown, ...]:
     shown = [RollShown(shot.actor.id, f"attack (needs {shot.needed})", "2d10", skill, total, shot.modifiers)]
     if shot.mode in ("disarm", "trip"):
         return tuple(shown)
-    spec = parse_dice(_damage_dice(shot.weapon, shot.mode))
+    spec = parse_dice(damage_dice(shot.weapon, shot.mode))
     melee = (("melee damage (ST)", melee_damage(shot.actor.sheet)),) if shot.mode in MELEE_MODES else ()
     hits = {"burst": f"a burst of {shot.rounds}: round 1 at the total, 2 at -5, the rest at -10",
             "double": "two hits"}.get(shot.mode, "one hit")
     charged = f" x{shot.charges} charges" if shot.charges > 1 else ""
     shown.append(RollShown(shot.actor.id, f"damage ({hits}){charged}", str(spec), "", 0,
                            tuple((n, v) for n, v in melee if v)))
-    count, sides = crit_dice(_damage_dice(shot.weapon, shot.mode))
+    count, sides = crit_dice(damage_dice(shot.weapon, shot.mode))
     shown.append(RollShown(shot.actor.id, "critical damage per point (past DT)", f"{count}d{sides}"))
     return tuple(shown)
 

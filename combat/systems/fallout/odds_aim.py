@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from combat.errors import CannotAct
 from combat.model import Combatant, Encounter
 from combat.system import Intent
-from combat.systems.fallout.actions import _melee_reach, _one_target, _option
+from combat.systems.fallout.actions import melee_reach, one_target, option_value
 from combat.systems.fallout.aim import look, require_distance
 from combat.systems.fallout.checks import modifiers
 from combat.systems.fallout.crits import preset
@@ -47,15 +47,15 @@ def aim(encounter: Encounter, intent: Intent, tables: FalloutTables) -> Aim:
     if intent.move != "attack":
         raise CannotAct(f"Fallout works out odds for /attack on one target, not {intent.move}.")
     actor = encounter.get(intent.actor)
-    weapon, mode = choose_weapon(tables, actor, _option(intent, "mode"), _option(intent, "weapon"))
-    if mode in _NOT_COUNTED or (weapon.blast and mode in ("throw", "lob")) or _option(intent, "offhand"):
+    weapon, mode = choose_weapon(tables, actor, option_value(intent, "mode"), option_value(intent, "weapon"))
+    if mode in _NOT_COUNTED or (weapon.blast and mode in ("throw", "lob")) or option_value(intent, "offhand"):
         what = _NOT_COUNTED.get(mode) or ("an explosion" if weapon.blast else "two weapons at once")
         raise CannotAct(f"Odds are worked out for one attack on one target; not for {what}.")
-    target = _one_target(encounter, intent)
+    target = one_target(encounter, intent)
     if target.health.dead:
         raise CannotAct(f"{target.name} is dead.")
     if mode in MELEE_MODES:
-        _melee_reach(encounter, actor, target)
+        melee_reach(encounter, actor, target)
     seen = look(encounter, actor, fighter(target).place(), intent.options)
     if mode not in MELEE_MODES:
         require_distance(seen)

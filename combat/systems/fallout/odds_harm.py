@@ -19,7 +19,7 @@ from combat.model import Combatant
 from combat.systems.fallout.crits import crit_dice
 from combat.systems.fallout.harm import damage_hit
 from combat.systems.fallout.sheet import melee_damage
-from combat.systems.fallout.strike import _damage_dice
+from combat.systems.fallout.strike import damage_dice
 from combat.systems.fallout.tables import MELEE_MODES, FalloutTables, Weapon
 
 __all__ = ["NONE", "Counts", "Harmed", "crit_roll", "mix", "one_hit"]
@@ -61,7 +61,7 @@ NONE = Counts({(0, 0): 1}, 1)
 def one_hit(tables: FalloutTables, actor: Combatant, target: Combatant, weapon: Weapon, mode: str,
             charges: int) -> Counts:
     """Return one hit's HP and fatigue past DT, for every sum of its dice (an overloaded shot rolls each charge)."""
-    spec = parse_dice(_damage_dice(weapon, mode))
+    spec = parse_dice(damage_dice(weapon, mode))
     bonus = spec.modifier + (melee_damage(actor.sheet) if mode in MELEE_MODES else 0)
     count = spec.count * charges
     combos = spec.die.sides**count
@@ -76,13 +76,13 @@ def one_hit(tables: FalloutTables, actor: Combatant, target: Combatant, weapon: 
 
 def crit_roll(weapon: Weapon, mode: str) -> dict[int, Fraction]:
     """Return the distribution of one critical point's dice: half the damage dice, at least one [ours]."""
-    count, sides = crit_dice(_damage_dice(weapon, mode))
+    count, sides = crit_dice(damage_dice(weapon, mode))
     return dice_sum(count, sides)
 
 
 def crit_counts(weapon: Weapon, mode: str) -> Counts:
     """Return one critical point's damage as counts: its dice, past DT, no fatigue."""
-    count, sides = crit_dice(_damage_dice(weapon, mode))
+    count, sides = crit_dice(damage_dice(weapon, mode))
     combos = sides**count
     return Counts({(v, 0): int(p * combos) for v, p in dice_sum(count, sides).items()}, combos)
 

@@ -50,13 +50,13 @@ def take_ammo(encounter: Encounter, actor: Combatant, weapon: Weapon, wanted: in
     return encounter.put(changed), fired, loaded - fired
 
 
-def _damage_dice(weapon: Weapon, mode: str) -> str:
+def damage_dice(weapon: Weapon, mode: str) -> str:
     return improvised(weapon, mode)[0] if mode in ("smash", "bean") else weapon.damage
 
 
 def _hits(tables: FalloutTables, dice: DiceSource, actor: Combatant, target: Combatant, weapon: Weapon, mode: str,
           count: int, charges: int) -> tuple[Hit, ...]:
-    spec = parse_dice(_damage_dice(weapon, mode))
+    spec = parse_dice(damage_dice(weapon, mode))
     bonus = spec.modifier + (melee_damage(actor.sheet) if mode in MELEE_MODES else 0)
     hits = []
     for number in range(count):
@@ -95,7 +95,7 @@ def roll_strike(encounter: Encounter, tables: FalloutTables, dice: DiceSource, a
         count = burst_hits(check, rounds) if mode == "burst" else 2 if mode == "double" else 1
     hits = _hits(tables, dice, actor, target, weapon, mode, count, charges)
     allowed = ("damage", *weapon.crits) if mode not in ("disarm", "trip") else ()
-    count_dice, sides = crit_dice(_damage_dice(weapon, mode))
+    count_dice, sides = crit_dice(damage_dice(weapon, mode))
     part = options.get("location")
     source = fighter(actor).hex
     record = StrikeRecord(actor.id, target.id, mode, weapon.key, check, hits, check.points if allowed else 0,

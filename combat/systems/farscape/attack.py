@@ -34,7 +34,7 @@ def _options_of(moves: tuple[MoveSpec, ...], name: str) -> frozenset[str]:
     return frozenset(next(m for m in moves if m.name == name).option_names())
 
 
-def _refuse_stray(encounter: Encounter, intent: Intent, fired: bool) -> None:
+def refuse_stray(encounter: Encounter, intent: Intent, fired: bool) -> None:
     """Refuse an option of the other kind of attack (a kick with a gun in hand), which would be silently ignored."""
     allowed = _options_of(ranged.RANGED_MOVES, "shoot") if fired else _options_of(exchange.MELEE_MOVES, "attack")
     stray = sorted(set(intent.options) - allowed - {DEFENCE})  # DEFENCE: the targets' answers, set by Fray
@@ -54,7 +54,7 @@ def _refuse_stray(encounter: Encounter, intent: Intent, fired: bool) -> None:
 def resolve_attack(encounter: Encounter, intent: Intent, tables: FarscapeTables, dice: DiceSource) -> ActionOutcome:
     """Attack with the chosen weapon: an exchange for melee and unarmed, a shot for ranged and thrown weapons."""
     fired = fires(encounter, intent, tables)
-    _refuse_stray(encounter, intent, fired)
+    refuse_stray(encounter, intent, fired)
     if fired:
         return ranged.resolve_shot(encounter, replace(intent, move="shoot"), tables, dice)
     return exchange.resolve_melee(encounter, intent, tables, dice)

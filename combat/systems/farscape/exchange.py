@@ -104,7 +104,7 @@ def _side(fighter: Fighter, roll: TraitRoll | None) -> Side:
                 fighter.defence_modifiers, fighter.minion)
 
 
-def _fighters(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> tuple[
+def exchange_fighters(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> tuple[
     Fighter, tuple[Fighter, ...], bool
 ]:
     """Build the actor and his foes, each outnumbered by everyone he is engaged with as well as this exchange."""
@@ -127,9 +127,9 @@ def _rolls(dice: DiceSource, actor: Fighter, foes: tuple[Fighter, ...]) -> dict[
     return rolls
 
 
-def _strikes(actor: Fighter, foes: tuple[Fighter, ...], rolls: Mapping[str, TraitRoll | None], extend: bool) -> tuple[
-    tuple[Strike, ...], tuple[Strike, ...], Reach
-]:
+def exchange_strikes(
+    actor: Fighter, foes: tuple[Fighter, ...], rolls: Mapping[str, TraitRoll | None], extend: bool
+) -> tuple[tuple[Strike, ...], tuple[Strike, ...], Reach]:
     """Compare every offence with its defence, decide what the actor lands, and stop the blows held at bay."""
     mine = tuple(strike(actor, rolls[actor.id], f, rolls[f.id]) for f in foes)
     mine = break_rule(mine) if actor.technique.effect == "break" else land_rule(mine, extend)
@@ -163,13 +163,13 @@ def resolve_melee(
     special = _special(encounter, intent, dice)
     if special is not None:
         return special
-    actor, foes, extend = _fighters(encounter, intent, tables)
+    actor, foes, extend = exchange_fighters(encounter, intent, tables)
     drawn = drawn_weapon(actor, intent.options, tables)
     strain = roll_strain(dice, actor.combatant) if straining(actor.combatant) else None
     if strain is not None and not strain.success:
         return ActionOutcome(encounter, StrainResult(actor.id, actor.technique.name, intent.targets, strain))
     rolls = _rolls(dice, actor, foes)
-    mine, theirs, reach = _strikes(actor, foes, rolls, extend)
+    mine, theirs, reach = exchange_strikes(actor, foes, rolls, extend)
     strikes = (*mine, *theirs)
     fighters = {f.id: f for f in (actor, *foes)}
     after = keep_at_bay(record(encounter, actor, foes, strikes), reach)

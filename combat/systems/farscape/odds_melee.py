@@ -1,8 +1,8 @@
 """The exact chances of a Farscape exchange with one foe: both offences, both blows, landing in Initiative order.
 
-The fighters (style, move, weapon, shield, every modifier) come from the exchange's own ``_fighters``; for each
-pair of 4dF sums the strikes come from its ``_strikes`` (the lone-fighter rules, minions, frozen foes, holding at
-bay), and the blows land through ``land_blows``, run once per sequence of Willpower sums it may roll.
+The fighters (style, move, weapon, shield, every modifier) come from the exchange's own ``exchange_fighters``; for
+each pair of 4dF sums the strikes come from its ``exchange_strikes`` (the lone-fighter rules, minions, frozen foes,
+holding at bay), and the blows land through ``land_blows``, run once per sequence of Willpower sums it may roll.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from combat.fudge import TraitRoll
 from combat.model import Encounter
 from combat.odds import Effect, Odds, RollShown, bands_from
 from combat.system import Intent
-from combat.systems.farscape.attack import _refuse_stray
-from combat.systems.farscape.exchange import _fighters, _strikes
+from combat.systems.farscape.attack import refuse_stray
+from combat.systems.farscape.exchange import exchange_fighters, exchange_strikes
 from combat.systems.farscape.harm import trait
 from combat.systems.farscape.melee_aftermath import record
 from combat.systems.farscape.melee_fighters import Fighter
@@ -84,7 +84,7 @@ def _exchange(encounter: Encounter, actor: Fighter, foe: Fighter, extend: bool, 
     fighters = {actor.id: actor, foe.id: foe}
     counted: dict[object, list[tuple[str, list[str], Fraction]]] = {}
     for rolls, p in _pairs(actor, foe):
-        mine, theirs, reach = _strikes(actor, (foe,), rolls, extend)
+        mine, theirs, reach = exchange_strikes(actor, (foe,), rolls, extend)
         strikes = (*mine, *theirs)
         # Blows land alike whenever the same ones land by the same margins, with the same criticals: many pairs of
         # rolls differ by as much on both sides, so each such case is counted once.
@@ -116,8 +116,8 @@ def melee_odds(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> 
     if len(intent.targets) != 1:
         raise RulesError("Odds are worked out for one foe at a time.")
     if intent.move == "attack":
-        _refuse_stray(encounter, intent, False)
-    actor, foes, extend = _fighters(encounter, intent, tables)
+        refuse_stray(encounter, intent, False)
+    actor, foes, extend = exchange_fighters(encounter, intent, tables)
     foe = foes[0]
     tally = _Tally()
     go = Fraction(1)
@@ -147,7 +147,7 @@ def _shown(strike: Strike, attacker: Fighter, defender: Fighter) -> tuple[RollSh
 def _rolls(actor: Fighter, foe: Fighter, extend: bool) -> tuple[RollShown, ...]:
     """Show both offences and both defences: the actor's blow, then the foe's blow back."""
     rolls = {actor.id: _roll(actor, 0), foe.id: None if foe.minion or foe.frozen else _roll(foe, 0)}
-    mine, theirs, _ = _strikes(actor, (foe,), rolls, extend)
+    mine, theirs, _ = exchange_strikes(actor, (foe,), rolls, extend)
     shown = _shown(mine[0], actor, foe)
     if rolls[foe.id] is None:
         return shown

@@ -1,7 +1,7 @@
 """The exact chances of one Farscape shot at one target: a single shot, a burst, or two weapons fired at once.
 
 The shot is read as ``resolve_shot`` reads it (the weapons, the fire plan, ammunition, the −1 for dodging while
-acting, a minion's warning shot, every modifier of ``_firing``), and then ``fire_at`` itself is run once per
+acting, a minion's warning shot, every modifier of ``firing_for``), and then ``fire_at`` itself is run once per
 sequence of 4dF sums: the attack roll, any free dodge, any Willpower roll against blacking out. Nothing is spent.
 """
 
@@ -18,9 +18,9 @@ from combat.systems.farscape.ammo import spend
 from combat.systems.farscape.autofire import plan_fire
 from combat.systems.farscape.harm import penalty, trait
 from combat.systems.farscape.odds_bands import BANDS, wound_key
-from combat.systems.farscape.ranged import WARNED, _firing, _weapons
+from combat.systems.farscape.ranged import WARNED, firing_for, weapons_fired
 from combat.systems.farscape.ranged_attack import Attack, Firing, fire_at, melee_partners
-from combat.systems.farscape.ranged_attack import _defence as _defended
+from combat.systems.farscape.ranged_attack import defence_of as _defended
 from combat.systems.farscape.ranged_common import is_minion, is_protagonist, option, require_able, targets_of
 from combat.systems.farscape.ranged_dodge import ACTED, DODGE, SPLIT, act_while_dodging
 from combat.systems.farscape.reaction import reaction_for
@@ -34,7 +34,7 @@ def _aimed(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> tupl
     actor = encounter.get(intent.actor)
     require_able(actor)
     targets = targets_of(encounter, intent, 1)
-    weapons = _weapons(actor, tables, intent.options)
+    weapons = weapons_fired(actor, tables, intent.options)
     plan = plan_fire(weapons, intent.options, len(targets))
     if plan.shots > 1:
         raise RulesError("Odds count one roll at one target: fire single, or automatic.")
@@ -44,7 +44,7 @@ def _aimed(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> tupl
     warning = is_minion(actor) and not actor.has(WARNED)
     if warning:
         actor = actor.with_condition(Condition(WARNED))
-    firing = _firing(encounter, intent, actor, weapons, plan, acting, warning)
+    firing = firing_for(encounter, intent, actor, weapons, plan, acting, warning)
     return encounter.put(actor), firing, plan.recoil(1)
 
 
@@ -84,7 +84,7 @@ def _effects(encounter: Encounter, attack: Attack) -> list[str]:
     return found
 
 
-def _defence(encounter: Encounter, firing: Firing, target: Combatant) -> RollShown:
+def defence_of(encounter: Encounter, firing: Firing, target: Combatant) -> RollShown:
     """Show how the target meets the shot: his element's dodge, a free dodge, or an Unopposed difficulty."""
     partners = None if firing.no_melee else melee_partners(encounter, target, firing.melee, firing.actor)
     defence, difficulty = _defended(firing, target, partners)
@@ -106,7 +106,7 @@ def _rolls(encounter: Encounter, firing: Firing, target: str) -> tuple[RollShown
     """Show the attack roll with its modifiers, and the target's defence."""
     attack = RollShown(firing.actor, "attack", "4dF", firing.skill, firing.level,
                        tuple((m.name, m.value) for m in firing.modifiers))
-    return attack, _defence(encounter, firing, encounter.get(target))
+    return attack, defence_of(encounter, firing, encounter.get(target))
 
 
 def _notes(encounter: Encounter, intent: Intent, tables: FarscapeTables, firing: Firing) -> tuple[str, ...]:

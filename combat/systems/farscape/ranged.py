@@ -77,7 +77,7 @@ class Volley:
     ammo: tuple[tuple[str, int], ...]
 
 
-def _weapons(actor: Combatant, tables: FarscapeTables, options: Options) -> tuple[Weapon, ...]:
+def weapons_fired(actor: Combatant, tables: FarscapeTables, options: Options) -> tuple[Weapon, ...]:
     """Return the weapon fired (at the quality named, option quality), or both for two-weapon fire (option second)."""
     first = ranged_weapon(actor, tables, key_option(options, "weapon"))
     second = key_option(options, "second")
@@ -131,7 +131,7 @@ def _schedule(plan: FirePlan, targets: tuple[str, ...]) -> tuple[tuple[str, int]
     return tuple((t, 1) for t in targets)
 
 
-def _firing(encounter: Encounter, intent: Intent, actor: Combatant, weapons: tuple[Weapon, ...], plan: FirePlan,
+def firing_for(encounter: Encounter, intent: Intent, actor: Combatant, weapons: tuple[Weapon, ...], plan: FirePlan,
             acting: int, warning: bool) -> Firing:
     """Gather what every attack roll of this move shares."""
     skill, level = min(((w.skill, trait(actor, w.skill)) for w in weapons), key=lambda p: p[1])
@@ -162,7 +162,7 @@ def resolve_shot(encounter: Encounter, intent: Intent, tables: FarscapeTables, d
     actor = encounter.get(intent.actor)
     require_able(actor)
     targets = tuple(t.id for t in targets_of(encounter, intent, MAX_SHOT_TARGETS))
-    weapons = _weapons(actor, tables, intent.options)
+    weapons = weapons_fired(actor, tables, intent.options)
     plan = plan_fire(weapons, intent.options, len(targets))
     for weapon, rounds in zip(weapons, plan.rounds, strict=True):
         actor = spend(actor, weapon, rounds)
@@ -170,7 +170,7 @@ def resolve_shot(encounter: Encounter, intent: Intent, tables: FarscapeTables, d
     warning = is_minion(actor) and not actor.has(WARNED)
     if warning:
         actor = actor.with_condition(Condition(WARNED))
-    firing = _firing(encounter, intent, actor, weapons, plan, acting, warning)
+    firing = firing_for(encounter, intent, actor, weapons, plan, acting, warning)
     encounter = encounter.put(actor)
     attacks: list[Attack] = []
     for target, shot in _schedule(plan, targets):

@@ -115,7 +115,7 @@ def melee_partners(encounter: Encounter, target: Combatant, named: tuple[str, ..
     return partners
 
 
-def _defence(firing: Firing, target: Combatant, partners: tuple[str, ...] | None) -> tuple[Defence, int]:
+def defence_of(firing: Firing, target: Combatant, partners: tuple[str, ...] | None) -> tuple[Defence, int]:
     """Pick how the target defends, and the Difficulty Level of an Unopposed roll (the range DL if Opposed)."""
     if firing.warning:
         return "warning", firing.range
@@ -159,7 +159,7 @@ def fire_at(
     target = encounter.get(target_id)
     mods = (*firing.modifiers, Modifier("recoil", recoil)) if recoil else firing.modifiers
     partners = None if firing.no_melee else melee_partners(encounter, target, firing.melee, firing.actor)
-    defence, difficulty = _defence(firing, target, partners)
+    defence, difficulty = defence_of(firing, target, partners)
     roll = roll_trait(dice, firing.skill, firing.level, total(mods))
     use = None
     if defence == "dodge":
