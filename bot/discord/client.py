@@ -100,10 +100,10 @@ class FrayBot(commands.AutoShardedBot):
             return turn_view(channel_id)
         return None
 
-    async def summary_channel(self, interaction: discord.Interaction[Any]) -> discord.abc.Messageable:
-        """Return where round summaries go: the server's summary channel, else the command's channel."""
-        async with self.services.db.unit_of_work() as uow:
-            chosen = (await uow.settings.get(interaction.guild_id or 0)).summary_channel_id
+    async def summary_channel(
+        self, interaction: discord.Interaction[Any], chosen: int | None
+    ) -> discord.abc.Messageable:
+        """Return where round summaries go: the server's ``chosen`` summary channel, else the command's channel."""
         channel = self.get_channel(chosen) if chosen else None
         if isinstance(channel, discord.abc.Messageable):
             return channel

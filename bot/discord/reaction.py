@@ -152,16 +152,8 @@ class ReactionTimers:
         if view is not None:
             kwargs["view"] = view
         await channel.send(out.content, **kwargs)
-        target = await self._summary_channel(guild, channel)
+        found = self.bot.get_channel(reply.summary_channel) if reply.summary_channel else None
+        target = found if isinstance(found, discord.abc.Messageable) else channel
         for summary in reply.summaries:
             await target.send(embeds=summary_embeds(summary, reply.encounter), allowed_mentions=NO_PINGS)
         self.bot.remember(channel_id, reply)
-
-    async def _summary_channel(
-        self, guild: discord.Guild | None, fallback: discord.abc.Messageable
-    ) -> discord.abc.Messageable:
-        """Return the server's summary channel, else the channel of the fight."""
-        async with self.bot.services.db.unit_of_work() as uow:
-            chosen = (await uow.settings.get(guild.id if guild else 0)).summary_channel_id
-        found = self.bot.get_channel(chosen) if chosen else None
-        return found if isinstance(found, discord.abc.Messageable) else fallback

@@ -133,7 +133,7 @@ class Responder:
     async def _summaries(self, interaction: discord.Interaction[Any], reply: Reply) -> None:
         if not reply.summaries:
             return
-        target = await self.bot.summary_channel(interaction)
+        target = await self.bot.summary_channel(interaction, reply.summary_channel)
         for summary in reply.summaries:
             await target.send(embeds=summary_embeds(summary, reply.encounter), allowed_mentions=NO_PINGS)
 

@@ -13,6 +13,7 @@ from pydantic import TypeAdapter
 from bot.config import Settings
 from bot.db.engine import Database
 from bot.db.repositories.encounters import LoadedEncounter
+from bot.db.repositories.guild_settings import GuildSettings
 from bot.db.rows import EncounterRow
 from bot.db.uow import UnitOfWork
 from bot.registry import find, keys
@@ -37,7 +38,8 @@ _BEATS = TypeAdapter(tuple[Beat, ...])
 class Scene:
     """What a command works on: the stored row, the encounter, its system, the dice and whether the caller is GM.
 
-    ``settled`` is the reply of an overdue choice resolved with its default as the scene was loaded.
+    ``settings`` are the guild's, read with the encounter; ``settled`` is the reply of an overdue choice resolved
+    with its default as the scene was loaded.
     """
 
     row: EncounterRow
@@ -45,6 +47,7 @@ class Scene:
     system: RuleSystem
     dice: DiceSource
     gm: bool
+    settings: GuildSettings
     settled: Reply | None = None
 
 
@@ -80,23 +83,29 @@ class Services:
             self._systems[key] = find(key).build(load_system_tables(key, self.settings.data_dir))
         return self._systems[key]
 
-    async def gm_roles(self, uow: UnitOfWork, guild_id: int) -> tuple[str, ...]:
+    def gm_roles(self, settings: GuildSettings) -> tuple[str, ...]:
         """Return the GM roles of a guild: the configured role name and the guild's chosen role id."""
-        chosen = (await uow.settings.get(guild_id)).gm_role_id
+        chosen = settings.gm_role_id
         return tuple(r for r in (self.settings.gm_role_name, str(chosen) if chosen else "") if r)
 
+    def is_gm(self, caller: Caller, loaded: LoadedEncounter) -> bool:
+        """Tell whether the caller runs this encounter: its starter, or a member of the guild's GM roles."""
+        settings = loaded.settings or GuildSettings(loaded.row.guild_id)
+        return is_gm(caller, loaded.row.gm_id, self.gm_roles(settings))
+
     async def scene(self, uow: UnitOfWork, caller: Caller, *, gm_only: str | None = None) -> Scene:
-        """Load the channel's active encounter for update and set up the command's dice."""
+        """Load the channel's active encounter (with the guild's settings) for update; set up the command's dice."""
         loaded: LoadedEncounter | None = await uow.encounters.get_active(caller.channel_id)
         if loaded is None:
             raise NoEncounter()
-        row, encounter = loaded
-        roles = await self.gm_roles(uow, caller.guild_id)
+        row, encounter = loaded.row, loaded.encounter
+        settings = loaded.settings or GuildSettings(row.guild_id)
+        roles = self.gm_roles(settings)
         if gm_only is not None:
             require_gm(caller, row.gm_id, roles, gm_only)
         dice = self.dice.for_command(caller.channel_id, f"{row.id}:{row.version}")
         gm = is_gm(caller, row.gm_id, roles)
-        return Scene(row, encounter, self.system(row.system), dice, gm)
+        return Scene(row, encounter, self.system(row.system), dice, gm, settings)
 
     async def change(
         self,
@@ -121,7 +130,8 @@ class Services:
             if step is None:
                 await uow.commit()
                 return scene.settled or Reply(
-                    command, scene.system, scene.encounter, gm=scene.row.gm_id, viewer_gm=scene.gm
+                    command, scene.system, scene.encounter, gm=scene.row.gm_id, viewer_gm=scene.gm,
+                    summary_channel=scene.settings.summary_channel_id,
                 )
             summaries = await self.record(uow, scene, command, step, caller, payload)
             await uow.commit()
@@ -129,7 +139,7 @@ class Services:
         summaries = (*(earlier.summaries if earlier else ()), *summaries)
         return Reply(
             command, scene.system, after, step.result, step.change, summaries, gm=gm_id, viewer_gm=scene.gm,
-            settled=earlier,
+            settled=earlier, summary_channel=scene.settings.summary_channel_id,
         )
 
     async def record(
@@ -144,6 +154,7 @@ class Services:
         by: dict[str, Any] = {"user_name": caller.name} if caller is not None else {}
         if step.change.round_end is not None:  # kept for the recap, as the round summary tells it
             by["round_end_beats"] = scene.system.digest(step.change.round_end)
+        before = scene.row.state  # the stored document of scene.encounter: the log keeps it as it is
         await uow.encounters.save(scene.row, step.encounter)
         await uow.events.append(
             scene.row.id,
@@ -151,7 +162,7 @@ class Services:
             round=scene.encounter.turns.round,
             payload={**(payload or {}), **by, "result": step.result, "beats": beats, "change": step.change},
             user_id=caller.user_id if caller is not None else scene.row.gm_id,
-            before=scene.encounter,
+            before=before,
         )
         return await self.summaries(uow, scene, step.encounter, step.change)
 
@@ -168,7 +179,7 @@ class Services:
         lapsed = Answered(reaction.combatant, default, reaction.label(default), lapsed=True)
         settled = Reply(
             "encounter react", scene.system, step.encounter, step.result, step.change, summaries,
-            answer=lapsed, gm=scene.row.gm_id, viewer_gm=scene.gm,
+            answer=lapsed, gm=scene.row.gm_id, viewer_gm=scene.gm, summary_channel=scene.settings.summary_channel_id,
         )
         return replace(scene, encounter=step.encounter, settled=settled)
 
@@ -178,11 +189,10 @@ class Services:
         """Build the summary of the round that just ended, from that round's log entries only."""
         if change.ended_round is None:
             return ()
-        events = await uow.events.round_events(scene.row.id, change.ended_round)
         beats: list[Beat] = []
-        for event in events:
-            if not event.undone and isinstance(event.payload, dict) and event.payload.get("beats"):
-                beats.extend(_BEATS.validate_python(event.payload["beats"]))
+        for payload in await uow.events.round_payloads(scene.row.id, change.ended_round):
+            if isinstance(payload, dict) and payload.get("beats"):
+                beats.extend(_BEATS.validate_python(payload["beats"]))
         if change.round_end is not None:  # what the system did as the round ended (end-of-round tests)
             beats.extend(scene.system.digest(change.round_end))
         conditions = [(c.id, s) for c in after.combatants for s in scene.system.status(c)]

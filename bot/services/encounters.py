@@ -93,12 +93,11 @@ async def join(svc: Services, caller: Caller, args: Args) -> Reply:
     """Join the fight with a saved character, when the guild allows joining."""
     wanted = args.text("character") or ""
     async with svc.db.unit_of_work(caller.channel_id) as uow:
-        settings = await uow.settings.get(caller.guild_id)
         loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
         if loaded is None:
             raise NoEncounter()
         row = await uow.characters.find(caller.guild_id, loaded.row.system, wanted)
-    if not settings.allow_join:
+    if loaded.settings is not None and not loaded.settings.allow_join:
         raise NotAllowed("The GM has not opened this fight to joining; ask them to add you.")
     if row is None or row.owner_id != caller.user_id:
         raise UnknownName("character of yours", wanted, [])
@@ -141,15 +140,13 @@ async def begin(svc: Services, caller: Caller, args: Args) -> Reply:
 
 async def next_turn(svc: Services, caller: Caller, args: Args) -> Reply:
     """End the current turn: the GM always may, the current player when the guild allows it."""
-    async with svc.db.unit_of_work(caller.channel_id) as uow:
-        settings = await uow.settings.get(caller.guild_id)
 
     def apply(scene: Scene) -> engine.Step:
         current = scene.encounter.turns.current
         waiting = current.waiting if current is not None else ()
         others = [a for a in waiting if scene.encounter.get(a).owner != caller.owner_key]
         mine = len(others) < len(waiting)
-        if not scene.gm and not (mine and settings.players_end_turn):
+        if not scene.gm and not (mine and scene.settings.players_end_turn):
             raise NotAllowed("Only the GM (or the player whose turn it is, if allowed) can end the turn.")
         if not scene.gm and others:
             # Ending the turn passes everyone in it: a player may not pass for someone else's combatant (ours).

@@ -34,7 +34,7 @@ async def settings(svc: Services, caller: Caller, args: Args) -> Reply:
     async with svc.db.unit_of_work() as uow:
         current = await uow.settings.get(caller.guild_id)
         if args.values:
-            roles = await svc.gm_roles(uow, caller.guild_id)
+            roles = svc.gm_roles(current)
             if not (caller.admin or has_gm_role(caller, roles)):
                 raise NotAllowed(
                     "Only a server manager or a member of the GM role can change Fray's settings (for every channel)."

@@ -8,8 +8,9 @@ taken.
 
 from __future__ import annotations
 
+from bot.db.repositories.guild_settings import GuildSettings
 from bot.render.odds_chart import draw
-from bot.services.access import acting_combatant, is_gm
+from bot.services.access import acting_combatant
 from bot.services.actions import read_modifier, read_targets, resolver
 from bot.services.args import Args
 from bot.services.context import Caller
@@ -58,15 +59,14 @@ async def odds(svc: Services, caller: Caller, args: Args) -> Reply:
     async with svc.db.unit_of_work(caller.channel_id) as uow:
         await uow.snapshot()
         loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
-        roles = await svc.gm_roles(uow, caller.guild_id)
     if loaded is None:
         raise NoEncounter()
-    row, encounter = loaded
+    row, encounter = loaded.row, loaded.encounter
     if not encounter.turns.round:
         raise RulesError("The fight has not begun yet; the GM starts it with /encounter begin.")
     system = svc.system(row.system)
-    gm = is_gm(caller, row.gm_id, roles)
-    scene = Scene(row, encounter, system, NoDice(), gm)
+    gm = svc.is_gm(caller, loaded)
+    scene = Scene(row, encounter, system, NoDice(), gm, loaded.settings or GuildSettings(row.guild_id))
     spec, extra = _move(system, args)
     actor = acting_combatant(encounter, caller, gm, args.text("as"), reaction=True)
     options = parse_options(spec.options, extra, owner=spec.name, resolve=resolver(encounter), gm=gm)

@@ -226,7 +226,8 @@ class Reply:
 
     ``answer`` is the choice answered by this command (or taken by default); ``settled`` is the reply of a choice
     whose time ran out and was resolved first, with its default, in the same unit of work (its round summaries
-    lead this reply's ``summaries``).
+    lead this reply's ``summaries``). ``summary_channel`` is where the guild wants round summaries posted (None: the
+    command's channel), read with the encounter so posting them asks the database nothing more.
     """
 
     command: str
@@ -240,3 +241,4 @@ class Reply:
     gm: int | None = None
     viewer_gm: bool = False
     settled: Reply | None = None
+    summary_channel: int | None = None

@@ -9,7 +9,6 @@ from pydantic import TypeAdapter
 from bot.db.rows import EventRow
 from bot.registry import find
 from bot.render.plugin import picture, picture_options
-from bot.services.access import is_gm
 from bot.services.actions import resolver
 from bot.services.args import Args
 from bot.services.context import Caller
@@ -35,11 +34,10 @@ async def status(svc: Services, caller: Caller, args: Args) -> Reply:
     async with svc.db.unit_of_work(caller.channel_id) as uow:
         await uow.snapshot()
         loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
-        roles = await svc.gm_roles(uow, caller.guild_id)
     if loaded is None:
         raise NoEncounter()
-    row, encounter = loaded
-    gm = is_gm(caller, row.gm_id, roles)
+    row, encounter = loaded.row, loaded.encounter
+    gm = svc.is_gm(caller, loaded)
     system = svc.system(row.system)
     return Reply("encounter status", system, encounter, body=StatusShown(row.name), gm=row.gm_id, viewer_gm=gm)
 
@@ -78,7 +76,7 @@ async def log(svc: Services, caller: Caller, args: Args) -> Reply:
         loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
         if loaded is None:
             raise NoEncounter()
-        row, encounter = loaded
+        row, encounter = loaded.row, loaded.encounter
         pages = max(1, -(-await uow.events.count(row.id, round_number) // LOG_PAGE))
         page = pages if wanted is None else wanted
         if page > pages:
@@ -125,7 +123,7 @@ async def export(svc: Services, caller: Caller, args: Args) -> Reply:
         loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
         if loaded is None:
             raise NoEncounter()
-        row, encounter = loaded
+        row, encounter = loaded.row, loaded.encounter
         events = await uow.events.all_events(row.id, states=False)
     system = svc.system(row.system)
     if args.text("format") == "markdown":
@@ -141,7 +139,7 @@ async def map_(svc: Services, caller: Caller, args: Args) -> Reply:
         loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
     if loaded is None:
         raise NoEncounter()
-    row, encounter = loaded
+    row, encounter = loaded.row, loaded.encounter
     system = svc.system(row.system)
     renderer = find(system.key).renderer
     options = parse_options(picture_options(renderer), args.extra, owner="/encounter map", resolve=resolver(encounter))

@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import CursorResult, delete, insert, select, update
+from sqlalchemy import CursorResult, Select, Table, bindparam, delete, false, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.db.codec import SystemTypes, decode_encounter, encode_encounter
 from bot.db.errors import ActiveEncounterExists, ConcurrentUpdate
-from bot.db.rows import CombatantRow, EncounterRow, utcnow
+from bot.db.repositories.guild_settings import GuildSettings, settings_of
+from bot.db.rows import CombatantRow, EncounterRow, GuildSettingsRow, utcnow
 from combat.model import Encounter
 
 __all__ = ["EncounterRepository", "LoadedEncounter", "TypesOf"]
@@ -22,12 +23,41 @@ TypesOf = Callable[[str], SystemTypes]
 
 Roster = tuple[tuple[str, str, str, str | None], ...]
 
+# "WHERE active" exactly as the partial unique index says it, so both SQLite and PostgreSQL find the channel's
+# active encounter through that index instead of scanning every encounter ever stored ("active IS 1" cannot use it).
+ACTIVE = text("encounters.active")
+
+_ENCOUNTERS = cast(Table, EncounterRow.__table__)
+_SETTINGS = cast(Table, GuildSettingsRow.__table__)
+_SETTING_COLUMNS = ("gm_role_id", "summary_channel_id", "players_end_turn", "allow_join", "remind_after")
+
+
+def _active(for_update: bool) -> Select[Any]:
+    """Build, once, the SELECT of a channel's active encounter and its guild's settings (Core, through the index)."""
+    settings = [_SETTINGS.c[name].label(f"s_{name}") for name in _SETTING_COLUMNS]
+    stmt = (
+        select(*_ENCOUNTERS.c, _SETTINGS.c.guild_id.label("s_guild_id"), *settings)
+        .select_from(_ENCOUNTERS.outerjoin(_SETTINGS, _SETTINGS.c.guild_id == _ENCOUNTERS.c.guild_id))
+        .where(_ENCOUNTERS.c.channel_id == bindparam("channel"), ACTIVE)
+    )
+    return stmt.with_for_update(of=_ENCOUNTERS) if for_update else stmt
+
+
+# Prebuilt statements: SQLAlchemy compiles each once and reuses it; only the values change per command.
+_GET_ACTIVE = {True: _active(True), False: _active(False)}
+_BUMP = update(_ENCOUNTERS).where(
+    _ENCOUNTERS.c.id == bindparam("b_id"), _ENCOUNTERS.c.version == bindparam("b_version")
+).values(version=bindparam("b_next"), updated=bindparam("b_now", type_=_ENCOUNTERS.c.updated.type))
+_SAVE = _BUMP.values(state=bindparam("b_state", type_=_ENCOUNTERS.c.state.type))
+_END = _BUMP.values(active=false())
+
 
 class LoadedEncounter(NamedTuple):
-    """An encounter row as stored, and the encounter decoded from its state."""
+    """An encounter row as stored, the encounter decoded from its state, and its guild's settings (when read)."""
 
     row: EncounterRow
     encounter: Encounter
+    settings: GuildSettings | None = None
 
 
 def _roster(encounter: Encounter) -> Roster:
@@ -53,12 +83,20 @@ class EncounterRepository:
         return LoadedEncounter(row, self.decode(row.system, row.state))
 
     async def get_active(self, channel_id: int, *, for_update: bool = True) -> LoadedEncounter | None:
-        """Return the channel's active encounter, locking its row until the transaction ends (on PostgreSQL)."""
-        stmt = select(EncounterRow).where(EncounterRow.channel_id == channel_id, EncounterRow.active.is_(True))
-        if for_update:
-            stmt = stmt.with_for_update()
-        row = (await self.session.execute(stmt)).scalar_one_or_none()
-        return None if row is None else self._loaded(row)
+        """Return the channel's active encounter with its guild's settings (one statement, through the index).
+
+        ``for_update`` locks the encounter's row until the transaction ends (on PostgreSQL). The row comes back
+        as an ``EncounterRow`` outside the session: it is read, and written only through this repository.
+        """
+        found = (await self.session.execute(_GET_ACTIVE[for_update], {"channel": channel_id})).one_or_none()
+        if found is None:
+            return None
+        values = found._mapping
+        row = EncounterRow(**{column.key: values[column.key] for column in _ENCOUNTERS.c})
+        stored = None if values["s_guild_id"] is None else GuildSettingsRow(
+            guild_id=values["s_guild_id"], **{name: values[f"s_{name}"] for name in _SETTING_COLUMNS}
+        )
+        return LoadedEncounter(row, self.decode(row.system, row.state), settings_of(row.guild_id, stored))
 
     async def get(self, encounter_id: int, *, for_update: bool = False) -> LoadedEncounter | None:
         """Return an encounter by id, active or ended."""
@@ -94,7 +132,7 @@ class EncounterRepository:
     async def save(self, row: EncounterRow, encounter: Encounter) -> None:
         """Store the encounter's new state if nobody saved since ``row`` was loaded; else raise ConcurrentUpdate."""
         state = encode_encounter(encounter)
-        await self._versioned_update(row, state=state)
+        await self._versioned_update(row, _SAVE, b_state=state)
         old_roster, new_roster = _stored_roster(row.state), _roster(encounter)
         set_committed_value(row, "state", state)
         if old_roster != new_roster:
@@ -102,12 +140,12 @@ class EncounterRepository:
 
     async def end(self, row: EncounterRow) -> None:
         """Mark the encounter ended (no longer the channel's active one), with the same version check."""
-        await self._versioned_update(row, active=False)
+        await self._versioned_update(row, _END)
         set_committed_value(row, "active", False)
 
     async def list_active(self, guild_id: int) -> list[EncounterRow]:
         """Return the guild's active encounters (rows only, not decoded)."""
-        stmt = select(EncounterRow).where(EncounterRow.guild_id == guild_id, EncounterRow.active.is_(True))
+        stmt = select(EncounterRow).where(EncounterRow.guild_id == guild_id, ACTIVE)
         return list((await self.session.execute(stmt.order_by(EncounterRow.id))).scalars())
 
     async def owned_by(self, owner: str, *, active_only: bool = True) -> list[EncounterRow]:
@@ -115,19 +153,14 @@ class EncounterRepository:
         owned = select(CombatantRow.encounter_id).where(CombatantRow.owner_id == owner)
         stmt = select(EncounterRow).where(EncounterRow.id.in_(owned))
         if active_only:
-            stmt = stmt.where(EncounterRow.active.is_(True))
+            stmt = stmt.where(ACTIVE)
         return list((await self.session.execute(stmt.order_by(EncounterRow.id))).scalars())
 
-    async def _versioned_update(self, row: EncounterRow, **values: Any) -> None:
+    async def _versioned_update(self, row: EncounterRow, statement: Any, **values: Any) -> None:
         """UPDATE … WHERE id = :id AND version = :v, bumping the version; raise ConcurrentUpdate on 0 rows."""
         now = utcnow()
-        stmt = (
-            update(EncounterRow)
-            .where(EncounterRow.id == row.id, EncounterRow.version == row.version)
-            .values(version=row.version + 1, updated=now, **values)
-            .execution_options(synchronize_session=False)
-        )
-        result = cast("CursorResult[Any]", await self.session.execute(stmt))
+        params = {"b_id": row.id, "b_version": row.version, "b_next": row.version + 1, "b_now": now, **values}
+        result = cast("CursorResult[Any]", await self.session.execute(statement, params))
         if result.rowcount != 1:
             raise ConcurrentUpdate(row.id)
         set_committed_value(row, "version", row.version + 1)

@@ -3,18 +3,50 @@
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import ColumnElement, func, select, update
+from sqlalchemy import ColumnElement, Table, bindparam, false, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import defer
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.db.codec import encode_encounter, encode_payload
-from bot.db.rows import EventRow
+from bot.db.rows import EventRow, utcnow
 from combat.model import Encounter
 
 __all__ = ["EventRepository"]
+
+_EVENTS = cast(Table, EventRow.__table__)
+# Prebuilt, compiled once: the next seq is worked out inside the INSERT, from the (encounter_id, seq) index.
+_NEXT_SEQ = (
+    select(func.coalesce(func.max(_EVENTS.c.seq), 0) + 1)
+    .where(_EVENTS.c.encounter_id == bindparam("e_encounter"))
+    .scalar_subquery()
+)
+_APPEND = (
+    insert(_EVENTS)
+    .values(
+        encounter_id=bindparam("e_encounter"),
+        seq=_NEXT_SEQ,
+        round=bindparam("e_round"),
+        kind=bindparam("e_kind"),
+        user_id=bindparam("e_user"),
+        payload=bindparam("e_payload", type_=_EVENTS.c.payload.type),
+        before=bindparam("e_before", type_=_EVENTS.c.before.type),
+        undone=false(),
+        created=bindparam("e_created", type_=_EVENTS.c.created.type),
+    )
+    .returning(_EVENTS.c.seq)
+)
+_ROUND_PAYLOADS = (
+    select(_EVENTS.c.payload)
+    .where(
+        _EVENTS.c.encounter_id == bindparam("e_encounter"),
+        _EVENTS.c.round == bindparam("e_round"),
+        _EVENTS.c.undone.is_(False),
+    )
+    .order_by(_EVENTS.c.seq)
+)
 
 
 class EventRepository:
@@ -35,24 +67,24 @@ class EventRepository:
         round: int,
         payload: Any = None,
         user_id: int | None = None,
-        before: Encounter | None = None,
-    ) -> EventRow:
-        """Add the next event; ``before`` (the encounter before it) makes it undoable."""
-        last = select(func.coalesce(func.max(EventRow.seq), 0)).where(EventRow.encounter_id == encounter_id)
-        seq = int((await self.session.execute(last)).scalar_one()) + 1
-        row = EventRow(
-            encounter_id=encounter_id,
-            seq=seq,
-            round=round,
-            kind=kind,
-            user_id=user_id,
-            payload=encode_payload(payload),
-            before=None if before is None else encode_encounter(before),
-            undone=False,
-        )
-        self.session.add(row)
-        await self.session.flush()
-        return row
+        before: Encounter | dict[str, Any] | None = None,
+    ) -> int:
+        """Add the next event and return its ``seq``; ``before`` (the encounter before it) makes it undoable.
+
+        ``before`` may be given as the stored document it was loaded from, which is then not encoded again.
+
+        One statement: the next ``seq`` is worked out inside the INSERT (from the (encounter_id, seq) index).
+        """
+        params = {
+            "e_encounter": encounter_id,
+            "e_round": round,
+            "e_kind": kind,
+            "e_user": user_id,
+            "e_payload": encode_payload(payload),
+            "e_before": before if before is None or isinstance(before, dict) else encode_encounter(before),
+            "e_created": utcnow(),
+        }
+        return int((await self.session.execute(_APPEND, params)).scalar_one())
 
     async def last_action(self, encounter_id: int, kinds: Collection[str] | None = None) -> EventRow | None:
         """Return the latest undoable event not yet undone (one row: ORDER BY seq DESC LIMIT 1)."""
@@ -74,6 +106,11 @@ class EventRepository:
             .order_by(EventRow.seq)
         )
         return list((await self.session.execute(stmt)).scalars())
+
+    async def round_payloads(self, encounter_id: int, round: int) -> list[Any]:
+        """Return the payloads of one round's events not undone, in order; nothing else is read."""
+        params = {"e_encounter": encounter_id, "e_round": round}
+        return list((await self.session.execute(_ROUND_PAYLOADS, params)).scalars())
 
     async def all_events(self, encounter_id: int, *, states: bool = True) -> list[EventRow]:
         """Return the whole log in order; without ``states``, the encounters kept for undo are not read."""

@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.rows import GuildSettingsRow, utcnow
 
-__all__ = ["GuildSettings", "GuildSettingsRepository"]
+__all__ = ["GuildSettings", "GuildSettingsRepository", "settings_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +26,20 @@ class GuildSettings:
     allow_join: bool = True
     # [D] No play-by-post reminders until a GM sets the minutes (/encounter settings remind_after:).
     remind_after: int | None = None
+
+
+def settings_of(guild_id: int, row: GuildSettingsRow | None) -> GuildSettings:
+    """Return the settings a stored row holds, or the defaults when the guild has none stored."""
+    if row is None:
+        return GuildSettings(guild_id)
+    return GuildSettings(
+        guild_id=row.guild_id,
+        gm_role_id=row.gm_role_id,
+        summary_channel_id=row.summary_channel_id,
+        players_end_turn=row.players_end_turn,
+        allow_join=row.allow_join,
+        remind_after=row.remind_after,
+    )
 
 
 def _upsert(dialect: str, values: dict[str, Any]) -> Executable:
@@ -47,17 +61,7 @@ class GuildSettingsRepository:
 
     async def get(self, guild_id: int) -> GuildSettings:
         """Return the guild's settings, or the defaults when it has none stored."""
-        row = await self.session.get(GuildSettingsRow, guild_id, populate_existing=True)
-        if row is None:
-            return GuildSettings(guild_id)
-        return GuildSettings(
-            guild_id=row.guild_id,
-            gm_role_id=row.gm_role_id,
-            summary_channel_id=row.summary_channel_id,
-            players_end_turn=row.players_end_turn,
-            allow_join=row.allow_join,
-            remind_after=row.remind_after,
-        )
+        return settings_of(guild_id, await self.session.get(GuildSettingsRow, guild_id, populate_existing=True))
 
     async def save(self, settings: GuildSettings) -> None:
         """Store the guild's settings, inserting or updating in one statement (safe against a racing insert)."""

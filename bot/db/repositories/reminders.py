@@ -8,6 +8,7 @@ from sqlalchemy import Select, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.db.repositories.encounters import ACTIVE
 from bot.db.rows import EncounterRow, GuildSettingsRow, TurnReminderRow, utcnow
 
 __all__ = ["ReminderRepository", "Reminding"]
@@ -33,7 +34,7 @@ class ReminderRepository:
             select(EncounterRow, GuildSettingsRow.remind_after, TurnReminderRow.mark)
             .join(GuildSettingsRow, GuildSettingsRow.guild_id == EncounterRow.guild_id)
             .outerjoin(TurnReminderRow, TurnReminderRow.encounter_id == EncounterRow.id)
-            .where(EncounterRow.active.is_(True), GuildSettingsRow.remind_after > 0)
+            .where(ACTIVE, GuildSettingsRow.remind_after > 0)
         )
 
     async def waiting(self) -> list[Reminding]:
