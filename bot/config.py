@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import SecretStr, field_validator, model_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 __all__ = ["REPO_ROOT", "Settings", "default_database_url"]
@@ -31,6 +31,8 @@ class Settings(BaseSettings):
     data_dir: Path | None = None
     # Empty means the SQLite file fray.sqlite3 inside data_dir, or inside ./data when data_dir is unset.
     database_url: str = ""
+    # PostgreSQL connections per bot process; units of work beyond it wait their turn in arrival order.
+    db_pool_size: int = Field(default=20, ge=1, le=1000)
     gm_role_name: str = "GM"
     log_level: LogLevel = "INFO"
     discord_api_base: str = "https://discord.com/api/v10"

@@ -61,7 +61,7 @@ async def _interactive(console: Console, demo: str | None) -> None:
 async def _main(args: argparse.Namespace) -> int:
     settings = Settings()
     with tempfile.TemporaryDirectory(prefix="fray-") as scratch:
-        db = await open_database(_url(args.db, settings, Path(scratch)))
+        db = await open_database(_url(args.db, settings, Path(scratch)), pool_size=settings.db_pool_size)
         try:
             dice = ReplayDice(args.seed)
             services = Services(db, settings, dice)

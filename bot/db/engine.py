@@ -4,7 +4,9 @@ No lost updates, in three layers:
 
 1. in-process, an ``asyncio.Lock`` per channel (``ChannelLocks``) is held for the whole unit of work; on SQLite
    one more lock serialises every write transaction of the process, since SQLite has one writer at a time and
-   connections left to contend through its sleeping busy handler see multi-second stalls;
+   connections left to contend through its sleeping busy handler see multi-second stalls; on PostgreSQL a FIFO
+   semaphore as wide as the connection pool admits units of work in arrival order, so the pool itself never makes
+   anyone wait (its own queue is not fair: under load some channels starved for seconds while others went on);
 2. across processes, ``SELECT … FOR UPDATE`` on the encounter row (PostgreSQL), and ``BEGIN IMMEDIATE`` on every
    transaction plus ``busy_timeout`` (SQLite);
 3. the encounter's ``version`` column, checked on every save, as a last line of defence.
@@ -15,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
+from typing import Any
 
 from sqlalchemy import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -27,21 +30,30 @@ from bot.db.repositories import TypesOf
 from bot.db.uow import UnitOfWork
 from bot.registry import find
 
-__all__ = ["BUSY_TIMEOUT_MS", "Database", "create_engine", "is_sqlite", "open_database"]
+__all__ = ["BUSY_TIMEOUT_MS", "DEFAULT_POOL_SIZE", "Database", "create_engine", "is_sqlite", "open_database"]
+
+# [ours] PostgreSQL connections per bot process (several processes share the server's max_connections, 100 by default).
+DEFAULT_POOL_SIZE = 20
 
 
 class Database:
     """One database: its engine, a session factory and the per-channel locks; hands out units of work."""
 
-    def __init__(self, url: str | URL, *, types: TypesOf | None = None, echo: bool = False) -> None:
+    def __init__(
+        self, url: str | URL, *, types: TypesOf | None = None, echo: bool = False, pool_size: int = DEFAULT_POOL_SIZE
+    ) -> None:
         self.url = make_url(url)
-        self.engine = create_engine(self.url, echo=echo)
+        sqlite = self.url.get_backend_name() == "sqlite"
+        pooling: dict[str, Any] = {} if sqlite else {"pool_size": pool_size, "max_overflow": 0}
+        self.engine = create_engine(self.url, echo=echo, **pooling)
         self.sessions: async_sessionmaker[AsyncSession] = async_sessionmaker(self.engine, expire_on_commit=False)
         self.locks = ChannelLocks()
         self.types: TypesOf = types or registered_types
         # [ours] SQLite has one writer at a time: serialise this process's transactions in-process instead of
         # letting pooled connections contend through SQLite's sleeping busy handler.
-        self._writer = asyncio.Lock() if self.url.get_backend_name() == "sqlite" else None
+        self._writer = asyncio.Lock() if sqlite else None
+        # [ours] Admission in arrival order, never more units of work than pooled connections (PostgreSQL).
+        self._seats = None if sqlite else asyncio.Semaphore(pool_size)
 
     @property
     def dialect(self) -> str:
@@ -59,6 +71,8 @@ class Database:
                 await stack.enter_async_context(self.locks.get(channel_id))
             if self._writer is not None:
                 await stack.enter_async_context(self._writer)
+            if self._seats is not None:
+                await stack.enter_async_context(self._seats)
             uow = await stack.enter_async_context(UnitOfWork(self.sessions, self.types))
             yield uow
 
@@ -85,8 +99,10 @@ def registered_types(system: str) -> SystemTypes:
                        plugin.state_type("choice"))
 
 
-async def open_database(url: str | URL, *, migrate: bool = True, types: TypesOf | None = None) -> Database:
+async def open_database(
+    url: str | URL, *, migrate: bool = True, types: TypesOf | None = None, pool_size: int = DEFAULT_POOL_SIZE
+) -> Database:
     """Bring the schema up to date (unless ``migrate`` is false) and return a ``Database`` on ``url``."""
     if migrate:
         await upgrade(str(url) if isinstance(url, str) else url.render_as_string(hide_password=False))
-    return Database(url, types=types)
+    return Database(url, types=types, pool_size=pool_size)

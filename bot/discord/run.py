@@ -89,7 +89,7 @@ class StopSignals:
 
 
 async def _serve(settings: Settings, token: str) -> int:
-    db = await open_database(settings.database_url)
+    db = await open_database(settings.database_url, pool_size=settings.db_pool_size)
     try:
         bot = FrayBot(settings, Services(db, settings, RandomProvider()))
         async with bot:

@@ -72,6 +72,7 @@ class ReplayDice:
     """The local table's dice: queued faces per channel first, then random dice seeded by (seed, channel, salt).
 
     Seeding each command by its place in the encounter's history makes a replay after a restart roll the same.
+    Only channels with faces still queued are remembered, so a bot that has seen many channels keeps nothing for them.
     """
 
     def __init__(self, seed: int | None = None) -> None:
@@ -94,6 +95,8 @@ class ReplayDice:
     def restore(self, channel_id: int, faces: Iterable[int]) -> None:
         """Put a channel's queue back as a snapshot had it (a refused command gives back the faces it took)."""
         self._queues[channel_id] = deque(faces)
+        if not self._queues[channel_id]:
+            del self._queues[channel_id]
 
     def queued(self, channel_id: int) -> int:
         """Return how many faces are still queued in a channel."""
@@ -102,7 +105,15 @@ class ReplayDice:
     def for_command(self, channel_id: int, salt: str) -> DiceSource:
         """Return the queued faces for this channel, falling back to seeded or fresh random dice."""
         fallback = self._random if self.seed is None else RandomDice(hash_seed(self.seed, channel_id, salt))
-        return QueuedDice(self._queues.setdefault(channel_id, deque()), fallback)
+        queue = self._queues.get(channel_id)
+        if not queue:
+            self._queues.pop(channel_id, None)  # a queue used up is forgotten
+            return fallback
+        return QueuedDice(queue, fallback)
+
+    def channels(self) -> int:
+        """Return how many channels have a queue remembered (only those with faces left, or just used up)."""
+        return len(self._queues)
 
 
 def hash_seed(seed: int, channel_id: int, salt: str) -> int:
