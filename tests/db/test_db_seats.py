@@ -1,0 +1,66 @@
+"""PostgreSQL admits units of work in arrival order and never more at once than its pool holds; SQLite has none."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+import pytest
+from pgtools import PG_ENV, fresh_pg_database
+
+from bot.db.connect import dumps
+from bot.db.engine import open_database
+
+
+@pytest.mark.asyncio
+@pytest.mark.postgresql
+async def test_units_of_work_are_admitted_in_arrival_order_and_never_beyond_the_pool():
+    base = os.environ.get(PG_ENV)
+    if not base:
+        pytest.skip(f"{PG_ENV} is not set, so the PostgreSQL variant was not run (CI sets it)")
+    async with fresh_pg_database(base) as url:
+        db = await open_database(url, pool_size=2)
+        try:
+            release, two_in = asyncio.Event(), asyncio.Event()
+            inside: list[int] = []
+            most = 0
+
+            async def command(channel: int) -> None:
+                nonlocal most
+                async with db.unit_of_work(channel) as uow:
+                    await uow.session.connection()  # holds a pooled connection, as a real command does
+                    inside.append(channel)
+                    if len(inside) == 2:
+                        two_in.set()
+                    most = max(most, len(inside) - finished.count(True))
+                    await release.wait()
+                finished.append(True)
+
+            finished: list[bool] = []
+            tasks = []
+            for channel in range(1, 8):  # each on its own channel: only the seats can make them wait
+                tasks.append(asyncio.create_task(command(channel)))
+                await asyncio.sleep(0)  # arrival order is creation order
+            await asyncio.wait_for(two_in.wait(), timeout=30)
+            await asyncio.sleep(0.05)  # room for a third to slip in, were the seats not there
+            assert inside == [1, 2]  # the pool's two seats are taken; the rest wait for them
+            release.set()
+            await asyncio.wait_for(asyncio.gather(*tasks), timeout=30)
+        finally:
+            await db.dispose()
+    assert inside == [1, 2, 3, 4, 5, 6, 7]  # first come, first served
+    assert most <= 2
+
+
+@pytest.mark.asyncio
+async def test_sqlite_has_no_seats_but_one_writer(tmp_path):
+    db = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'fray.sqlite3'}", pool_size=1)
+    try:
+        assert db._seats is None and db._writer is not None
+    finally:
+        await db.dispose()
+
+
+def test_documents_are_written_as_the_standard_library_would():
+    assert dumps({1: "a", "b": [1, 2.5, None, True]}) == '{"1":"a","b":[1,2.5,null,true]}'
+    assert dumps("Сrichton — ünï") == '"Сrichton — ünï"'

@@ -1,0 +1,121 @@
+"""The hot path of a command: which statements an attack sends, the index that finds the encounter, one trip per
+statement to SQLite's thread, and the settings that ride along with the encounter."""
+
+import pytest
+from services_kit import BOB, CAROL, GM, ROLE_GM, SURE_MISS, TROOPER_1, TROOPER_2, Table, in_channel, start_duel
+from sqlalchemy import event, text
+
+from bot.db.engine import open_database
+from bot.db.onehop import OneHopConnection
+from bot.db.repositories.encounters import _GET_ACTIVE
+from bot.db.repositories.guild_settings import GuildSettings
+
+pytestmark = pytest.mark.asyncio
+
+
+def _statements(engine) -> list[str]:
+    """Start recording the statements sent on an engine; return the list they go into."""
+    sent: list[str] = []
+    event.listen(engine.sync_engine, "before_cursor_execute", lambda _c, _cur, s, *_a: sent.append(" ".join(s.split())))
+    return sent
+
+
+async def test_an_attack_is_one_read_one_update_one_insert(table: Table):
+    await start_duel(table)
+    sent = _statements(table.svc.db.engine)
+    await table.shoot(BOB, TROOPER_1, SURE_MISS)
+    reads = [s for s in sent if s.startswith("SELECT")]
+    assert len(reads) == 1 and "LEFT OUTER JOIN guild_settings" in reads[0]  # the settings come with the encounter
+    assert [s.split()[0] for s in sent if not s.startswith(("BEGIN", "SELECT"))] == ["UPDATE", "INSERT"]
+    insert = next(s for s in sent if s.startswith("INSERT"))
+    assert "max(events.seq)" in insert  # the next seq is worked out inside the INSERT, not asked for first
+
+
+async def test_a_round_that_ends_reads_only_the_payloads_of_its_events(table: Table):
+    await start_duel(table)
+    await table.shoot(BOB, TROOPER_1, SURE_MISS)
+    await table.shoot(CAROL, TROOPER_2, SURE_MISS)
+    await table.shoot(GM, "Crichton", SURE_MISS, **{"as": TROOPER_1})
+    sent = _statements(table.svc.db.engine)
+    reply = await table.shoot(GM, "Crichton", SURE_MISS, **{"as": TROOPER_2})
+    assert reply.summaries
+    round_reads = [s for s in sent if s.startswith("SELECT") and "FROM events" in s]
+    assert len(round_reads) == 1
+    assert round_reads[0].startswith("SELECT events.payload FROM events")  # never the 'before' states
+
+
+async def test_the_round_summary_says_where_the_guild_wants_it(table: Table):
+    await table.run(ROLE_GM, "encounter settings", summary_channel="4242")
+    await start_duel(table)
+    await table.shoot(BOB, TROOPER_1, SURE_MISS)
+    await table.shoot(CAROL, TROOPER_2, SURE_MISS)
+    await table.shoot(GM, "Crichton", SURE_MISS, **{"as": TROOPER_1})
+    reply = await table.shoot(GM, "Crichton", SURE_MISS, **{"as": TROOPER_2})
+    assert reply.summaries and reply.summary_channel == 4242
+
+
+async def test_settings_come_with_the_encounter_and_default_when_never_stored(table: Table):
+    await start_duel(table)
+    async with table.svc.db.unit_of_work() as uow:
+        loaded = await uow.encounters.get_active(GM.channel_id)
+    assert loaded is not None and loaded.settings == GuildSettings(GM.guild_id)
+    await table.run(ROLE_GM, "encounter settings", players_end_turn="no")
+    async with table.svc.db.unit_of_work() as uow:
+        loaded = await uow.encounters.get_active(GM.channel_id)
+    assert loaded is not None and loaded.settings is not None and loaded.settings.players_end_turn is False
+
+
+async def test_the_active_encounter_is_found_through_the_partial_index(table: Table):
+    await start_duel(table)
+    db = table.svc.db
+    async with db.engine.connect() as conn:
+        bound = _GET_ACTIVE[False].params(channel=GM.channel_id)
+        query = str(bound.compile(db.engine.sync_engine, compile_kwargs={"literal_binds": True}))
+        if db.dialect == "sqlite":
+            plan = " ".join(str(r) for r in (await conn.execute(text(f"EXPLAIN QUERY PLAN {query}"))).all())
+        else:
+            await conn.execute(text("SET enable_seqscan = off"))  # a tiny table is scanned anyway; ask for the index
+            plan = " ".join(str(r) for r in (await conn.execute(text(f"EXPLAIN {query}"))).all())
+    assert "uq_encounters_active_channel" in plan, plan
+
+
+async def test_sqlite_statements_take_one_trip_to_the_worker_thread(tmp_path):
+    db = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'fray.sqlite3'}")
+    try:
+        async with db.unit_of_work(GM.channel_id) as uow:
+            raw = await (await uow.session.connection()).get_raw_connection()
+            adapted = raw.dbapi_connection
+            assert isinstance(adapted, OneHopConnection)
+            driver = adapted._connection
+            trips: list[object] = []
+            original = driver._execute
+
+            async def counted(fn, *args, **kwargs):
+                trips.append(fn)
+                return await original(fn, *args, **kwargs)
+
+            driver._execute = counted
+            try:
+                loaded = await uow.encounters.get_active(GM.channel_id)
+            finally:
+                del driver._execute
+    finally:
+        await db.dispose()
+    assert loaded is None and len(trips) == 1
+
+
+async def test_dice_queues_are_kept_only_for_channels_with_faces_left(table: Table):
+    dice = table.dice
+    for channel in range(100, 1100):
+        dice.for_command(channel, "1:1")  # every channel ever seen asks for its dice
+    assert dice.channels() == 0
+    dice.queue(7, [3, 4])
+    assert dice.channels() == 1 and dice.queued(7) == 2
+    dice.restore(7, [])
+    assert dice.channels() == 0
+
+
+async def test_a_refused_statement_is_still_the_error_it_was(table: Table):
+    await start_duel(table)
+    refusal = await table.refused(in_channel(GM, GM.channel_id), "encounter start", system="farscape")
+    assert "already has an encounter" in refusal  # the unique index's IntegrityError, translated as before
