@@ -43,6 +43,10 @@ class Settings(BaseSettings):
     reaction_seconds: float = 120.0
     # Seconds a channel's status message waits to gather a burst of changes into one edit.
     status_edit_delay: float = 1.0
+    # `fray run` serves Prometheus metrics on this port when set (0: any free port, logged); off when unset.
+    metrics_port: Annotated[int, Field(ge=0, le=65535)] | None = None
+    # Loopback by default, so the metrics are not open to the network unless asked (0.0.0.0 in a container).
+    metrics_host: str = "127.0.0.1"
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -18,9 +18,10 @@ from discord.gateway import DiscordWebSocket
 from bot.config import Settings
 from bot.db.engine import open_database
 from bot.discord.client import FrayBot
+from bot.metrics import Exporter, Metrics
 from bot.services import RandomProvider, Services
 
-__all__ = ["STOP_SIGNALS", "JsonLines", "StopSignals", "add_arguments", "point_at", "run"]
+__all__ = ["STOP_SIGNALS", "JsonLines", "StopSignals", "add_arguments", "point_at", "run", "start_exporter"]
 
 log = logging.getLogger("fray")
 
@@ -88,10 +89,35 @@ class StopSignals:
         task.cancel()
 
 
+async def start_exporter(settings: Settings, metrics: Metrics) -> Exporter | None:
+    """Serve ``metrics`` over HTTP from a thread when METRICS_PORT is set, and log where; None when it is unset."""
+    if settings.metrics_port is None:
+        return None
+    exporter = await asyncio.to_thread(metrics.serve, settings.metrics_port, settings.metrics_host)
+    host, port = exporter.address
+    log.info("metrics at http://%s:%d/metrics", host, port)
+    return exporter
+
+
 async def _serve(settings: Settings, token: str) -> int:
+    metrics = Metrics()
+    try:
+        exporter = await start_exporter(settings, metrics)
+    except OSError as err:
+        sys.stderr.write(f"fray: cannot serve metrics on {settings.metrics_host}:{settings.metrics_port} ({err}); "
+                         "choose another METRICS_PORT or leave it unset.\n")
+        return 2
+    try:
+        return await _serve_bot(settings, token, metrics)
+    finally:
+        if exporter is not None:
+            await asyncio.to_thread(exporter.stop)
+
+
+async def _serve_bot(settings: Settings, token: str, metrics: Metrics) -> int:
     db = await open_database(settings.database_url, pool_size=settings.db_pool_size)
     try:
-        bot = FrayBot(settings, Services(db, settings, RandomProvider()))
+        bot = FrayBot(settings, Services(db, settings, RandomProvider(), metrics=metrics))
         async with bot:
             try:
                 await bot.start(token)

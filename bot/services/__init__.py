@@ -15,7 +15,7 @@ from bot.services.replies import Reply
 from combat.errors import InvalidInput
 
 __all__ = ["HANDLERS", "Args", "Caller", "DiceProvider", "RandomProvider", "ReplayDice", "Reply", "Services",
-           "dispatch"]
+           "dispatch", "run_command"]
 
 Handler = Callable[[Services, Caller, Args], Awaitable[Reply]]
 
@@ -52,7 +52,13 @@ HANDLERS: dict[str, Handler] = {
 
 
 async def dispatch(svc: Services, caller: Caller, path: str, options: Mapping[str, str]) -> Reply:
-    """Read the options of the command at ``path`` (as the local table and Discord both send them) and run it."""
+    """Run the command at ``path`` as the local table and Discord both send it, counted and timed in ``svc.metrics``."""
+    with svc.metrics.timed(path):
+        return await run_command(svc, caller, path, options)
+
+
+async def run_command(svc: Services, caller: Caller, path: str, options: Mapping[str, str]) -> Reply:
+    """Read the options of the command at ``path`` and run it, uncounted (a command made of commands uses this)."""
     command = find_command(path)
     handler = HANDLERS.get(path)
     if command is None or handler is None:

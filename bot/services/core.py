@@ -16,6 +16,7 @@ from bot.db.repositories.encounters import LoadedEncounter
 from bot.db.repositories.guild_settings import GuildSettings
 from bot.db.rows import EncounterRow
 from bot.db.uow import UnitOfWork
+from bot.metrics import Metrics
 from bot.registry import find, keys
 from bot.services.access import is_gm, require_gm
 from bot.services.context import Caller, DiceProvider
@@ -55,15 +56,23 @@ class Services:
     """Every use case runs here: one unit of work per command, all-or-nothing.
 
     ``clock`` gives seconds since the epoch: the deadlines of "Dodge or Take it?" are measured by it.
+    ``metrics`` counts and times every command that ``dispatch`` runs (a fresh, private ``Metrics`` by default).
     """
 
     def __init__(
-        self, db: Database, settings: Settings, dice: DiceProvider, clock: Callable[[], float] = time.time
+        self,
+        db: Database,
+        settings: Settings,
+        dice: DiceProvider,
+        clock: Callable[[], float] = time.time,
+        *,
+        metrics: Metrics | None = None,
     ) -> None:
         self.db = db
         self.settings = settings
         self.dice = dice
         self.clock = clock
+        self.metrics = metrics if metrics is not None else Metrics()
         self._systems: dict[str, RuleSystem] = {}
 
     def deadline(self) -> float:

@@ -30,18 +30,18 @@ async def start(svc: Services, caller: Caller, args: Args) -> Reply:
     if system is not None and find(system).key != plugin.key:
         raise InvalidInput(f"demo:{plugin.key} plays {plugin.title}; leave system out (it was '{echo(system)}').")
     demo = plugin.demo
-    from bot.services import dispatch  # the demo's set-up runs through the commands themselves
+    from bot.services import run_command  # the set-up runs through the commands themselves (counted as one)
 
     opened = await encounters.open_encounter(svc, caller, plugin.key, args.text("name") or demo.name, guided=True)
     yours: list[str] = []
     names: list[str] = []
     for step in demo.steps:
         options = {**step.options, **({"owner": caller.owner_key} if step.yours else {})}
-        reply = await dispatch(svc, caller, step.path, options)
+        reply = await run_command(svc, caller, step.path, options)
         if isinstance(reply.body, Added):
             names.extend(reply.body.names)
             yours.extend(reply.body.names if step.yours else ())
-    begun = await dispatch(svc, caller, "encounter begin", {})
+    begun = await run_command(svc, caller, "encounter begin", {})
     name = opened.body.name if isinstance(opened.body, Started) else demo.name
     return replace(begun, command="encounter start",
                    body=DemoStarted(name, demo.intro, tuple(yours), tuple(names)))

@@ -6,7 +6,9 @@ import asyncio
 import json
 import os
 import signal
+import socket
 import sys
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
@@ -96,3 +98,35 @@ async def test_fray_run_serves_commands_then_stops_cleanly_on_a_signal(
     assert process.returncode == 0, err.decode()[-2000:]
     assert f"stopping on {stop.name}" in [entry.get("message") for entry in logged]
     assert "Traceback" not in err.decode()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def fetch(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return response.read().decode()
+
+
+@pytest.mark.asyncio
+async def test_fray_run_serves_metrics_on_metrics_port(double: DiscordDouble, tmp_path: Path) -> None:
+    port = free_port()
+    env = {**environment(double, tmp_path, double.token), "METRICS_PORT": str(port)}
+    process = await fray_run(env, tmp_path)
+    try:
+        await double.wait_for(lambda: double.commands() or None, timeout=60, what="the commands to sync")
+        await double.wait_for(lambda: any(s.connected for s in double.sessions) or None, timeout=30)
+        record = await double.invoke("roll", {"dice": "2d6"}, user=double.user_id)
+        await record.response(timeout=10)
+        text = await asyncio.to_thread(fetch, f"http://127.0.0.1:{port}/metrics")
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, err = await stopped(process)
+    assert 'fray_commands_total{command="roll",outcome="ok"} 1.0' in text
+    assert 'fray_command_seconds_count{command="roll",outcome="ok"} 1.0' in text
+    messages = [json.loads(line).get("message") for line in err.decode().splitlines() if line.startswith("{")]
+    assert f"metrics at http://127.0.0.1:{port}/metrics" in messages
+    assert process.returncode == 0, err.decode()[-2000:]

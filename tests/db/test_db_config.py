@@ -16,6 +16,8 @@ VARIABLES = (
     "DISCORD_GATEWAY_URL",
     "SHARD_COUNT",
     "SHARD_IDS",
+    "METRICS_PORT",
+    "METRICS_HOST",
 )
 
 
@@ -38,6 +40,8 @@ def test_defaults_without_environment(monkeypatch, tmp_path):
     assert s.discord_api_base == "https://discord.com/api/v10"
     assert s.discord_gateway_url == "wss://gateway.discord.gg"
     assert s.shard_count is None and s.shard_ids is None
+    assert s.metrics_port is None, "no metrics endpoint unless asked"
+    assert s.metrics_host == "127.0.0.1"
 
 
 def test_reads_environment_variables(monkeypatch, tmp_path):
@@ -83,4 +87,14 @@ def test_shard_ids_must_fit_the_shard_count(monkeypatch):
 def test_rejects_an_unknown_log_level(monkeypatch):
     monkeypatch.setenv("LOG_LEVEL", "loud")
     with pytest.raises(ValidationError):
+        Settings(_env_file=None)
+
+
+def test_metrics_port_and_host_come_from_the_environment(monkeypatch):
+    monkeypatch.setenv("METRICS_PORT", "9464")
+    monkeypatch.setenv("METRICS_HOST", "0.0.0.0")
+    s = Settings(_env_file=None)
+    assert s.metrics_port == 9464 and s.metrics_host == "0.0.0.0"
+    monkeypatch.setenv("METRICS_PORT", "70000")
+    with pytest.raises(ValidationError, match="metrics_port"):
         Settings(_env_file=None)
