@@ -65,7 +65,7 @@ class Table:
         started = time.perf_counter()
         try:
             reply = await dispatch(self.services, self.caller(channel), "attack", options)
-        except Exception:  # noqa: BLE001 - a fallen fighter or an empty weapon: count it, start over
+        except Exception:  # a fallen fighter or an empty weapon: count it, start over
             elapsed = time.perf_counter() - started
             self.resets += 1
             await self.setup(channel, self.sizes.get(channel, 4))
