@@ -30,10 +30,18 @@ class Table:
     sizes: dict[int, int] = field(default_factory=dict)
     resets: int = 0
     turn: int = 0
+    gm: int = GM_ID
+    guild: int = GUILD_ID
 
     def caller(self, channel: int) -> Caller:
         """Return the GM in ``channel`` (the GM may act for any combatant whose turn it is)."""
-        return Caller(GM_ID, "gm", GUILD_ID, channel)
+        return Caller(self.gm, "gm", self.guild, channel)
+
+    async def refresh(self, channel: int) -> None:
+        """Read the fight in ``channel`` again (someone else, e.g. the bot, moved it on)."""
+        reply = await dispatch(self.services, self.caller(channel), "encounter status", {})
+        assert reply.encounter is not None
+        self.fights[channel] = reply.encounter
 
     async def setup(self, channel: int, combatants: int = 4) -> None:
         """Start a Farscape fight in ``channel`` with ``combatants`` fighters on two sides, and begin it."""
