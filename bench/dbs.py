@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]
 from sqlalchemy import make_url, text
 from sqlalchemy.ext.asyncio import create_async_engine
 

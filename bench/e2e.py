@@ -96,8 +96,8 @@ async def _trials(probe: Probe, table: Table, channels: list[int], plan: E2EPlan
 
 async def e2e(url: str, plan: E2EPlan) -> dict[str, Any]:
     """Start the double and FrayBot on ``url``, set up a fight in every channel, and time /attack against /roll."""
-    from discord_double import DiscordDouble
-    from fray_kit import Fray
+    from discord_double import DiscordDouble  # type: ignore[import-not-found]
+    from fray_kit import Fray  # type: ignore[import-not-found]
 
     async with DiscordDouble() as double:
         with double.point():

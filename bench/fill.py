@@ -64,7 +64,9 @@ async def fill_events(url: str, channel: int, sample: Sample, count: int) -> Non
         try:
             await conn.execute("BEGIN IMMEDIATE")
             cursor = await conn.execute("SELECT id FROM encounters WHERE channel_id = ? AND active", (channel,))
-            (ident,) = await cursor.fetchone()
+            found = await cursor.fetchone()
+            assert found is not None, f"no active fight in channel {channel}"
+            ident = found[0]
             await conn.executemany(
                 "INSERT INTO events (encounter_id, seq, round, kind, user_id, payload, before, undone) "
                 "VALUES (?, ?, 0, 'attack', 1, ?, ?, 0)",
