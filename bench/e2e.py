@@ -1,0 +1,116 @@
+"""End to end: the real discord.py client (FrayBot) against the Discord double of tests/discord_double.
+
+Latency is from sending the interaction to the double holding the answer (the direct response, or the followup
+that fills a deferred one). /roll touches no database, so /attack p99 ÷ /roll p99 is what the database path adds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from bench.scenarios import Table, open_table
+from bench.stats import median, spread
+from bot.config import REPO_ROOT, Settings
+
+__all__ = ["E2EPlan", "e2e"]
+
+SETTLE = Settings().status_edit_delay + 0.5
+
+sys.path.insert(0, str(REPO_ROOT / "tests" / "bot_e2e"))
+sys.path.insert(0, str(REPO_ROOT / "tests"))
+
+
+@dataclass(frozen=True)
+class E2EPlan:
+    """Trials, sequential commands per trial on one channel, and how many channels the burst uses."""
+
+    trials: int
+    sequential: int
+    channels: int = 200
+
+
+@dataclass
+class Probe:
+    """Send commands through the double as the GM and time them; refused or lost ones are counted."""
+
+    double: Any
+    gm: int
+    lost: int = 0
+
+    async def timed(self, path: str, options: dict[str, str], channel: int) -> float | None:
+        started = time.perf_counter()
+        try:
+            record = await self.double.invoke(path, options, user=self.gm, channel=channel)
+            callback = await record.response(timeout=30)
+            if callback.ephemeral:  # a refusal (not your turn, …): not the command we meant to time
+                self.lost += 1
+                return None
+            if callback.type == 5:
+                await record.followups(1, timeout=30)
+        except Exception:  # a lost or refused interaction is counted, not timed
+            self.lost += 1
+            return None
+        return time.perf_counter() - started
+
+
+async def _attack(probe: Probe, table: Table, channel: int) -> float | None:
+    return await probe.timed("attack", {"target": table.target(channel)}, channel)
+
+
+async def _roll(probe: Probe, _table: Table, channel: int) -> float | None:
+    return await probe.timed("roll", {"dice": "4dF"}, channel)
+
+
+async def _trials(probe: Probe, table: Table, channels: list[int], plan: E2EPlan) -> dict[str, Any]:
+    one, burst = channels[0], channels[: plan.channels]
+    got: dict[str, list[float]] = {"attack_1": [], "roll_1": [], "attack_n": [], "roll_n": []}
+    for trial in range(plan.trials):
+        for i in range(plan.sequential):
+            await table.refresh(one)
+            pair = [("attack", _attack), ("roll", _roll)]
+            for name, send in pair if (trial + i) % 2 == 0 else pair[::-1]:
+                if (took := await send(probe, table, one)) is not None:
+                    got[f"{name}_1"].append(took)
+        for channel in burst:
+            await table.refresh(channel)
+        pair = [("attack", _attack), ("roll", _roll)]
+        for name, send in pair if trial % 2 == 0 else pair[::-1]:
+            results = await asyncio.gather(*(send(probe, table, c) for c in burst))
+            got[f"{name}_n"].extend(r for r in results if r is not None)
+            await asyncio.sleep(SETTLE)  # let the status boards' edits after a burst go by before the next one
+    figures = {k: spread(v) for k, v in got.items()}
+    return {
+        "channels": plan.channels,
+        "latency": figures,
+        "attack_p99_over_roll_p99_1": figures["attack_1"]["p99_ms"] / figures["roll_1"]["p99_ms"],
+        "attack_p99_over_roll_p99_n": figures["attack_n"]["p99_ms"] / figures["roll_n"]["p99_ms"],
+        "attack_median_ms_1": median(got["attack_1"]) * 1000,
+        "samples": {k: len(v) for k, v in got.items()},
+        "lost": probe.lost,
+    }
+
+
+async def e2e(url: str, plan: E2EPlan) -> dict[str, Any]:
+    """Start the double and FrayBot on ``url``, set up a fight in every channel, and time /attack against /roll."""
+    from discord_double import DiscordDouble  # type: ignore[import-not-found]
+    from fray_kit import Fray  # type: ignore[import-not-found]
+
+    async with DiscordDouble() as double:
+        with double.point():
+            gm = double.add_member("gm")
+            channels = [double.channel_id, *(double.add_channel(f"fight-{i}") for i in range(plan.channels - 1))]
+            table = await open_table(url)
+            table.gm, table.guild = gm, double.guild_id
+            try:
+                for channel in channels:
+                    await table.setup(channel)
+                kit = Fray(double, url)
+                kit.gm = gm
+                async with kit.running():
+                    return await _trials(Probe(double, gm), table, channels, plan)
+            finally:
+                await table.db.dispose()

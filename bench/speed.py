@@ -1,0 +1,117 @@
+"""Issue 13 "Speed": every speed measurement with one command, printed as a table and written as JSON.
+
+Run: .venv/bin/python bench/speed.py [--quick] [--json out.json] [--pg URL] [--only throughput,growth,e2e]
+PostgreSQL comes from --pg or FRAY_TEST_PG_URL (throwaway databases are made next to it and dropped); without
+either, PostgreSQL is skipped with a note. Nothing here asserts a time. See bench/README.md for how to read it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.dbs import fresh_database
+from bench.e2e import E2EPlan, e2e
+from bench.growth import GrowthPlan, growth
+from bench.memory import memory
+from bench.report import rows, table, write_json
+from bench.throughput import Plan, throughput
+
+DEFAULT_JSON = Path(__file__).resolve().parent / "results" / "speed-latest.json"
+STAGES = ("throughput", "growth", "e2e")
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much every stage runs."""
+
+    throughput: Plan
+    growth: GrowthPlan
+    touch: int  # channels touched for the memory figures
+    e2e: E2EPlan
+
+
+DEFAULT = Budget(Plan(trials=5, one_channel=100, per_channel=4), GrowthPlan(trials=5, attacks=20), 10_000,
+                 E2EPlan(trials=5, sequential=10))
+QUICK = Budget(Plan(trials=3, one_channel=30, per_channel=2), GrowthPlan(trials=3, attacks=8), 1_000,
+               E2EPlan(trials=2, sequential=5))
+
+
+async def _stage(results: dict[str, Any], key: str, name: str, run: Callable[[], Awaitable[Any]]) -> None:
+    started = time.perf_counter()
+    sys.stderr.write(f"… {key} {name}\n")
+    try:
+        results.setdefault(key, {})[name] = await run()
+    except Exception as exc:  # one stage failing must not lose the others' figures
+        traceback.print_exc()
+        results.setdefault("errors", []).append(f"{key} {name}: {exc!r}")
+    results.setdefault("seconds", {})[f"{key} {name}"] = round(time.perf_counter() - started, 1)
+
+
+async def run(budget: Budget, pg: str | None, stages: tuple[str, ...]) -> dict[str, Any]:
+    """Run every stage on SQLite and (when given) PostgreSQL; return the results."""
+    results: dict[str, Any] = {"budget": asdict(budget), "python": platform.python_version(),
+                               "cpus": os.cpu_count(), "notes": []}
+    backends = ["sqlite"] + (["postgresql"] if pg else [])
+    if not pg:
+        results["notes"].append("PostgreSQL skipped: pass --pg URL or set FRAY_TEST_PG_URL")
+    with tempfile.TemporaryDirectory() as scratch:
+        where = Path(scratch)
+        for backend in backends:
+            if "throughput" in stages:
+                async def measure_throughput(backend: str = backend) -> Any:
+                    async with fresh_database(backend, where, pg, "tp") as url:
+                        return await throughput(url, budget.throughput)
+
+                await _stage(results, backend, "throughput", measure_throughput)
+            if "growth" in stages:
+                async def measure_growth(backend: str = backend) -> Any:
+                    after = (lambda t: memory(t, budget.touch)) if backend == "sqlite" else None
+                    async with fresh_database(backend, where, pg, "one") as one, \
+                            fresh_database(backend, where, pg, "many") as many:
+                        return await growth((one, many), budget.growth, after)
+
+                await _stage(results, backend, "growth", measure_growth)
+        if "e2e" in stages:
+            async def measure_e2e() -> Any:
+                async with fresh_database("sqlite", where, pg, "e2e") as url:
+                    return await e2e(url, budget.e2e)
+
+            await _stage(results, "sqlite", "e2e", measure_e2e)
+    return results
+
+
+def main() -> None:
+    """Parse the options, run, print the table and write the JSON."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="fewer trials and commands (about 30 s)")
+    parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help=f"where to write (default {DEFAULT_JSON})")
+    parser.add_argument("--pg", default=os.environ.get("FRAY_TEST_PG_URL"), help="PostgreSQL server URL")
+    parser.add_argument("--only", default=",".join(STAGES), help=f"comma-separated stages of {', '.join(STAGES)}")
+    args = parser.parse_args()
+    stages = tuple(s.strip() for s in args.only.split(",") if s.strip())
+    started = time.perf_counter()
+    results = asyncio.run(run(QUICK if args.quick else DEFAULT, args.pg or None, stages))
+    results["total_seconds"] = round(time.perf_counter() - started, 1)
+    write_json(args.json, results)
+    out = [table(rows(results))]
+    out += [f"note: {n}" for n in results["notes"]]
+    out += [f"error: {e}" for e in results.get("errors", [])]
+    out.append(f"({'quick' if args.quick else 'default'} run, {results['total_seconds']} s; JSON: {args.json})")
+    sys.stdout.write("\n".join(out) + "\n")
+
+
+if __name__ == "__main__":
+    main()
