@@ -9,7 +9,7 @@ from typing import Any
 
 from bench.growth import OTHERS_FROM
 from bench.scenarios import Table
-from bot.services import dispatch
+from bot.services import ReplayDice, dispatch
 
 __all__ = ["memory", "rss_mb"]
 
@@ -23,9 +23,9 @@ def rss_mb() -> float:
 
 
 def _queues(table: Table) -> int:
-    """Return how many channels the dice provider keeps a queue for (a private dict: read, never changed)."""
-    queues = getattr(table.services.dice, "_queues", None)
-    return len(queues) if isinstance(queues, dict) else -1
+    """Return how many channels the dice provider keeps a queue for (-1: it keeps none by design)."""
+    dice = table.services.dice
+    return dice.channels() if isinstance(dice, ReplayDice) else -1
 
 
 async def memory(table: Table, channels: int) -> dict[str, Any]:

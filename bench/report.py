@@ -1,4 +1,8 @@
-"""Turn the results into the printed table (what | Fray | floor/reference | ratio) and the JSON file."""
+"""Turn the results into the printed table (what | Fray | floor/reference | ratio | goal) and the JSON file.
+
+Throughput ratios are Fray ÷ floor (higher is better, as issue 13 writes them: "≥ 0.3× the bare floor"); every
+other ratio is "how many times worse than the reference" (lower is better). The goal column says met or MISSED.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from typing import Any
 
 __all__ = ["Row", "rows", "table", "write_json"]
 
-Row = tuple[str, str, str, str]
+Row = tuple[str, str, str, str, str]
 NAMES = {"sqlite": "SQLite", "postgresql": "PG"}
 
 
@@ -21,18 +25,28 @@ def _x(value: float) -> str:
     return "-" if value is None or math.isnan(value) else f"{value:.2f}x"
 
 
+def _goal(value: float, bound: float, *, at_least: bool = False) -> str:
+    """Say whether a ratio meets its goal (at most ``bound``, or at least it)."""
+    if value is None or math.isnan(value):
+        return "-"
+    met = value >= bound if at_least else value <= bound
+    return f"{'>=' if at_least else '<='} {bound:g}: {'met' if met else 'MISSED'}"
+
+
 def _throughput(db: str, found: dict[str, Any]) -> list[Row]:
     rate, n = found["commands_per_s"], found["channels"]
-    out = [(f"{db} /attack cmds/s, 1 channel", _f(rate["fray_1"]), _f(rate["floor_1"]),
-            _x(rate["floor_1"] / rate["fray_1"])),
-           (f"{db} /attack cmds/s, {n} channels", _f(rate["fray_n"]), _f(rate["floor_n"]),
-            _x(rate["floor_n"] / rate["fray_n"]))]
+    one, many = rate["fray_1"] / rate["floor_1"], rate["fray_n"] / rate["floor_n"]
+    out = [(f"{db} /attack cmds/s, 1 channel (ratio Fray/floor)", _f(rate["fray_1"]), _f(rate["floor_1"]),
+            _x(one), _goal(one, 0.3, at_least=True)),
+           (f"{db} /attack cmds/s, {n} channels (ratio Fray/floor)", _f(rate["fray_n"]), _f(rate["floor_n"]),
+            _x(many), _goal(many, 0.3, at_least=True))]
     fray, floor = found["fairness"]["fray"], found["fairness"]["floor"]
     spread = "{p50_ms:.1f}/{p99_ms:.1f}/{max_ms:.1f}"
+    wait = fray["channel_wait_max_over_median"]
     out += [(f"{db} {n} ch. latency p50/p99/max ms (ratio p99/p50)", spread.format(**fray), spread.format(**floor),
-             _x(fray["p99_over_p50"])),
-            (f"{db} {n} ch. per-channel total wait max/median", _x(fray["channel_wait_max_over_median"]),
-             _x(floor["channel_wait_max_over_median"]), _x(fray["channel_wait_max_over_median"]))]
+             _x(fray["p99_over_p50"]), _goal(fray["p99_over_p50"], 3)),
+            (f"{db} {n} ch. per-channel total wait max/median", _x(wait),
+             _x(floor["channel_wait_max_over_median"]), _x(wait), _goal(wait, 3))]
     return out
 
 
@@ -41,26 +55,29 @@ def _growth(db: str, found: dict[str, Any]) -> list[Row]:
     few, lots = plan["combatants"]
     labels = {"stored": f"{plan['stored']:,} stored ({plan['active']} active) vs 1",
               "combatants": f"{lots} combatants vs {few}", "events": f"{plan['events']:,} logged events vs ~10"}
+    goals = {"stored": 1.1, "combatants": 1.2, "events": 1.1}
     return [(f"{db} /attack ms, {labels[k]}", _f(found[k]["big_ms"], 2), _f(found[k]["small_ms"], 2),
-             _x(found[k]["ratio"])) for k in labels]
+             _x(found[k]["ratio"]), _goal(found[k]["ratio"], goals[k])) for k in labels]
 
 
 def _memory(found: dict[str, Any]) -> list[Row]:
     n = found["channels_touched"]
     return [(f"RSS MiB after touching {n:,} stored encounters' channels (before)", _f(found["rss_after_mb"]),
-             _f(found["rss_before_mb"]), f"+{found['rss_after_mb'] - found['rss_before_mb']:.1f} MiB"),
+             _f(found["rss_before_mb"]), f"+{found['rss_after_mb'] - found['rss_before_mb']:.1f} MiB", "-"),
             (f"per-channel structures after {n:,} channels: locks / dice queues", str(found["channel_locks_alive"]),
-             str(found["dice_queues"]), "-")]
+             str(found["dice_queues"]), "-",
+             "bounded: met" if found["channel_locks_alive"] + found["dice_queues"] == 0 else "bounded: MISSED")]
 
 
 def _e2e(db: str, found: dict[str, Any]) -> list[Row]:
     lat, n = found["latency"], found["channels"]
+    one, many = found["attack_p99_over_roll_p99_1"], found["attack_p99_over_roll_p99_n"]
     out = [(f"{db} e2e p99 ms, /attack vs /roll, 1 channel", _f(lat["attack_1"]["p99_ms"]),
-            _f(lat["roll_1"]["p99_ms"]), _x(found["attack_p99_over_roll_p99_1"])),
+            _f(lat["roll_1"]["p99_ms"]), _x(one), _goal(one, 3)),
            (f"{db} e2e p99 ms, /attack vs /roll, {n} channels", _f(lat["attack_n"]["p99_ms"]),
-            _f(lat["roll_n"]["p99_ms"]), _x(found["attack_p99_over_roll_p99_n"]))]
+            _f(lat["roll_n"]["p99_ms"]), _x(many), _goal(many, 3))]
     if found["lost"]:
-        out.append((f"{db} e2e interactions lost or refused", str(found["lost"]), "0", "-"))
+        out.append((f"{db} e2e interactions lost or refused", str(found["lost"]), "0", "-", "0: MISSED"))
     return out
 
 
@@ -82,8 +99,8 @@ def rows(results: dict[str, Any]) -> list[Row]:
 
 def table(found: list[Row]) -> str:
     """Return the rows as an aligned text table."""
-    head: Row = ("what", "Fray", "floor/reference", "ratio")
-    widths = [max(len(r[i]) for r in [head, *found]) for i in range(4)]
+    head: Row = ("what", "Fray", "floor/reference", "ratio", "goal")
+    widths = [max(len(r[i]) for r in [head, *found]) for i in range(5)]
 
     def line(r: Row) -> str:
         return "  ".join([r[0].ljust(widths[0]), *(c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True))])
