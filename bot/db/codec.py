@@ -7,6 +7,7 @@ kept some state loads with that state's defaults, so no migration is needed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 from pydantic import TypeAdapter
 from pydantic_core import to_jsonable_python
 
-from combat.model import Encounter
+from combat.model import Combatant, Encounter
 from combat.sheet import Sheet
 
 __all__ = [
@@ -23,11 +24,13 @@ __all__ = [
     "decode_health",
     "decode_sheet",
     "encode_encounter",
+    "encode_encounter_reusing",
     "encode_payload",
     "encode_sheet",
 ]
 
 _ENCOUNTER: TypeAdapter[Encounter] = TypeAdapter(Encounter)
+_COMBATANT: TypeAdapter[Combatant] = TypeAdapter(Combatant)
 _SHEET: TypeAdapter[Sheet] = TypeAdapter(Sheet)
 
 
@@ -59,6 +62,24 @@ def encode_encounter(enc: Encounter) -> dict[str, Any]:
     """Return the encounter as a JSON-ready dict (tuples and sets become lists)."""
     data: dict[str, Any] = _ENCOUNTER.dump_python(enc, mode="json")
     return data
+
+
+def encode_encounter_reusing(
+    enc: Encounter, known: Mapping[int, tuple[Combatant, dict[str, Any]]]
+) -> tuple[dict[str, Any], dict[int, tuple[Combatant, dict[str, Any]]]]:
+    """Encode the encounter as ``encode_encounter`` does, reusing the documents of combatants that did not change.
+
+    ``known`` maps ``id(combatant)`` to a combatant object and its document; an entry is reused only for that very
+    (frozen) object. Returns the document and the same kind of map for the combatants of ``enc``.
+    """
+    data: dict[str, Any] = _ENCOUNTER.dump_python(replace(enc, combatants=()), mode="json")
+    pieces: dict[int, tuple[Combatant, dict[str, Any]]] = {}
+    for combatant in enc.combatants:
+        found = known.get(id(combatant))
+        doc = found[1] if found is not None and found[0] is combatant else _COMBATANT.dump_python(combatant, mode="json")
+        pieces[id(combatant)] = (combatant, doc)
+    data["combatants"] = [pieces[id(c)][1] for c in enc.combatants]
+    return data, pieces
 
 
 def decode_encounter(data: dict[str, Any], types: SystemTypes | type) -> Encounter:

@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.db.cache import EncounterCache
 from bot.db.codec import SystemTypes
 from bot.db.connect import BUSY_TIMEOUT_MS, create_engine, is_sqlite
 from bot.db.locks import ChannelLocks
@@ -48,6 +49,7 @@ class Database:
         self.engine = create_engine(self.url, echo=echo, **pooling)
         self.sessions: async_sessionmaker[AsyncSession] = async_sessionmaker(self.engine, expire_on_commit=False)
         self.locks = ChannelLocks()
+        self.cache = EncounterCache()
         self.types: TypesOf = types or registered_types
         # [ours] SQLite has one writer at a time: serialise this process's transactions in-process instead of
         # letting pooled connections contend through SQLite's sleeping busy handler.
@@ -73,7 +75,7 @@ class Database:
                 await stack.enter_async_context(self._writer)
             if self._seats is not None:
                 await stack.enter_async_context(self._seats)
-            uow = await stack.enter_async_context(UnitOfWork(self.sessions, self.types))
+            uow = await stack.enter_async_context(UnitOfWork(self.sessions, self.types, self.cache))
             yield uow
 
     async def dispose(self) -> None:

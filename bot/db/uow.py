@@ -6,6 +6,7 @@ from types import TracebackType
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.db.cache import EncounterCache
 from bot.db.repositories import (
     CharacterRepository,
     EncounterRepository,
@@ -31,14 +32,17 @@ class UnitOfWork:
     settings: GuildSettingsRepository
     reminders: ReminderRepository
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession], types: TypesOf) -> None:
+    def __init__(
+        self, sessions: async_sessionmaker[AsyncSession], types: TypesOf, cache: EncounterCache | None = None
+    ) -> None:
         self._sessions = sessions
         self._types = types
+        self._cache = cache
 
     async def __aenter__(self) -> UnitOfWork:
         """Open the session and the repositories over it."""
         self.session = self._sessions()
-        self.encounters = EncounterRepository(self.session, self._types)
+        self.encounters = EncounterRepository(self.session, self._types, self._cache)
         self.events = EventRepository(self.session)
         self.characters = CharacterRepository(self.session)
         self.settings = GuildSettingsRepository(self.session)
@@ -65,8 +69,9 @@ class UnitOfWork:
             await self.session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
 
     async def commit(self) -> None:
-        """Commit everything done so far."""
+        """Commit everything done so far; then the encounters saved are kept decoded for the next command."""
         await self.session.commit()
+        self.encounters.publish()
 
     async def rollback(self) -> None:
         """Throw away everything done since the last commit."""

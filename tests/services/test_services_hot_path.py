@@ -7,7 +7,7 @@ from sqlalchemy import event, text
 
 from bot.db.engine import open_database
 from bot.db.onehop import OneHopConnection
-from bot.db.repositories.encounters import _GET_ACTIVE
+from bot.db.repositories.encounter_sql import GET_ACTIVE
 from bot.db.repositories.guild_settings import GuildSettings
 
 pytestmark = pytest.mark.asyncio
@@ -69,7 +69,7 @@ async def test_the_active_encounter_is_found_through_the_partial_index(table: Ta
     await start_duel(table)
     db = table.svc.db
     async with db.engine.connect() as conn:
-        bound = _GET_ACTIVE[False].params(channel=GM.channel_id)
+        bound = GET_ACTIVE[False].params(channel=GM.channel_id)
         query = str(bound.compile(db.engine.sync_engine, compile_kwargs={"literal_binds": True}))
         if db.dialect == "sqlite":
             plan = " ".join(str(r) for r in (await conn.execute(text(f"EXPLAIN QUERY PLAN {query}"))).all())

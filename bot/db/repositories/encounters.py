@@ -5,52 +5,25 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import CursorResult, Select, Table, bindparam, delete, false, insert, select, text, update
+from sqlalchemy import CursorResult, delete, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
-from bot.db.codec import SystemTypes, decode_encounter, encode_encounter
+from bot.db.cache import EncounterCache, Kept, Pieces, pieces_of
+from bot.db.codec import SystemTypes, decode_encounter, encode_encounter, encode_encounter_reusing
 from bot.db.errors import ActiveEncounterExists, ConcurrentUpdate
+from bot.db.repositories.encounter_sql import ACTIVE, ENCOUNTERS, END, GET_ACTIVE, SAVE, SETTING_COLUMNS, STATE
 from bot.db.repositories.guild_settings import GuildSettings, settings_of
 from bot.db.rows import CombatantRow, EncounterRow, GuildSettingsRow, utcnow
 from combat.model import Encounter
 
-__all__ = ["EncounterRepository", "LoadedEncounter", "TypesOf"]
+__all__ = ["ACTIVE", "EncounterRepository", "LoadedEncounter", "TypesOf"]
 
 # Gives the stored types of a system by its key.
 TypesOf = Callable[[str], SystemTypes]
 
 Roster = tuple[tuple[str, str, str, str | None], ...]
-
-# "WHERE active" exactly as the partial unique index says it, so both SQLite and PostgreSQL find the channel's
-# active encounter through that index instead of scanning every encounter ever stored ("active IS 1" cannot use it).
-ACTIVE = text("encounters.active")
-
-_ENCOUNTERS = cast(Table, EncounterRow.__table__)
-_SETTINGS = cast(Table, GuildSettingsRow.__table__)
-_SETTING_COLUMNS = ("gm_role_id", "summary_channel_id", "players_end_turn", "allow_join", "remind_after")
-
-
-def _active(for_update: bool) -> Select[Any]:
-    """Build, once, the SELECT of a channel's active encounter and its guild's settings (Core, through the index)."""
-    settings = [_SETTINGS.c[name].label(f"s_{name}") for name in _SETTING_COLUMNS]
-    stmt = (
-        select(*_ENCOUNTERS.c, _SETTINGS.c.guild_id.label("s_guild_id"), *settings)
-        .select_from(_ENCOUNTERS.outerjoin(_SETTINGS, _SETTINGS.c.guild_id == _ENCOUNTERS.c.guild_id))
-        .where(_ENCOUNTERS.c.channel_id == bindparam("channel"), ACTIVE)
-    )
-    return stmt.with_for_update(of=_ENCOUNTERS) if for_update else stmt
-
-
-# Prebuilt statements: SQLAlchemy compiles each once and reuses it; only the values change per command.
-_GET_ACTIVE = {True: _active(True), False: _active(False)}
-_BUMP = update(_ENCOUNTERS).where(
-    _ENCOUNTERS.c.id == bindparam("b_id"), _ENCOUNTERS.c.version == bindparam("b_version")
-).values(version=bindparam("b_next"), updated=bindparam("b_now", type_=_ENCOUNTERS.c.updated.type))
-_SAVE = _BUMP.values(state=bindparam("b_state", type_=_ENCOUNTERS.c.state.type))
-_END = _BUMP.values(active=false())
-
 
 class LoadedEncounter(NamedTuple):
     """An encounter row as stored, the encounter decoded from its state, and its guild's settings (when read)."""
@@ -71,9 +44,12 @@ def _stored_roster(state: Mapping[str, Any]) -> Roster:
 class EncounterRepository:
     """Encounters of one unit of work; the event log is never loaded from here."""
 
-    def __init__(self, session: AsyncSession, types: TypesOf) -> None:
+    def __init__(self, session: AsyncSession, types: TypesOf, cache: EncounterCache | None = None) -> None:
         self.session = session
         self._types = types
+        self._cache = cache if cache is not None else EncounterCache(0)
+        self._pieces: dict[int, Pieces] = {}  # what each encounter loaded or saved here is stored as, piece by piece
+        self._staged: dict[int, Kept | None] = {}  # kept (or forgotten) when the unit of work commits
 
     def decode(self, system: str, state: dict[str, Any]) -> Encounter:
         """Decode a stored encounter state (``row.state`` or an event's ``before``) of ``system``."""
@@ -85,18 +61,35 @@ class EncounterRepository:
     async def get_active(self, channel_id: int, *, for_update: bool = True) -> LoadedEncounter | None:
         """Return the channel's active encounter with its guild's settings (one statement, through the index).
 
-        ``for_update`` locks the encounter's row until the transaction ends (on PostgreSQL). The row comes back
-        as an ``EncounterRow`` outside the session: it is read, and written only through this repository.
+        ``for_update`` locks the encounter's row until the transaction ends (on PostgreSQL). The state is read and
+        decoded only when the encounter is not kept at this version. The row comes back as an ``EncounterRow``
+        outside the session: it is read, and written only through this repository.
         """
-        found = (await self.session.execute(_GET_ACTIVE[for_update], {"channel": channel_id})).one_or_none()
+        found = (await self.session.execute(GET_ACTIVE[for_update], {"channel": channel_id})).one_or_none()
         if found is None:
             return None
         values = found._mapping
-        row = EncounterRow(**{column.key: values[column.key] for column in _ENCOUNTERS.c})
+        kept = await self._kept(values["id"], values["version"], values["system"])
+        row = EncounterRow(state=kept.state, **{c.key: values[c.key] for c in ENCOUNTERS.c if c.key != "state"})
         stored = None if values["s_guild_id"] is None else GuildSettingsRow(
-            guild_id=values["s_guild_id"], **{name: values[f"s_{name}"] for name in _SETTING_COLUMNS}
+            guild_id=values["s_guild_id"], **{name: values[f"s_{name}"] for name in SETTING_COLUMNS}
         )
-        return LoadedEncounter(row, self.decode(row.system, row.state), settings_of(row.guild_id, stored))
+        self._pieces[row.id] = kept.pieces
+        return LoadedEncounter(row, kept.encounter, settings_of(row.guild_id, stored))
+
+    async def _kept(self, encounter_id: int, version: int, system: str) -> Kept:
+        """Return the encounter at ``version``: kept decoded, or read and decoded now (and kept, once committed)."""
+        kept = self._cache.get(encounter_id, version)
+        if kept is not None:
+            return kept
+        state = (await self.session.execute(STATE, {"id": encounter_id})).scalar_one()
+        encounter = self.decode(system, state)
+        kept = Kept(version, encounter, state, pieces_of(encounter, state))
+        if self._staged:  # this unit of work wrote: what it reads may not be committed yet
+            self._staged.setdefault(encounter_id, kept)
+        else:
+            self._cache.put(encounter_id, kept)
+        return kept
 
     async def get(self, encounter_id: int, *, for_update: bool = False) -> LoadedEncounter | None:
         """Return an encounter by id, active or ended."""
@@ -130,18 +123,33 @@ class EncounterRepository:
         return LoadedEncounter(row, encounter)
 
     async def save(self, row: EncounterRow, encounter: Encounter) -> None:
-        """Store the encounter's new state if nobody saved since ``row`` was loaded; else raise ConcurrentUpdate."""
-        state = encode_encounter(encounter)
-        await self._versioned_update(row, _SAVE, b_state=state)
+        """Store the encounter's new state if nobody saved since ``row`` was loaded; else raise ConcurrentUpdate.
+
+        Combatants that did not change keep the documents they were stored as (only changed ones are encoded).
+        """
+        state, pieces = encode_encounter_reusing(encounter, self._pieces.get(row.id, {}))
+        await self._versioned_update(row, SAVE, b_state=state)
         old_roster, new_roster = _stored_roster(row.state), _roster(encounter)
         set_committed_value(row, "state", state)
+        self._pieces[row.id] = pieces
+        self._staged[row.id] = Kept(row.version, encounter, state, pieces)
         if old_roster != new_roster:
             await self._write_roster(row.id, new_roster)
 
     async def end(self, row: EncounterRow) -> None:
         """Mark the encounter ended (no longer the channel's active one), with the same version check."""
-        await self._versioned_update(row, _END)
+        await self._versioned_update(row, END)
         set_committed_value(row, "active", False)
+        self._staged[row.id] = None
+
+    def publish(self) -> None:
+        """Keep what this unit of work saved, now that it is committed (and forget the encounters it ended)."""
+        for encounter_id, kept in self._staged.items():
+            if kept is None:
+                self._cache.drop(encounter_id)
+            else:
+                self._cache.put(encounter_id, kept)
+        self._staged.clear()
 
     async def list_active(self, guild_id: int) -> list[EncounterRow]:
         """Return the guild's active encounters (rows only, not decoded)."""

@@ -1,0 +1,46 @@
+"""The encounter repository's hot statements, built once: SQLAlchemy compiles each once and only the values change.
+
+Core, not the ORM: on the path every command takes, the ORM's flushes and entity loading cost more than SQLite.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from sqlalchemy import Select, Table, bindparam, false, select, text, update
+
+from bot.db.rows import EncounterRow, GuildSettingsRow
+
+__all__ = ["ACTIVE", "ENCOUNTERS", "END", "GET_ACTIVE", "SAVE", "SETTING_COLUMNS", "STATE"]
+
+# "WHERE active" exactly as the partial unique index says it, so both SQLite and PostgreSQL find the channel's
+# active encounter through that index instead of scanning every encounter ever stored ("active IS 1" cannot use it).
+ACTIVE = text("encounters.active")
+
+ENCOUNTERS = cast(Table, EncounterRow.__table__)
+_SETTINGS = cast(Table, GuildSettingsRow.__table__)
+SETTING_COLUMNS = ("gm_role_id", "summary_channel_id", "players_end_turn", "allow_join", "remind_after")
+
+
+def _active(for_update: bool) -> Select[Any]:
+    """Build the SELECT of a channel's active encounter (all but its state) and its guild's settings."""
+    settings = [_SETTINGS.c[name].label(f"s_{name}") for name in SETTING_COLUMNS]
+    columns = [c for c in ENCOUNTERS.c if c.key != "state"]
+    stmt = (
+        select(*columns, _SETTINGS.c.guild_id.label("s_guild_id"), *settings)
+        .select_from(ENCOUNTERS.outerjoin(_SETTINGS, _SETTINGS.c.guild_id == ENCOUNTERS.c.guild_id))
+        .where(ENCOUNTERS.c.channel_id == bindparam("channel"), ACTIVE)
+    )
+    return stmt.with_for_update(of=ENCOUNTERS) if for_update else stmt
+
+
+# The state is read only when the encounter is not kept decoded at this version (bot/db/cache.py).
+GET_ACTIVE = {True: _active(True), False: _active(False)}
+STATE = select(ENCOUNTERS.c.state).where(ENCOUNTERS.c.id == bindparam("id"))
+_BUMP = (
+    update(ENCOUNTERS)
+    .where(ENCOUNTERS.c.id == bindparam("b_id"), ENCOUNTERS.c.version == bindparam("b_version"))
+    .values(version=bindparam("b_next"), updated=bindparam("b_now", type_=ENCOUNTERS.c.updated.type))
+)
+SAVE = _BUMP.values(state=bindparam("b_state", type_=ENCOUNTERS.c.state.type))
+END = _BUMP.values(active=false())
