@@ -1,0 +1,91 @@
+"""Encounters kept decoded between commands are exactly what the database holds, and never what was rolled back."""
+
+import json
+
+import pytest
+from services_kit import BOB, CAROL, GM, SURE_HIT, SURE_MISS, TROOPER_1, TROOPER_2, Table, second_process, start_duel
+from sqlalchemy import text
+
+from bot.db.cache import EncounterCache, Kept
+from bot.db.codec import encode_encounter, encode_encounter_reusing
+
+
+async def _stored(table: Table) -> tuple[int, int, dict]:
+    async with table.svc.db.unit_of_work() as uow:
+        found = (await uow.session.execute(text("SELECT id, version, state FROM encounters WHERE active"))).one()
+    state = found[2]
+    return found[0], found[1], state if isinstance(state, dict) else json.loads(state)
+
+
+async def _assert_kept_is_stored(table: Table) -> None:
+    encounter_id, version, state = await _stored(table)
+    kept = table.svc.db.cache.get(encounter_id, version)
+    assert kept is not None
+    assert kept.state == state  # the document, piece for piece
+    async with table.svc.db.unit_of_work() as uow:
+        assert kept.encounter == uow.encounters.decode("farscape", state)  # and what decoding it gives
+
+
+@pytest.mark.asyncio
+async def test_every_command_leaves_kept_what_is_stored(table: Table):
+    await start_duel(table)
+    await _assert_kept_is_stored(table)
+    for caller, target, faces in ((BOB, TROOPER_1, SURE_HIT), (CAROL, TROOPER_2, SURE_MISS)):
+        await table.shoot(caller, target, faces)
+        await _assert_kept_is_stored(table)
+    await table.run(GM, "encounter undo")
+    await _assert_kept_is_stored(table)
+
+
+@pytest.mark.asyncio
+async def test_a_save_never_committed_is_not_kept(table: Table):
+    await start_duel(table)
+    before = await table.snapshot()
+    async with table.svc.db.unit_of_work(GM.channel_id) as uow:
+        loaded = await uow.encounters.get_active(GM.channel_id)
+        assert loaded is not None
+        await uow.encounters.save(loaded.row, loaded.encounter.__class__(loaded.encounter.system))  # everyone gone
+        # no commit: the unit of work rolls back
+    assert await table.snapshot() == before
+    await table.shoot(BOB, TROOPER_1, SURE_MISS)  # still a fight with Crichton and the troopers in it
+    await _assert_kept_is_stored(table)
+
+
+@pytest.mark.asyncio
+async def test_another_process_writing_is_seen(table: Table, db_url: str):
+    await start_duel(table)
+    await table.shoot(BOB, TROOPER_1, SURE_MISS)  # kept in this process
+    async with second_process(db_url) as other:
+        await Table(other).shoot(CAROL, TROOPER_2, SURE_HIT)
+    _, version, _ = await _stored(table)
+    exported = await table.export()
+    fallen = next(c for c in exported["combatants"] if c["name"] == TROOPER_2)
+    assert fallen["status"]  # the other process's hit shows here
+    await _assert_kept_is_stored(table)
+    assert table.svc.db.cache.get((await _stored(table))[0], version) is not None
+
+
+@pytest.mark.asyncio
+async def test_unchanged_combatants_keep_their_documents(table: Table):
+    await start_duel(table)
+    async with table.svc.db.unit_of_work() as uow:
+        loaded = await uow.encounters.get_active(GM.channel_id)
+    assert loaded is not None
+    first, pieces = encode_encounter_reusing(loaded.encounter, {})
+    assert first == encode_encounter(loaded.encounter)
+    again, _ = encode_encounter_reusing(loaded.encounter, pieces)
+    assert again == first
+    assert all(a is b for a, b in zip(again["combatants"], first["combatants"], strict=True))  # reused, not re-made
+
+
+def test_the_cache_is_bounded_and_forgets_the_least_recently_used():
+    cache = EncounterCache(2)
+    kept = {n: Kept(1, None, {}, {}) for n in (1, 2, 3)}  # type: ignore[arg-type]
+    cache.put(1, kept[1])
+    cache.put(2, kept[2])
+    assert cache.get(1, 1) is kept[1]  # 1 is now the most recent
+    cache.put(3, kept[3])
+    assert len(cache) == 2 and cache.get(2, 1) is None and cache.get(1, 1) is kept[1]
+    assert cache.get(1, 2) is None  # another version is not this one
+    cache.drop(1)
+    assert cache.get(1, 1) is None
