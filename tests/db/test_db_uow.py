@@ -222,7 +222,7 @@ async def test_queries_stay_bounded_by_what_they_need(db):
     assert len(undo) == 1 and "order by events.seq desc" in undo[0] and "limit" in undo[0]
     assert [e.payload["n"] for e in in_round] == list(range(10, 20))
     if db.dialect == "postgresql":
-        assert "for update" in loading[-1]
+        assert "for update" in loading[0]  # the row is locked by the first read; its state may follow, by id
 
 
 async def test_characters(db):
