@@ -10,21 +10,12 @@ from typing import Any
 
 import aiosqlite
 import asyncpg  # type: ignore[import-untyped]
-from sqlalchemy import make_url, text
-from sqlalchemy.ext.asyncio import create_async_engine
+from pgtools import admin  # tests/ is on the path (bench/speed.py)
+from sqlalchemy import make_url
 
 from bot.db.connect import BUSY_TIMEOUT_MS
 
 __all__ = ["fresh_database", "pg_connect", "sqlite_connect", "sqlite_path"]
-
-
-async def _admin(base_url: str, statement: str) -> None:
-    engine = create_async_engine(base_url, isolation_level="AUTOCOMMIT")
-    try:
-        async with engine.connect() as conn:
-            await conn.execute(text(statement))
-    finally:
-        await engine.dispose()
 
 
 @contextlib.asynccontextmanager
@@ -35,11 +26,11 @@ async def fresh_database(backend: str, scratch: Path, pg_base: str | None, label
         return
     assert pg_base is not None
     name = f"fray_bench_{label}_{uuid.uuid4().hex[:8]}"
-    await _admin(pg_base, f'CREATE DATABASE "{name}"')
+    await admin(pg_base, f'CREATE DATABASE "{name}"')
     try:
         yield make_url(pg_base).set(database=name).render_as_string(hide_password=False)
     finally:
-        await _admin(pg_base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await admin(pg_base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def sqlite_path(url: str) -> str:

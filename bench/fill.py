@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import AsyncIterator
+
+import aiosqlite
 
 from bench.dbs import pg_connect, sqlite_connect
 from bench.floor import Sample
 
 __all__ = ["fill_encounters", "fill_events"]
+
+
+@contextlib.asynccontextmanager
+async def _sqlite_writing(url: str) -> AsyncIterator[aiosqlite.Connection]:
+    """Yield a SQLite connection inside BEGIN IMMEDIATE; commit when the block ends, close in any case."""
+    conn = await sqlite_connect(url)
+    try:
+        await conn.execute("BEGIN IMMEDIATE")
+        yield conn
+        await conn.execute("COMMIT")
+    finally:
+        await conn.close()
 
 
 def _roster(state: str) -> list[tuple[str, str, str, int]]:
@@ -23,9 +39,7 @@ async def fill_encounters(url: str, sample: Sample, count: int, active: int, fir
     rows = [(first_channel + i, i < active) for i in range(count)]
     roster = _roster(sample.state)
     if url.startswith("sqlite"):
-        conn = await sqlite_connect(url)
-        try:
-            await conn.execute("BEGIN IMMEDIATE")
+        async with _sqlite_writing(url) as conn:
             await conn.executemany(
                 "INSERT INTO encounters (guild_id, channel_id, system, name, gm_id, active, version, state) "
                 "VALUES (2, ?, 'farscape', 'other', 1, ?, 1, ?)", [(c, a, sample.state) for c, a in rows])
@@ -35,9 +49,6 @@ async def fill_encounters(url: str, sample: Sample, count: int, active: int, fir
                 "INSERT INTO combatants (encounter_id, key, name, side, owner_id, position) "
                 "VALUES (?, ?, ?, ?, NULL, ?)",
                 [(e, *c) for e in ids for c in roster])
-            await conn.execute("COMMIT")
-        finally:
-            await conn.close()
         return
     pg = await pg_connect(url)
     try:
@@ -60,9 +71,7 @@ async def fill_events(url: str, channel: int, sample: Sample, count: int) -> Non
     and the next seq is unchanged; only the log's length grows.
     """
     if url.startswith("sqlite"):
-        conn = await sqlite_connect(url)
-        try:
-            await conn.execute("BEGIN IMMEDIATE")
+        async with _sqlite_writing(url) as conn:
             cursor = await conn.execute("SELECT id FROM encounters WHERE channel_id = ? AND active", (channel,))
             found = await cursor.fetchone()
             assert found is not None, f"no active fight in channel {channel}"
@@ -71,9 +80,6 @@ async def fill_events(url: str, channel: int, sample: Sample, count: int) -> Non
                 "INSERT INTO events (encounter_id, seq, round, kind, user_id, payload, before, undone) "
                 "VALUES (?, ?, 0, 'attack', 1, ?, ?, 0)",
                 [(ident, -i, sample.payload, sample.state) for i in range(count)])
-            await conn.execute("COMMIT")
-        finally:
-            await conn.close()
         return
     pg = await pg_connect(url)
     try:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the tests' PostgreSQL and Discord kits
 
 from bench.dbs import fresh_database
 from bench.e2e import E2EPlan, e2e
