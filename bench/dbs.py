@@ -10,7 +10,7 @@ from typing import Any
 
 import aiosqlite
 import asyncpg  # type: ignore[import-untyped]
-from pgtools import admin  # tests/ is on the path (bench/speed.py)
+from pgtools import admin  # type: ignore[import-not-found]  # tests/ is on the path (bench/speed.py)
 from sqlalchemy import make_url
 
 from bot.db.connect import BUSY_TIMEOUT_MS
