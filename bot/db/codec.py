@@ -76,7 +76,8 @@ def encode_encounter_reusing(
     pieces: dict[int, tuple[Combatant, dict[str, Any]]] = {}
     for combatant in enc.combatants:
         found = known.get(id(combatant))
-        doc = found[1] if found is not None and found[0] is combatant else _COMBATANT.dump_python(combatant, mode="json")
+        same = found is not None and found[0] is combatant
+        doc = found[1] if found is not None and same else _COMBATANT.dump_python(combatant, mode="json")
         pieces[id(combatant)] = (combatant, doc)
     data["combatants"] = [pieces[id(c)][1] for c in enc.combatants]
     return data, pieces
