@@ -55,7 +55,7 @@ async def fill_encounters(url: str, sample: Sample, count: int, active: int, fir
         async with pg.transaction():
             await pg.executemany(
                 "INSERT INTO encounters (guild_id, channel_id, system, name, gm_id, active, version, state) "
-                "VALUES (2, $1, 'farscape', 'other', 1, $2, 1, $3::jsonb)", [(c, a, sample.state) for c, a in rows])
+                "VALUES (2, $1, 'farscape', 'other', 1, $2, 1, $3)", [(c, a, sample.state) for c, a in rows])
             ids = [r[0] for r in await pg.fetch("SELECT id FROM encounters WHERE channel_id >= $1", first_channel)]
             await pg.copy_records_to_table("combatants", records=[(e, *c) for e in ids for c in roster],
                                            columns=["encounter_id", "key", "name", "side", "position"])
@@ -86,7 +86,7 @@ async def fill_events(url: str, channel: int, sample: Sample, count: int) -> Non
         row = await pg.fetchrow("SELECT id FROM encounters WHERE channel_id = $1 AND active", channel)
         await pg.executemany(
             "INSERT INTO events (encounter_id, seq, round, kind, user_id, payload, before, undone) "
-            "VALUES ($1, $2, 0, 'attack', 1, $3::jsonb, $4::jsonb, false)",
+            "VALUES ($1, $2, 0, 'attack', 1, $3, $4, false)",
             [(row[0], -i, sample.payload, sample.state) for i in range(count)])
         await pg.execute("ANALYZE")
     finally:

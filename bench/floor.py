@@ -119,7 +119,7 @@ class PgFloor:
         self.conns = dict(zip(channels, conns, strict=True))
         await conns[0].executemany(
             "INSERT INTO encounters (guild_id, channel_id, system, name, gm_id, active, version, state) "
-            "VALUES (1, $1, 'farscape', 'floor', 1, true, 1, $2::jsonb)", [(c, self.sample.state) for c in channels])
+            "VALUES (1, $1, 'farscape', 'floor', 1, true, 1, $2)", [(c, self.sample.state) for c in channels])
 
     async def command(self, channel: int) -> float:
         """Run one floor command on the channel's own connection; return its latency in seconds."""
@@ -129,11 +129,11 @@ class PgFloor:
             row = await conn.fetchrow(
                 "SELECT id, version, state::text FROM encounters WHERE channel_id = $1 AND active FOR UPDATE", channel)
             ident, version, state = row
-            await conn.execute("UPDATE encounters SET state = $1::jsonb, version = $2, updated = now() "
+            await conn.execute("UPDATE encounters SET state = $1, version = $2, updated = now() "
                                "WHERE id = $3 AND version = $4", self.sample.state, version + 1, ident, version)
             await conn.execute(
                 "INSERT INTO events (encounter_id, seq, round, kind, user_id, payload, before, undone, created) "
-                "VALUES ($1, $2, 1, 'attack', 1, $3::jsonb, $4::jsonb, false, now())",
+                "VALUES ($1, $2, 1, 'attack', 1, $3, $4, false, now())",
                 ident, version, self.sample.payload, state)
         return time.perf_counter() - started
 

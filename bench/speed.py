@@ -46,9 +46,9 @@ class Budget:
 
 # Windows long enough that SQLite's WAL checkpoints (an fsync every ~1,000 pages) fall in every run alike.
 DEFAULT = Budget(Plan(trials=5, one_channel=400, per_channel=8), GrowthPlan(trials=5, attacks=20), 10_000,
-                 E2EPlan(trials=5, sequential=10))
+                 E2EPlan(trials=5, sequential=40))
 QUICK = Budget(Plan(trials=3, one_channel=100, per_channel=2), GrowthPlan(trials=3, attacks=8), 1_000,
-               E2EPlan(trials=2, sequential=5))
+               E2EPlan(trials=2, sequential=20))
 
 
 async def _stage(results: dict[str, Any], key: str, name: str, run: Callable[[], Awaitable[Any]]) -> None:

@@ -46,7 +46,10 @@ NAMING_CONVENTION = {
 SurrogateKey = BigInteger().with_variant(Integer(), "sqlite")
 # JSON documents: JSONB on PostgreSQL, JSON text on SQLite.
 Document = JSON().with_variant(JSONB(), "postgresql")
-NullableDocument = JSON(none_as_null=True).with_variant(JSONB(none_as_null=True), "postgresql")
+# The documents every command writes (encounter state, event payload and undo state) are plain json on PostgreSQL
+# too: jsonb would parse each into its binary form on every write, and Fray never queries inside them (0003).
+HotDocument = JSON()
+NullableHotDocument = JSON(none_as_null=True)
 # Discord ids (snowflakes) are 64-bit.
 Snowflake = BigInteger()
 
@@ -134,7 +137,7 @@ class EncounterRow(Base):
     gm_id: Mapped[int] = mapped_column(Snowflake)
     active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=text("true"))
     version: Mapped[int] = mapped_column(Integer, default=1, server_default=text("1"))
-    state: Mapped[dict[str, Any]] = mapped_column(Document)
+    state: Mapped[dict[str, Any]] = mapped_column(HotDocument)
     created: Mapped[datetime] = _created()
     updated: Mapped[datetime] = _updated()
 
@@ -170,8 +173,8 @@ class EventRow(Base):
     round: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(32))
     user_id: Mapped[int | None] = mapped_column(Snowflake)
-    payload: Mapped[Any] = mapped_column(Document, nullable=False)
-    before: Mapped[dict[str, Any] | None] = mapped_column(NullableDocument)
+    payload: Mapped[Any] = mapped_column(HotDocument, nullable=False)
+    before: Mapped[dict[str, Any] | None] = mapped_column(NullableHotDocument)
     undone: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("false"))
     created: Mapped[datetime] = _created()
 

@@ -28,8 +28,8 @@ async def test_units_of_work_are_admitted_in_arrival_order_and_never_beyond_the_
             async def command(channel: int) -> None:
                 nonlocal most
                 async with db.unit_of_work(channel) as uow:
+                    inside.append(channel)  # admitted: noted before anything else can interleave
                     await uow.session.connection()  # holds a pooled connection, as a real command does
-                    inside.append(channel)
                     if len(inside) == 2:
                         two_in.set()
                     most = max(most, len(inside) - finished.count(True))
