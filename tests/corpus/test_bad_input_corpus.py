@@ -28,8 +28,6 @@ from bot.services import Caller, ReplayDice, Services, dispatch
 from bot.services.views import export_data
 from combat.errors import FrayError
 
-pytestmark = pytest.mark.asyncio
-
 CORPUS = Path(__file__).with_name("bad_inputs.txt")
 SCENE = (
     '@gm /encounter start system:farscape name:"Docking ring"',
@@ -108,6 +106,7 @@ async def _state(console: Console) -> str:
     return json.dumps([export, asdict(settings), characters, queued], sort_keys=True, default=str)
 
 
+@pytest.mark.asyncio
 async def test_every_bad_line_is_refused_by_the_local_table_with_one_clear_line(table: Console) -> None:
     out: io.StringIO = table.out  # type: ignore[assignment]
     before = await _state(table)
@@ -130,6 +129,7 @@ async def test_every_bad_line_is_refused_by_the_local_table_with_one_clear_line(
     assert failures == []
 
 
+@pytest.mark.asyncio
 async def test_every_bad_command_is_refused_by_the_services_and_changes_nothing(table: Console) -> None:
     before = await _state(table)
     tried = 0
