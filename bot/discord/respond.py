@@ -14,6 +14,7 @@ import discord
 from bot.discord.caller import caller_of
 from bot.discord.embeds import summary_embeds
 from bot.discord.outgoing import Outgoing, compose
+from bot.metrics import outcome_of
 from bot.services import Reply, dispatch
 from combat.errors import FrayError
 
@@ -99,7 +100,7 @@ class Responder:
             await self._summaries(interaction, reply)
             return reply
         except FrayError as err:
-            outcome = "refused"
+            outcome = outcome_of(err)  # refused, or conflict: the same words as the metrics
             await answer_error(interaction, err.message)
             return None
         except Exception:
