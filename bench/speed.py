@@ -86,12 +86,12 @@ async def run(budget: Budget, pg: str | None, stages: tuple[str, ...]) -> dict[s
                         return await growth((one, many), budget.growth, after)
 
                 await _stage(results, backend, "growth", measure_growth)
-        if "e2e" in stages:
-            async def measure_e2e() -> Any:
-                async with fresh_database("sqlite", where, pg, "e2e") as url:
-                    return await e2e(url, budget.e2e)
+            if "e2e" in stages:
+                async def measure_e2e(backend: str = backend) -> Any:
+                    async with fresh_database(backend, where, pg, "e2e") as url:
+                        return await e2e(url, budget.e2e)
 
-            await _stage(results, "sqlite", "e2e", measure_e2e)
+                await _stage(results, backend, "e2e", measure_e2e)
     return results
 
 
