@@ -14,20 +14,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from combat.errors import DataError, InvalidInput
 from combat.systems.d6pool.charts import Charts, read_traits
 from combat.systems.d6pool.sheet import SKILLS, SkillKind
+from combat.tables import TableRow, invalid, parse_rows
 
 __all__ = ["UNARMED", "Armour", "D6Tables", "Template", "Weapon", "load_tables"]
 
 UNARMED = "fist"
 
 
-class _Row(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    key: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9 _-]*$")
-    name: str = Field(min_length=1, max_length=60)
-
-
-class Weapon(_Row):
+class Weapon(TableRow):
     """A weapon or power: its kind (melee, ranged, psionic), the skill it uses and its Power Factor."""
 
     kind: SkillKind
@@ -43,13 +37,13 @@ class Weapon(_Row):
         return value
 
 
-class Armour(_Row):
+class Armour(TableRow):
     """Protection worn or built in (armour, a wall, a hull): its Power Factor in defence dice."""
 
     pf: int = Field(ge=0, le=20)
 
 
-class Template(_Row):
+class Template(TableRow):
     """A character, mook or object: traits (numbers or chart names), gear, tier and side."""
 
     tier: Literal["character", "mook", "object"] = "mook"
@@ -78,43 +72,14 @@ class D6Tables(BaseModel):
         raise KeyError(key)
 
 
-_ROWS: dict[str, type[_Row]] = {"weapons": Weapon, "armour": Armour, "templates": Template}
-
-
-def _where_field(loc: tuple[int | str, ...]) -> str:
-    text = ""
-    for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
+_ROWS: dict[str, type[TableRow]] = {"weapons": Weapon, "armour": Armour, "templates": Template}
 
 
 def _charts(where: str, content: Mapping[str, Any]) -> Charts:
     try:
         return Charts.model_validate(content)
     except ValidationError as err:
-        first = err.errors()[0]
-        raise DataError(where, _where_field(tuple(first["loc"])), first["msg"]) from None
-
-
-def _rows(where: str, stem: str, content: Mapping[str, Any]) -> dict[str, Any]:
-    extra = [k for k in content if k != stem]
-    if extra:
-        raise DataError(where, extra[0], f"unexpected top-level entry; rows go under [[{stem}]]")
-    rows = content.get(stem)
-    if not isinstance(rows, list):
-        raise DataError(where, stem, f"expected a list of [[{stem}]] rows")
-    parsed_rows: dict[str, Any] = {}
-    for index, row in enumerate(rows):
-        try:
-            parsed = _ROWS[stem].model_validate(row)
-        except ValidationError as err:
-            first = err.errors()[0]
-            field = _where_field(tuple(first["loc"]))
-            raise DataError(where, f"{stem}[{index}]" + (f".{field}" if field else ""), first["msg"]) from None
-        if parsed.key in parsed_rows:
-            raise DataError(where, f"{stem}[{index}].key", f"duplicate key '{parsed.key}'")
-        parsed_rows[parsed.key] = parsed
-    return parsed_rows
+        raise invalid(where, err) from None
 
 
 def _check_weapon_kinds(where: str, weapons: Mapping[str, Weapon]) -> None:
@@ -149,7 +114,7 @@ def load_tables(files: Mapping[str, Mapping[str, Any]], source: str = "data/d6po
         if stem == "charts":
             parts["charts"] = _charts(where, content)
         elif stem in _ROWS:
-            parts[stem] = _rows(where, stem, content)
+            parts[stem] = parse_rows(where, stem, content, _ROWS[stem])
         else:
             raise DataError(where, "(file)", f"unknown table; expected charts, {', '.join(_ROWS)}")
     if "weapons" in parts:

@@ -9,23 +9,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from combat.errors import DataError, InvalidInput
+from combat.errors import InvalidInput
 from combat.ladder import parse_level
 from combat.systems.deryni.sheet import SKILLS, SPEC, TALENTS, TIERS, trait_key
+from combat.tables import Ref, TableRow, check_refs, parse_files
 
 __all__ = ["Armour", "DeryniTables", "Shield", "Template", "Weapon", "load_tables"]
 
 
-class _Row(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    key: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9 _-]*$")
-    name: str = Field(min_length=1, max_length=60)
-
-
-class Weapon(_Row):
+class Weapon(TableRow):
     """A hand weapon: the skill it uses, its length (for Initiative), its edge and how many hands it takes."""
 
     skill: str
@@ -42,7 +36,7 @@ class Weapon(_Row):
         return value
 
 
-class Armour(_Row):
+class Armour(TableRow):
     """Body armour: an attack result that does not beat its difficulty has the damage modifier applied."""
 
     difficulty: int = Field(ge=-3, le=6)
@@ -54,7 +48,7 @@ class Armour(_Row):
         return _level(value) if isinstance(value, str) else value
 
 
-class Shield(_Row):
+class Shield(TableRow):
     """A shield, used with the Shield skill; a strapped-on one is harder to disarm (-3, else -1)."""
 
     strapped: bool = True
@@ -78,7 +72,7 @@ def _trait_level(name: str, value: str | int) -> int:
     return level
 
 
-class Template(_Row):
+class Template(TableRow):
     """An NPC template: traits by name (ladder names or numbers), talents, gear, tier and side."""
 
     tier: str = "npc"
@@ -127,65 +121,17 @@ class DeryniTables(BaseModel):
     templates: dict[str, Template] = Field(default_factory=dict)
 
 
-_MODELS: dict[str, type[_Row]] = {"weapons": Weapon, "armour": Armour, "shields": Shield, "templates": Template}
+_MODELS: dict[str, type[TableRow]] = {"weapons": Weapon, "armour": Armour, "shields": Shield, "templates": Template}
 
 
-def _field(loc: tuple[int | str, ...]) -> str:
-    """Write a pydantic error location as 'length', 'weapons[0]' or 'traits.strength'."""
-    text = ""
-    for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
-
-
-def _rows(where: str, stem: str, content: Mapping[str, Any]) -> list[Any]:
-    """Return the list of rows under the file's stem, rejecting anything else at the top level."""
-    extra = [k for k in content if k != stem]
-    if extra:
-        raise DataError(where, extra[0], f"unexpected top-level entry; rows go under [[{stem}]]")
-    rows = content.get(stem)
-    if not isinstance(rows, list):
-        raise DataError(where, stem, f"expected a list of [[{stem}]] rows")
-    return rows
-
-
-def _parse_table(where: str, stem: str, rows: list[Any]) -> dict[str, Any]:
-    """Validate one table's rows; the error names the row index and the field."""
-    model = _MODELS[stem]
-    parsed_rows: dict[str, Any] = {}
-    for index, row in enumerate(rows):
-        try:
-            parsed = model.model_validate(row)
-        except ValidationError as err:
-            first = err.errors()[0]
-            field = _field(tuple(first["loc"]))
-            raise DataError(where, f"{stem}[{index}]" + (f".{field}" if field else ""), first["msg"]) from None
-        if parsed.key in parsed_rows:
-            raise DataError(where, f"{stem}[{index}].key", f"duplicate key '{parsed.key}'")
-        parsed_rows[parsed.key] = parsed
-    return parsed_rows
-
-
-def _check_gear(tables: Mapping[str, dict[str, Any]], source: str) -> None:
-    """Check that every template's gear names a row of a table that was given."""
-    where = f"{source}/templates.toml"
-    for index, template in enumerate(tables.get("templates", {}).values()):
-        refs: list[tuple[str, str, str | None]] = [
-            (f"weapons[{i}]", "weapons", w) for i, w in enumerate(template.weapons)
-        ]
-        refs += [("armour", "armour", template.armour), ("shield", "shields", template.shield)]
-        for field, table, key in refs:
-            if key is not None and table in tables and key not in tables[table]:
-                raise DataError(where, f"templates[{index}].{field}", f"no row '{key}' in {table}.toml")
+def _gear(template: Template) -> list[Ref]:
+    """Name the rows a template's gear refers to."""
+    refs: list[Ref] = [(f"weapons[{i}]", "weapons", w) for i, w in enumerate(template.weapons)]
+    return [*refs, ("armour", "armour", template.armour), ("shield", "shields", template.shield)]
 
 
 def load_tables(files: Mapping[str, Mapping[str, Any]], source: str = "data/deryni") -> DeryniTables:
     """Validate parsed table files (file stem → content with a list under the stem); name file and field on error."""
-    tables: dict[str, dict[str, Any]] = {}
-    for stem, content in files.items():
-        where = f"{source}/{stem}.toml"
-        if stem not in _MODELS:
-            raise DataError(where, "(file)", f"unknown table; expected one of {', '.join(_MODELS)}")
-        tables[stem] = _parse_table(where, stem, _rows(where, stem, content))
-    _check_gear(tables, source)
+    tables = parse_files(files, source, _MODELS)
+    check_refs(tables, source, _gear)
     return DeryniTables(**tables)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from combat.dice import DiceSpec, parse_dice
 from combat.errors import DataError, InvalidInput
 from combat.systems.fallout.sheet import SIZES, SPEC
+from combat.tables import Ref, TableRow, check_refs, parse_files
 
 __all__ = [
     "DAMAGE_TYPES",
@@ -35,11 +36,10 @@ MELEE_MODES = frozenset({"thrust", "swing", "smash", "punch", "kick", "disarm", 
 CritEffect = Literal["knockback", "knockdown", "stun"]
 
 
-class _Row(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class _Row(TableRow):
+    """A Fallout row: keys may hold a dot (calibres such as '10mm smg', '.44 magnum')."""
 
     key: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9 _.-]*$")
-    name: str = Field(min_length=1, max_length=60)
 
 
 class Weapon(_Row):
@@ -144,53 +144,16 @@ class FalloutTables(BaseModel):
 _MODELS: dict[str, type[_Row]] = {"weapons": Weapon, "armour": Armour, "templates": Template}
 
 
-def _field(loc: tuple[int | str, ...]) -> str:
-    text = ""
-    for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
-
-
-def _parse_table(where: str, stem: str, content: Mapping[str, Any]) -> dict[str, Any]:
-    extra = [k for k in content if k != stem]
-    if extra:
-        raise DataError(where, extra[0], f"unexpected top-level entry; rows go under [[{stem}]]")
-    rows = content.get(stem)
-    if not isinstance(rows, list):
-        raise DataError(where, stem, f"expected a list of [[{stem}]] rows")
-    parsed_rows: dict[str, Any] = {}
-    for index, row in enumerate(rows):
-        try:
-            parsed = _MODELS[stem].model_validate(row)
-        except ValidationError as err:
-            first = err.errors()[0]
-            field = _field(tuple(first["loc"]))
-            raise DataError(where, f"{stem}[{index}]" + (f".{field}" if field else ""), first["msg"]) from None
-        if parsed.key in parsed_rows:
-            raise DataError(where, f"{stem}[{index}].key", f"duplicate key '{parsed.key}'")
-        parsed_rows[parsed.key] = parsed
-    return parsed_rows
-
-
-def _check_gear(tables: Mapping[str, dict[str, Any]], source: str) -> None:
-    where = f"{source}/templates.toml"
-    for index, template in enumerate(tables.get("templates", {}).values()):
-        refs = [(f"weapons[{i}]", "weapons", w) for i, w in enumerate(template.weapons)]
-        refs.append(("armour", "armour", template.armour))
-        for field, table, key in refs:
-            if key is not None and table in tables and key not in tables[table]:
-                raise DataError(where, f"templates[{index}].{field}", f"no row '{key}' in {table}.toml")
+def _gear(template: Template) -> list[Ref]:
+    """Name the rows a template's gear refers to."""
+    refs: list[Ref] = [(f"weapons[{i}]", "weapons", w) for i, w in enumerate(template.weapons)]
+    return [*refs, ("armour", "armour", template.armour)]
 
 
 def load_tables(files: Mapping[str, Mapping[str, Any]], source: str = "data/fallout") -> FalloutTables:
     """Validate parsed table files (file stem → content with a list under the stem); name file and field on error."""
-    tables: dict[str, dict[str, Any]] = {}
-    for stem, content in files.items():
-        where = f"{source}/{stem}.toml"
-        if stem not in _MODELS:
-            raise DataError(where, "(file)", f"unknown table; expected one of {', '.join(_MODELS)}")
-        tables[stem] = _parse_table(where, stem, content)
-    _check_gear(tables, source)
+    tables = parse_files(files, source, _MODELS)
+    check_refs(tables, source, _gear)
     weapons = tables.get("weapons", {})
     for needed in ("fists", "feet"):
         if "weapons" in tables and needed not in weapons:
