@@ -102,6 +102,22 @@ class Services:
         settings = loaded.settings or GuildSettings(loaded.row.guild_id)
         return is_gm(caller, loaded.row.gm_id, self.gm_roles(settings))
 
+    async def current(self, uow: UnitOfWork, caller: Caller) -> LoadedEncounter:
+        """Read the channel's active encounter without locking it, as one committed state; NoEncounter if none.
+
+        Call it first in the unit of work: the snapshot it takes covers the reads after it.
+        """
+        await uow.snapshot()
+        loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
+        if loaded is None:
+            raise NoEncounter()
+        return loaded
+
+    async def peek(self, caller: Caller) -> LoadedEncounter:
+        """Read the channel's active encounter in a unit of work of its own (read-only commands)."""
+        async with self.db.unit_of_work(caller.channel_id) as uow:
+            return await self.current(uow, caller)
+
     async def scene(self, uow: UnitOfWork, caller: Caller, *, gm_only: str | None = None) -> Scene:
         """Load the channel's active encounter (with the guild's settings) for update; set up the command's dice."""
         loaded: LoadedEncounter | None = await uow.encounters.get_active(caller.channel_id)

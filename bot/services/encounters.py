@@ -9,7 +9,7 @@ from bot.services.access import acting_combatant
 from bot.services.args import Args
 from bot.services.context import Caller
 from bot.services.core import Scene, Services
-from bot.services.errors import NoEncounter, NotAllowed
+from bot.services.errors import NotAllowed
 from bot.services.replies import Added, Ended, Held, Removed, Reply, Started, Undone
 from bot.services.roster import (
     MAX_ROSTER,
@@ -93,9 +93,7 @@ async def join(svc: Services, caller: Caller, args: Args) -> Reply:
     """Join the fight with a saved character, when the guild allows joining."""
     wanted = args.text("character") or ""
     async with svc.db.unit_of_work(caller.channel_id) as uow:
-        loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
-        if loaded is None:
-            raise NoEncounter()
+        loaded = await svc.current(uow, caller)
         row = await uow.characters.find(caller.guild_id, loaded.row.system, wanted)
     if loaded.settings is not None and not loaded.settings.allow_join:
         raise NotAllowed("The GM has not opened this fight to joining; ask them to add you.")

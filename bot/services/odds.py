@@ -15,7 +15,7 @@ from bot.services.actions import read_modifier, read_targets, resolver
 from bot.services.args import Args
 from bot.services.context import Caller
 from bot.services.core import Scene, Services
-from bot.services.errors import NoEncounter, UnknownCommand
+from bot.services.errors import UnknownCommand
 from bot.services.replies import OddsShown, Reply
 from combat.dice import Die
 from combat.errors import DiceError, InvalidInput, RulesError, echo
@@ -56,11 +56,7 @@ def _move(system: RuleSystem, args: Args) -> tuple[MoveSpec, dict[str, str]]:
 
 async def odds(svc: Services, caller: Caller, args: Args) -> Reply:
     """Work out the exact chances of the caller's move (or the GM's ``as``) against one target, and chart them."""
-    async with svc.db.unit_of_work(caller.channel_id) as uow:
-        await uow.snapshot()
-        loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
-    if loaded is None:
-        raise NoEncounter()
+    loaded = await svc.peek(caller)
     row, encounter = loaded.row, loaded.encounter
     if not encounter.turns.round:
         raise RulesError("The fight has not begun yet; the GM starts it with /encounter begin.")

@@ -13,7 +13,6 @@ from bot.services.actions import resolver
 from bot.services.args import Args
 from bot.services.context import Caller
 from bot.services.core import Services
-from bot.services.errors import NoEncounter
 from bot.services.recap import recap_entries
 from bot.services.replies import Exported, HelpShown, LogEntry, Logged, MapShown, Recapped, Reply, StatusShown
 from combat.errors import InvalidInput
@@ -31,11 +30,7 @@ LOG_PAGE = 20
 
 async def status(svc: Services, caller: Caller, args: Args) -> Reply:
     """Show the round, the order and everyone's state."""
-    async with svc.db.unit_of_work(caller.channel_id) as uow:
-        await uow.snapshot()
-        loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
-    if loaded is None:
-        raise NoEncounter()
+    loaded = await svc.peek(caller)
     row, encounter = loaded.row, loaded.encounter
     gm = svc.is_gm(caller, loaded)
     system = svc.system(row.system)
@@ -72,10 +67,7 @@ async def log(svc: Services, caller: Caller, args: Args) -> Reply:
     """Show a page of the log (the newest by default), of the whole encounter or of one round."""
     round_number, wanted = args.number("round"), args.number("page")
     async with svc.db.unit_of_work(caller.channel_id) as uow:
-        await uow.snapshot()
-        loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
-        if loaded is None:
-            raise NoEncounter()
+        loaded = await svc.current(uow, caller)
         row, encounter = loaded.row, loaded.encounter
         pages = max(1, -(-await uow.events.count(row.id, round_number) // LOG_PAGE))
         page = pages if wanted is None else wanted
@@ -119,10 +111,7 @@ def export_data(system: RuleSystem, encounter: Encounter, name: str, events: lis
 async def export(svc: Services, caller: Caller, args: Args) -> Reply:
     """Export the encounter as JSON data, or (``format:markdown``) everything a readable recap needs."""
     async with svc.db.unit_of_work(caller.channel_id) as uow:
-        await uow.snapshot()
-        loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
-        if loaded is None:
-            raise NoEncounter()
+        loaded = await svc.current(uow, caller)
         row, encounter = loaded.row, loaded.encounter
         events = await uow.events.all_events(row.id, states=False)
     system = svc.system(row.system)
@@ -135,10 +124,7 @@ async def export(svc: Services, caller: Caller, args: Args) -> Reply:
 
 async def map_(svc: Services, caller: Caller, args: Args) -> Reply:
     """Draw the battle map: the system's renderer makes the picture, with its own options (None: it has no map)."""
-    async with svc.db.unit_of_work(caller.channel_id) as uow:
-        loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
-    if loaded is None:
-        raise NoEncounter()
+    loaded = await svc.peek(caller)
     row, encounter = loaded.row, loaded.encounter
     system = svc.system(row.system)
     renderer = find(system.key).renderer
