@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from combat.dice import DiceSource
 from combat.errors import CannotAct, InvalidInput
 from combat.model import Combatant, Encounter
+from combat.options import OptionValue
 from combat.system import ActionOutcome, Intent
-from combat.systems.fallout.aim import look, require_distance
+from combat.systems.fallout.aim import Sight, look, require_distance
 from combat.systems.fallout.blast import explode
 from combat.systems.fallout.board import sight
 from combat.systems.fallout.cones import spray, sweep
@@ -115,20 +117,28 @@ def lob(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceS
     return ActionOutcome(_spend_thrown(encounter, actor, weapon), result)
 
 
-def strike_one(encounter: Encounter, tables: FalloutTables, dice: DiceSource, actor: Combatant, target: Combatant,
-               weapon: Weapon, mode: str, intent: Intent, charged: tuple[str, ...] = ()) -> ActionOutcome:
-    """Roll an attack on one target and spend its critical points (asking the attacker's player)."""
+def squared_up(encounter: Encounter, actor: Combatant, target: Combatant, mode: str,
+               options: Mapping[str, OptionValue]) -> tuple[Combatant, Sight]:
+    """Check an attack on one target can be made (alive, in reach, seen at a known range); face the attacker to it."""
     if target.health.dead:
         raise CannotAct(f"{target.name} is dead.")
     if mode in MELEE_MODES:
         melee_reach(encounter, actor, target)
-    seen = look(encounter, actor, fighter(target).place(), intent.options)
+    seen = look(encounter, actor, fighter(target).place(), options)
     if mode not in MELEE_MODES:
         require_distance(seen)
     here, there = fighter(actor).place(), fighter(target).place()
     if here is not None and there is not None:
-        turned = replace(fighter(actor), facing=direction_between(here, there))
-        encounter = encounter.put(with_fighter(actor, turned))
+        actor = with_fighter(actor, replace(fighter(actor), facing=direction_between(here, there)))
+    return actor, seen
+
+
+def strike_one(encounter: Encounter, tables: FalloutTables, dice: DiceSource, actor: Combatant, target: Combatant,
+               weapon: Weapon, mode: str, intent: Intent, charged: tuple[str, ...] = ()) -> ActionOutcome:
+    """Roll an attack on one target and spend its critical points (asking the attacker's player)."""
+    turned, seen = squared_up(encounter, actor, target, mode, intent.options)
+    if turned is not actor:
+        encounter = encounter.put(turned)
         actor = encounter.get(actor.id)
     encounter, record = roll_strike(encounter, tables, dice, actor, target, weapon, mode, seen, intent.options,
                                     intent.modifier)

@@ -7,20 +7,18 @@ Nothing is spent, turned or rolled.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from combat.errors import CannotAct
 from combat.model import Combatant, Encounter
 from combat.system import Intent
-from combat.systems.fallout.actions import melee_reach, one_target, option_value
-from combat.systems.fallout.aim import look, require_distance
+from combat.systems.fallout.actions import one_target, option_value, squared_up
 from combat.systems.fallout.checks import modifiers
 from combat.systems.fallout.crits import preset
-from combat.systems.fallout.hexgrid import direction_between
 from combat.systems.fallout.kit import choose_weapon
-from combat.systems.fallout.state import fighter, with_fighter
+from combat.systems.fallout.state import fighter
 from combat.systems.fallout.strike import needed_against, take_ammo
-from combat.systems.fallout.tables import MELEE_MODES, FalloutTables, Weapon
+from combat.systems.fallout.tables import FalloutTables, Weapon
 
 __all__ = ["Aim", "aim"]
 
@@ -52,16 +50,7 @@ def aim(encounter: Encounter, intent: Intent, tables: FalloutTables) -> Aim:
         what = _NOT_COUNTED.get(mode) or ("an explosion" if weapon.blast else "two weapons at once")
         raise CannotAct(f"Odds are worked out for one attack on one target; not for {what}.")
     target = one_target(encounter, intent)
-    if target.health.dead:
-        raise CannotAct(f"{target.name} is dead.")
-    if mode in MELEE_MODES:
-        melee_reach(encounter, actor, target)
-    seen = look(encounter, actor, fighter(target).place(), intent.options)
-    if mode not in MELEE_MODES:
-        require_distance(seen)
-    here, there = fighter(actor).place(), fighter(target).place()
-    if here is not None and there is not None:
-        actor = with_fighter(actor, replace(fighter(actor), facing=direction_between(here, there)))
+    actor, seen = squared_up(encounter, actor, target, mode, intent.options)
     mods = modifiers(encounter, actor, weapon, mode, target, seen, intent.options, intent.modifier)
     rounds = 0
     if weapon.magazine and mode in ("single", "double", "burst"):
