@@ -125,6 +125,16 @@ class Encounter:
         """Return a copy without the combatant."""
         return replace(self, combatants=tuple(c for c in self.combatants if c.id != combatant_id))
 
+    def tick(self) -> tuple[Encounter, list[tuple[str, str]]]:
+        """Count one element off everyone's timed conditions; return the copy and (combatant, condition) run out."""
+        expired: list[tuple[str, str]] = []
+        ticked: list[Combatant] = []
+        for combatant in self.combatants:
+            after, gone = combatant.tick()
+            ticked.append(after)
+            expired.extend((combatant.id, name) for name in gone)
+        return replace(self, combatants=tuple(ticked)), expired
+
     def names(self, ids: Iterable[str]) -> tuple[str, ...]:
         """Return the display names for combatant ids."""
         return tuple(self.get(i).name for i in ids)

@@ -32,19 +32,9 @@ def recover(combatant: Combatant, tables: D6Tables, dice: DiceSource) -> tuple[C
     return combatant.with_condition(replace(ko, value=ko.value - 1)), Recovery(combatant.id, save, False)
 
 
-def _tick(encounter: Encounter) -> tuple[Encounter, list[tuple[str, str]]]:
-    expired: list[tuple[str, str]] = []
-    ticked: list[Combatant] = []
-    for combatant in encounter.combatants:
-        after, gone = combatant.tick()
-        ticked.append(after)
-        expired.extend((combatant.id, name) for name in gone)
-    return encounter.put(*ticked), expired
-
-
 def begin_round(encounter: Encounter, tables: D6Tables, dice: DiceSource) -> tuple[Encounter, RoundBegins]:
     """Let timed states run out, roll recoveries (in joining order), then everyone's Initiative."""
-    encounter, expired = _tick(encounter)
+    encounter, expired = encounter.tick()
     recoveries: list[Recovery] = []
     for combatant in encounter.combatants:
         after, rolled = recover(combatant, tables, dice)

@@ -136,13 +136,7 @@ class FarscapeSystem(RulesDefaults):
 
     def start_round(self, encounter: Encounter, dice: DiceSource) -> tuple[Encounter, ElementStart]:
         """Count conditions down, then roll frozen combatants' recovery in initiative order."""
-        expired: list[tuple[str, str]] = []
-        ticked: list[Combatant] = []
-        for combatant in encounter.combatants:
-            after, gone = combatant.tick()
-            ticked.append(after)
-            expired.extend((combatant.id, name) for name in gone)
-        encounter = encounter.put(*ticked)
+        encounter, expired = encounter.tick()
         recoveries: list[Recovery] = []
         for entry in sorted(initiative_entries(encounter, self.tables), key=lambda e: e.key(e.counts[0]), reverse=True):
             combatant, roll = recover(encounter.get(entry.combatant), dice)
