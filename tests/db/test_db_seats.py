@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-import os
 
 import pytest
-from pgtools import PG_ENV, fresh_pg_database
+from pgtools import fresh_pg_database, pg_base
 
 from bot.db.connect import dumps
 from bot.db.engine import open_database
@@ -15,9 +14,8 @@ from bot.db.engine import open_database
 @pytest.mark.asyncio
 @pytest.mark.postgresql
 async def test_units_of_work_are_admitted_in_arrival_order_and_never_beyond_the_pool():
-    base = os.environ.get(PG_ENV)
-    if not base:
-        pytest.skip(f"{PG_ENV} is not set, so the PostgreSQL variant was not run (CI sets it)")
+    base = pg_base()
+    assert base, "marked postgresql: deselected unless FRAY_TEST_PG_URL is set (tests/conftest.py)"
     async with fresh_pg_database(base) as url:
         db = await open_database(url, pool_size=2)
         try:
