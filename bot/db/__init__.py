@@ -5,10 +5,11 @@ from bot.db.connect import create_engine
 from bot.db.engine import Database, open_database
 from bot.db.errors import ActiveEncounterExists, CharacterExists, ConcurrentUpdate, StorageError
 from bot.db.migrate import downgrade, upgrade
-from bot.db.repositories import GuildSettings, LoadedEncounter
+from bot.db.repositories import ActiveEncounter, GuildSettings, LoadedEncounter
 from bot.db.uow import UnitOfWork
 
 __all__ = [
+    "ActiveEncounter",
     "ActiveEncounterExists",
     "CharacterExists",
     "ConcurrentUpdate",

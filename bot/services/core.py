@@ -12,7 +12,7 @@ from pydantic import TypeAdapter
 
 from bot.config import Settings
 from bot.db.engine import Database
-from bot.db.repositories.encounters import LoadedEncounter
+from bot.db.repositories.encounters import ActiveEncounter
 from bot.db.repositories.guild_settings import GuildSettings
 from bot.db.rows import EncounterRow
 from bot.db.uow import UnitOfWork
@@ -97,12 +97,11 @@ class Services:
         chosen = settings.gm_role_id
         return tuple(r for r in (self.settings.gm_role_name, str(chosen) if chosen else "") if r)
 
-    def is_gm(self, caller: Caller, loaded: LoadedEncounter) -> bool:
+    def is_gm(self, caller: Caller, loaded: ActiveEncounter) -> bool:
         """Tell whether the caller runs this encounter: its starter, or a member of the guild's GM roles."""
-        settings = loaded.settings or GuildSettings(loaded.row.guild_id)
-        return is_gm(caller, loaded.row.gm_id, self.gm_roles(settings))
+        return is_gm(caller, loaded.row.gm_id, self.gm_roles(loaded.settings))
 
-    async def current(self, uow: UnitOfWork, caller: Caller) -> LoadedEncounter:
+    async def current(self, uow: UnitOfWork, caller: Caller) -> ActiveEncounter:
         """Read the channel's active encounter without locking it, as one committed state; NoEncounter if none.
 
         Call it first in the unit of work: the snapshot it takes covers the reads after it.
@@ -113,18 +112,18 @@ class Services:
             raise NoEncounter()
         return loaded
 
-    async def peek(self, caller: Caller) -> LoadedEncounter:
+    async def peek(self, caller: Caller) -> ActiveEncounter:
         """Read the channel's active encounter in a unit of work of its own (read-only commands)."""
         async with self.db.unit_of_work(caller.channel_id) as uow:
             return await self.current(uow, caller)
 
     async def scene(self, uow: UnitOfWork, caller: Caller, *, gm_only: str | None = None) -> Scene:
         """Load the channel's active encounter (with the guild's settings) for update; set up the command's dice."""
-        loaded: LoadedEncounter | None = await uow.encounters.get_active(caller.channel_id)
+        loaded = await uow.encounters.get_active(caller.channel_id)
         if loaded is None:
             raise NoEncounter()
         row, encounter = loaded.row, loaded.encounter
-        settings = loaded.settings or GuildSettings(row.guild_id)
+        settings = loaded.settings
         roles = self.gm_roles(settings)
         if gm_only is not None:
             require_gm(caller, row.gm_id, roles, gm_only)

@@ -95,7 +95,7 @@ async def join(svc: Services, caller: Caller, args: Args) -> Reply:
     async with svc.db.unit_of_work(caller.channel_id) as uow:
         loaded = await svc.current(uow, caller)
         row = await uow.characters.find(caller.guild_id, loaded.row.system, wanted)
-    if loaded.settings is not None and not loaded.settings.allow_join:
+    if not loaded.settings.allow_join:
         raise NotAllowed("The GM has not opened this fight to joining; ask them to add you.")
     if row is None or row.owner_id != caller.user_id:
         raise UnknownName("character of yours", wanted, [])

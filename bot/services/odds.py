@@ -8,7 +8,6 @@ taken.
 
 from __future__ import annotations
 
-from bot.db.repositories.guild_settings import GuildSettings
 from bot.render.odds_chart import draw
 from bot.services.access import acting_combatant
 from bot.services.actions import read_modifier, read_targets, resolver
@@ -62,7 +61,7 @@ async def odds(svc: Services, caller: Caller, args: Args) -> Reply:
         raise RulesError("The fight has not begun yet; the GM starts it with /encounter begin.")
     system = svc.system(row.system)
     gm = svc.is_gm(caller, loaded)
-    scene = Scene(row, encounter, system, NoDice(), gm, loaded.settings or GuildSettings(row.guild_id))
+    scene = Scene(row, encounter, system, NoDice(), gm, loaded.settings)
     spec, extra = _move(system, args)
     actor = acting_combatant(encounter, caller, gm, args.text("as"), reaction=True)
     options = parse_options(spec.options, extra, owner=spec.name, resolve=resolver(encounter), gm=gm)

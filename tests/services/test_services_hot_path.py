@@ -62,7 +62,7 @@ async def test_settings_come_with_the_encounter_and_default_when_never_stored(ta
     await table.run(ROLE_GM, "encounter settings", players_end_turn="no")
     async with table.svc.db.unit_of_work() as uow:
         loaded = await uow.encounters.get_active(GM.channel_id)
-    assert loaded is not None and loaded.settings is not None and loaded.settings.players_end_turn is False
+    assert loaded is not None and loaded.settings.players_end_turn is False
 
 
 async def test_the_active_encounter_is_found_through_the_partial_index(table: Table):

@@ -18,7 +18,7 @@ from bot.db.repositories.guild_settings import GuildSettings, settings_of
 from bot.db.rows import CombatantRow, EncounterRow, GuildSettingsRow, utcnow
 from combat.model import Encounter
 
-__all__ = ["ACTIVE", "EncounterRepository", "LoadedEncounter", "TypesOf"]
+__all__ = ["ACTIVE", "ActiveEncounter", "EncounterRepository", "LoadedEncounter", "TypesOf"]
 
 # Gives the stored types of a system by its key.
 TypesOf = Callable[[str], SystemTypes]
@@ -26,11 +26,18 @@ TypesOf = Callable[[str], SystemTypes]
 Roster = tuple[tuple[str, str, str, str | None], ...]
 
 class LoadedEncounter(NamedTuple):
-    """An encounter row as stored, the encounter decoded from its state, and its guild's settings (when read)."""
+    """An encounter row as stored, and the encounter decoded from its state."""
 
     row: EncounterRow
     encounter: Encounter
-    settings: GuildSettings | None = None
+
+
+class ActiveEncounter(NamedTuple):
+    """A channel's active encounter: its row, the encounter, and its guild's settings (read with it)."""
+
+    row: EncounterRow
+    encounter: Encounter
+    settings: GuildSettings
 
 
 def _roster(encounter: Encounter) -> Roster:
@@ -58,7 +65,7 @@ class EncounterRepository:
     def _loaded(self, row: EncounterRow) -> LoadedEncounter:
         return LoadedEncounter(row, self.decode(row.system, row.state))
 
-    async def get_active(self, channel_id: int, *, for_update: bool = True) -> LoadedEncounter | None:
+    async def get_active(self, channel_id: int, *, for_update: bool = True) -> ActiveEncounter | None:
         """Return the channel's active encounter with its guild's settings (one statement, through the index).
 
         ``for_update`` locks the encounter's row until the transaction ends (on PostgreSQL). The state is read and
@@ -75,7 +82,7 @@ class EncounterRepository:
             guild_id=values["s_guild_id"], **{name: values[f"s_{name}"] for name in SETTING_COLUMNS}
         )
         self._pieces[row.id] = kept.pieces
-        return LoadedEncounter(row, kept.encounter, settings_of(row.guild_id, stored))
+        return ActiveEncounter(row, kept.encounter, settings_of(row.guild_id, stored))
 
     async def _kept(self, encounter_id: int, version: int, system: str) -> Kept:
         """Return the encounter at ``version``: kept decoded, or read and decoded now (and kept, once committed)."""
