@@ -98,15 +98,6 @@ class EventRepository:
         stmt = stmt.order_by(EventRow.seq.desc()).limit(1)
         return (await self.session.execute(stmt)).scalar_one_or_none()
 
-    async def round_events(self, encounter_id: int, round: int) -> list[EventRow]:
-        """Return one round's events in order, undone ones included (check ``undone``)."""
-        stmt = (
-            select(EventRow)
-            .where(EventRow.encounter_id == encounter_id, EventRow.round == round)
-            .order_by(EventRow.seq)
-        )
-        return list((await self.session.execute(stmt)).scalars())
-
     async def round_payloads(self, encounter_id: int, round: int) -> list[Any]:
         """Return the payloads of one round's events not undone, in order; nothing else is read."""
         params = {"e_encounter": encounter_id, "e_round": round}
