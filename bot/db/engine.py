@@ -21,14 +21,18 @@ from typing import Any
 
 from sqlalchemy import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.pool import PoolProxiedConnection
+from sqlalchemy.util import greenlet_spawn
 
 from bot.db.cache import EncounterCache
 from bot.db.codec import SystemTypes
 from bot.db.connect import BUSY_TIMEOUT_MS, create_engine, is_sqlite
+from bot.db.lane import DriverLane, PgLane, SqliteLane
 from bot.db.locks import ChannelLocks
 from bot.db.migrate import upgrade
+from bot.db.prepared import PreparedCache
 from bot.db.repositories import TypesOf
-from bot.db.uow import UnitOfWork
+from bot.db.uow import EncounterWork, UnitOfWork
 from bot.registry import find
 
 __all__ = ["BUSY_TIMEOUT_MS", "DEFAULT_POOL_SIZE", "Database", "create_engine", "is_sqlite", "open_database"]
@@ -51,6 +55,12 @@ class Database:
         self.locks = ChannelLocks()
         self.cache = EncounterCache()
         self.types: TypesOf = types or registered_types
+        self.prepared = PreparedCache(self.engine.dialect)
+        self._lane: type[SqliteLane] | type[PgLane] = SqliteLane if sqlite else PgLane
+        # [ours] SQLite: encounter work keeps its one connection between commands (the writer lock makes it this
+        # process's only user), sparing a checkout and the pool's reset trip every command.
+        self._keep = sqlite
+        self._kept: PoolProxiedConnection | None = None
         # [ours] SQLite has one writer at a time: serialise this process's transactions in-process instead of
         # letting pooled connections contend through SQLite's sleeping busy handler.
         self._writer = asyncio.Lock() if sqlite else None
@@ -68,6 +78,41 @@ class Database:
 
         Keep it short: load, apply the rules, save, commit; never wait on Discord inside it.
         """
+        async with self._admitted(channel_id) as stack:
+            yield await stack.enter_async_context(UnitOfWork(self.sessions, self.types, self.cache))
+
+    @contextlib.asynccontextmanager
+    async def encounter_work(self, channel_id: int) -> AsyncIterator[EncounterWork]:
+        """Open a unit of work on encounters and events only, on the driver of one pooled connection.
+
+        Admitted and locked as ``unit_of_work``; what is not committed is rolled back when it ends. A connection
+        whose driver raised is closed rather than given back to the pool.
+        """
+        async with self._admitted(channel_id):
+            connection, self._kept = self._kept or await self.engine.raw_connection(), None
+            lane: DriverLane = self._lane(connection.driver_connection, self.prepared)
+            try:
+                yield EncounterWork(lane, self.types, self.cache)
+            finally:
+                try:
+                    if not lane.failed:
+                        with contextlib.suppress(Exception):  # a rollback that fails marks the lane failed
+                            await lane.rollback()
+                finally:
+                    await self._release(connection, failed=lane.failed)
+
+    async def _release(self, connection: PoolProxiedConnection, *, failed: bool) -> None:
+        """Keep the connection for the next encounter work (SQLite), or give it back; close it if its driver failed."""
+        if failed:
+            await greenlet_spawn(connection.invalidate)
+        elif self._keep:
+            self._kept = connection
+        else:
+            await greenlet_spawn(connection.close)
+
+    @contextlib.asynccontextmanager
+    async def _admitted(self, channel_id: int | None) -> AsyncIterator[contextlib.AsyncExitStack]:
+        """Hold the channel's lock (when given), then this process's writer lock or a seat, in that order."""
         async with contextlib.AsyncExitStack() as stack:
             if channel_id is not None:
                 await stack.enter_async_context(self.locks.get(channel_id))
@@ -75,11 +120,13 @@ class Database:
                 await stack.enter_async_context(self._writer)
             if self._seats is not None:
                 await stack.enter_async_context(self._seats)
-            uow = await stack.enter_async_context(UnitOfWork(self.sessions, self.types, self.cache))
-            yield uow
+            yield stack
 
     async def dispose(self) -> None:
-        """Close every pooled connection."""
+        """Close every pooled connection (the one kept for encounter work too)."""
+        kept, self._kept = self._kept, None
+        if kept is not None:
+            await greenlet_spawn(kept.close)
         await self.engine.dispose()
 
     async def __aenter__(self) -> Database:

@@ -1,12 +1,19 @@
-"""One unit of work: one session, one transaction, the repositories over it; nothing is kept unless committed."""
+"""Units of work: one transaction, the repositories over it; nothing is kept unless committed.
+
+``UnitOfWork`` runs on a SQLAlchemy session and has every repository. ``EncounterWork`` runs on the driver of one
+pooled connection (``bot/db/lane.py``) and has only the encounter and event repositories: the path every
+game command takes (load, apply the rules, save, log).
+"""
 
 from __future__ import annotations
 
 from types import TracebackType
+from typing import Protocol
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.db.cache import EncounterCache
+from bot.db.lane import DriverLane, SessionLane
 from bot.db.repositories import (
     CharacterRepository,
     EncounterRepository,
@@ -16,7 +23,42 @@ from bot.db.repositories import (
 )
 from bot.db.repositories.reminders import ReminderRepository
 
-__all__ = ["UnitOfWork"]
+__all__ = ["EncounterWork", "UnitOfWork", "Work"]
+
+
+class Work(Protocol):
+    """What every unit of work has: the encounter and event repositories, commit and snapshot."""
+
+    encounters: EncounterRepository
+    events: EventRepository
+
+    async def commit(self) -> None:
+        """Commit everything done so far; then the encounters saved are kept decoded for the next command."""
+
+    async def snapshot(self) -> None:
+        """Make every read of this unit of work see one committed state (call it before the first read)."""
+
+
+class EncounterWork:
+    """A unit of work on a driver lane: encounters and events only; ``Database`` begins and ends it."""
+
+    def __init__(self, lane: DriverLane, types: TypesOf, cache: EncounterCache | None = None) -> None:
+        self.lane = lane
+        self.encounters = EncounterRepository(None, types, cache, lane=lane)
+        self.events = EventRepository(None, lane=lane)
+
+    async def commit(self) -> None:
+        """Commit everything done so far; then the encounters saved are kept decoded for the next command."""
+        await self.lane.commit()
+        self.encounters.publish()
+
+    async def rollback(self) -> None:
+        """Throw away everything done since the last commit."""
+        await self.lane.rollback()
+
+    async def snapshot(self) -> None:
+        """Make every read see one committed state: REPEATABLE READ on PostgreSQL (SQLite's already are)."""
+        self.lane.isolation = "REPEATABLE READ"
 
 
 class UnitOfWork:
@@ -26,8 +68,6 @@ class UnitOfWork:
     """
 
     session: AsyncSession
-    encounters: EncounterRepository
-    events: EventRepository
     characters: CharacterRepository
     settings: GuildSettingsRepository
     reminders: ReminderRepository
@@ -42,8 +82,9 @@ class UnitOfWork:
     async def __aenter__(self) -> UnitOfWork:
         """Open the session and the repositories over it."""
         self.session = self._sessions()
-        self.encounters = EncounterRepository(self.session, self._types, self._cache)
-        self.events = EventRepository(self.session)
+        lane = SessionLane(self.session)
+        self.encounters = EncounterRepository(self.session, self._types, self._cache, lane=lane)
+        self.events = EventRepository(self.session, lane=lane)
         self.characters = CharacterRepository(self.session)
         self.settings = GuildSettingsRepository(self.session)
         self.reminders = ReminderRepository(self.session)

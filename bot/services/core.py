@@ -15,7 +15,7 @@ from bot.db.engine import Database
 from bot.db.repositories.encounters import ActiveEncounter
 from bot.db.repositories.guild_settings import GuildSettings
 from bot.db.rows import EncounterRow
-from bot.db.uow import UnitOfWork
+from bot.db.uow import Work
 from bot.metrics import Metrics
 from bot.registry import find, keys
 from bot.services.access import is_gm, require_gm
@@ -101,7 +101,7 @@ class Services:
         """Tell whether the caller runs this encounter: its starter, or a member of the guild's GM roles."""
         return is_gm(caller, loaded.row.gm_id, self.gm_roles(loaded.settings))
 
-    async def current(self, uow: UnitOfWork, caller: Caller) -> ActiveEncounter:
+    async def current(self, uow: Work, caller: Caller) -> ActiveEncounter:
         """Read the channel's active encounter without locking it, as one committed state; NoEncounter if none.
 
         Call it first in the unit of work: the snapshot it takes covers the reads after it.
@@ -117,7 +117,7 @@ class Services:
         async with self.db.unit_of_work(caller.channel_id) as uow:
             return await self.current(uow, caller)
 
-    async def scene(self, uow: UnitOfWork, caller: Caller, *, gm_only: str | None = None) -> Scene:
+    async def scene(self, uow: Work, caller: Caller, *, gm_only: str | None = None) -> Scene:
         """Load the channel's active encounter (with the guild's settings) for update; set up the command's dice."""
         loaded = await uow.encounters.get_active(caller.channel_id)
         if loaded is None:
@@ -146,7 +146,7 @@ class Services:
         An overdue choice is resolved first; while one still waits, only ``pending_ok`` commands may go on.
         ``apply`` returning None means there is nothing more to do than that resolution.
         """
-        async with self.db.unit_of_work(caller.channel_id) as uow:
+        async with self.db.encounter_work(caller.channel_id) as uow:
             scene = await self.settle(uow, await self.scene(uow, caller, gm_only=gm_only))
             if not pending_ok:
                 reactions.require_settled(scene.encounter)
@@ -167,7 +167,7 @@ class Services:
         )
 
     async def record(
-        self, uow: UnitOfWork, scene: Scene, command: str, step: Step, caller: Caller | None,
+        self, uow: Work, scene: Scene, command: str, step: Step, caller: Caller | None,
         payload: Mapping[str, Any] | None,
     ) -> tuple[RoundSummary, ...]:
         """Save a step, append its event (undoable, with its digest and who gave it), and return any round summary.
@@ -190,7 +190,7 @@ class Services:
         )
         return await self.summaries(uow, scene, step.encounter, step.change)
 
-    async def settle(self, uow: UnitOfWork, scene: Scene) -> Scene:
+    async def settle(self, uow: Work, scene: Scene) -> Scene:
         """Resolve a choice whose deadline has passed with its default, logged as the GM's; return the new scene."""
         pending = scene.encounter.pending
         if pending is None or self.clock() < pending.deadline:
@@ -208,7 +208,7 @@ class Services:
         return replace(scene, encounter=step.encounter, settled=settled)
 
     async def summaries(
-        self, uow: UnitOfWork, scene: Scene, after: Encounter, change: TurnChange
+        self, uow: Work, scene: Scene, after: Encounter, change: TurnChange
     ) -> tuple[RoundSummary, ...]:
         """Build the summary of the round that just ended, from that round's log entries only."""
         if change.ended_round is None:

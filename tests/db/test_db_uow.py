@@ -163,12 +163,14 @@ async def test_event_log_seq_last_action_and_rounds(db):
     eid = created.row.id
     enc = created.encounter
     async with db.unit_of_work(CHANNEL) as uow:
-        a = await uow.events.append(eid, "action", round=1, payload={"hit": True}, user_id=1001, before=enc)
-        b = await uow.events.append(eid, "next", round=1, payload=None, user_id=GM)
-        c = await uow.events.append(eid, "action", round=2, payload={"hit": False}, user_id=1002, before=bump(enc))
-        d = await uow.events.append(eid, "round", round=2, payload={"round": 2})
+        await uow.events.append(eid, "action", round=1, payload={"hit": True}, user_id=1001, before=enc)
+        await uow.events.append(eid, "next", round=1, payload=None, user_id=GM)
+        await uow.events.append(eid, "action", round=2, payload={"hit": False}, user_id=1002, before=bump(enc))
+        await uow.events.append(eid, "round", round=2, payload={"round": 2})
         await uow.commit()
-    assert [a, b, c, d] == [1, 2, 3, 4]
+    async with db.unit_of_work(CHANNEL) as uow:
+        logged = await uow.events.all_events(eid, states=False)
+    assert [(e.seq, e.kind) for e in logged] == [(1, "action"), (2, "next"), (3, "action"), (4, "round")]
     async with db.unit_of_work(CHANNEL) as uow:
         last = await uow.events.last_action(eid)
         assert last is not None and last.seq == 3 and last.payload == {"hit": False}

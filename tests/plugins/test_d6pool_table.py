@@ -54,15 +54,16 @@ SCENE = (
 async def test_a_stun_chosen_after_a_restart(db: Database) -> None:
     table, out = console(db)
     await play(table, out, *SCENE, "!dice 6 6 6 1 6 6 1", "@ann /attack target:Foe")
-    restarted, again = console(await open_database(db.url.render_as_string(hide_password=False)))
-    answered = await play(restarted, again, "!dice 1 1 1 6 1 1", "@ann /encounter react choice:stun")
-    assert answered[0] == "Hero: Stun (1 HTK, Stamina vs PF)"
-    assert "Foe: HTK 6/7" in answered
-    status = await play(restarted, again, "@gm /encounter status")
-    assert "• Foe [foes] init +2: stunned" in status
-    assert "• Hero (ann) [players] init +12 (counts 12, 6, 0; to come: 6, 0): ready" in status
-    exported = json.loads("\n".join((await play(restarted, again, "@gm /encounter export"))[:-1]))
-    assert [(c["name"], c["htk"]) for c in exported["combatants"]] == [("Hero", 7), ("Foe", 6)]
+    async with await open_database(db.url.render_as_string(hide_password=False)) as second:  # a restarted bot
+        restarted, again = console(second)
+        answered = await play(restarted, again, "!dice 1 1 1 6 1 1", "@ann /encounter react choice:stun")
+        assert answered[0] == "Hero: Stun (1 HTK, Stamina vs PF)"
+        assert "Foe: HTK 6/7" in answered
+        status = await play(restarted, again, "@gm /encounter status")
+        assert "• Foe [foes] init +2: stunned" in status
+        assert "• Hero (ann) [players] init +12 (counts 12, 6, 0; to come: 6, 0): ready" in status
+        exported = json.loads("\n".join((await play(restarted, again, "@gm /encounter export"))[:-1]))
+        assert [(c["name"], c["htk"]) for c in exported["combatants"]] == [("Hero", 7), ("Foe", 6)]
 
 
 async def test_bad_values_are_refused_naming_what_is_allowed(db: Database) -> None:

@@ -118,11 +118,12 @@ async def test_bad_values_are_refused_naming_what_is_allowed_and_change_nothing(
 async def test_a_choice_after_the_roll_survives_a_restart(db: Database, tmp_path: Path) -> None:
     table, out = console(db)
     await play(table, out, *SCENE, "!dice 6 1", "@ann /attack target:Bo style:quick")
-    restarted, again = console(await open_database(db.url.render_as_string(hide_password=False)))
-    answered = await play(restarted, again, "@ann /encounter react choice:hold")
-    assert "Ann holds back: Bo loses 1 vigour" in answered
-    exported = json.loads("\n".join((await play(restarted, again, "@gm /encounter export"))[:-1]))
-    assert [c["momentum"] for c in exported["combatants"]] == [1, 1]
+    async with await open_database(db.url.render_as_string(hide_password=False)) as second:  # a restarted bot
+        restarted, again = console(second)
+        answered = await play(restarted, again, "@ann /encounter react choice:hold")
+        assert "Ann holds back: Bo loses 1 vigour" in answered
+        exported = json.loads("\n".join((await play(restarted, again, "@gm /encounter export"))[:-1]))
+        assert [c["momentum"] for c in exported["combatants"]] == [1, 1]
 
 
 async def test_help_describes_the_system_s_moves_and_tools_from_their_specs(db: Database) -> None:

@@ -1,5 +1,7 @@
-"""The hot path of a command: which statements an attack sends, the index that finds the encounter, one trip per
-statement to SQLite's thread, and the settings that ride along with the encounter."""
+"""The hot path of a command: which statements an attack sends, the index that finds the encounter, the trips to
+SQLite's thread, and the settings that ride along with the encounter."""
+
+import logging
 
 import pytest
 from services_kit import BOB, CAROL, GM, ROLE_GM, SURE_MISS, TROOPER_1, TROOPER_2, Table, in_channel, start_duel
@@ -13,30 +15,79 @@ from bot.db.repositories.guild_settings import GuildSettings
 pytestmark = pytest.mark.asyncio
 
 
+class _Sent(logging.Handler):
+    """The statements a driver lane sends (it names each at DEBUG on the fray.db.lane logger)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.sent: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.sent.append(record.getMessage())
+
+
+@pytest.fixture
+def lane_sent():
+    """Record what the driver lanes send for the rest of the test."""
+    logger, handler = logging.getLogger("fray.db.lane"), _Sent()
+    level = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    yield handler.sent
+    logger.removeHandler(handler)
+    logger.setLevel(level)
+
+
 def _statements(engine) -> list[str]:
-    """Start recording the statements sent on an engine; return the list they go into."""
+    """Start recording the statements sent on an engine through SQLAlchemy; return the list they go into."""
     sent: list[str] = []
     event.listen(engine.sync_engine, "before_cursor_execute", lambda _c, _cur, s, *_a: sent.append(" ".join(s.split())))
     return sent
 
 
-async def test_an_attack_is_one_read_one_update_one_insert(table: Table):
+async def test_an_attack_is_one_read_one_update_one_insert_on_the_driver(table: Table, lane_sent: list[str]):
     await start_duel(table)
-    sent = _statements(table.svc.db.engine)
+    through_sqlalchemy = _statements(table.svc.db.engine)
+    lane_sent.clear()
     await table.shoot(BOB, TROOPER_1, SURE_MISS)
-    reads = [s for s in sent if s.startswith("SELECT")]
+    assert through_sqlalchemy == []  # the whole command ran on the driver
+    reads = [s for s in lane_sent if s.startswith("SELECT")]
     assert len(reads) == 1 and "LEFT OUTER JOIN guild_settings" in reads[0]  # the settings come with the encounter
-    assert [s.split()[0] for s in sent if not s.startswith(("BEGIN", "SELECT"))] == ["UPDATE", "INSERT"]
-    insert = next(s for s in sent if s.startswith("INSERT"))
+    assert [s.split()[0] for s in lane_sent] == ["BEGIN", "SELECT", "UPDATE", "INSERT", "COMMIT"]
+    insert = next(s for s in lane_sent if s.startswith("INSERT"))
     assert "max(events.seq)" in insert  # the next seq is worked out inside the INSERT, not asked for first
 
 
-async def test_a_round_that_ends_reads_only_the_payloads_of_its_events(table: Table):
+@pytest.mark.parametrize("backend", ["sqlite"])
+async def test_an_attack_takes_two_trips_to_sqlites_thread(table: Table):
+    await start_duel(table)
+    db = table.svc.db
+    kept = db._kept  # SQLite: encounter work keeps its connection between commands
+    assert kept is not None
+    driver = kept.driver_connection
+    trips: list[object] = []
+    original = driver._execute
+
+    async def counted(fn, *args, **kwargs):
+        trips.append(fn)
+        return await original(fn, *args, **kwargs)
+
+    driver._execute = counted
+    try:
+        await table.shoot(BOB, TROOPER_1, SURE_MISS)
+    finally:
+        del driver._execute
+    assert len(trips) == 2  # BEGIN IMMEDIATE with the read; the UPDATE, the INSERT and COMMIT together
+    assert db._kept is kept  # and the connection is kept for the next command
+
+
+async def test_a_round_that_ends_reads_only_the_payloads_of_its_events(table: Table, lane_sent: list[str]):
     await start_duel(table)
     await table.shoot(BOB, TROOPER_1, SURE_MISS)
     await table.shoot(CAROL, TROOPER_2, SURE_MISS)
     await table.shoot(GM, "Crichton", SURE_MISS, **{"as": TROOPER_1})
-    sent = _statements(table.svc.db.engine)
+    lane_sent.clear()
+    sent = lane_sent
     reply = await table.shoot(GM, "Crichton", SURE_MISS, **{"as": TROOPER_2})
     assert reply.summaries
     round_reads = [s for s in sent if s.startswith("SELECT") and "FROM events" in s]

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from sqlalchemy import Select, Table, bindparam, false, select, text, update
+from sqlalchemy import Select, Table, bindparam, delete, false, insert, select, text, update
 
-from bot.db.rows import EncounterRow, GuildSettingsRow
+from bot.db.rows import CombatantRow, EncounterRow, GuildSettingsRow
 
-__all__ = ["ACTIVE", "ENCOUNTERS", "END", "GET_ACTIVE", "SAVE", "SETTING_COLUMNS", "STATE"]
+__all__ = [
+    "ACTIVE", "ENCOUNTERS", "END", "GET_ACTIVE", "ROSTER_ADD", "ROSTER_CLEAR", "SAVE", "SETTING_COLUMNS", "STATE",
+]
 
 # "WHERE active" exactly as the partial unique index says it, so both SQLite and PostgreSQL find the channel's
 # active encounter through that index instead of scanning every encounter ever stored ("active IS 1" cannot use it).
@@ -44,3 +46,11 @@ _BUMP = (
 )
 SAVE = _BUMP.values(state=bindparam("b_state", type_=ENCOUNTERS.c.state.type))
 END = _BUMP.values(active=false())
+
+# The roster (combatant rows, for queries by owner) is written again only when it changed.
+_COMBATANTS = cast(Table, CombatantRow.__table__)
+ROSTER_CLEAR = delete(_COMBATANTS).where(_COMBATANTS.c.encounter_id == bindparam("r_encounter"))
+ROSTER_ADD = insert(_COMBATANTS).values(
+    encounter_id=bindparam("r_encounter"), key=bindparam("r_key"), name=bindparam("r_name"),
+    side=bindparam("r_side"), owner_id=bindparam("r_owner"), position=bindparam("r_position"),
+)

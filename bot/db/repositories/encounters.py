@@ -3,17 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
-from sqlalchemy import CursorResult, delete, insert, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.sql.base import Executable
 
 from bot.db.cache import EncounterCache, Kept, Pieces, pieces_of
 from bot.db.codec import SystemTypes, decode_encounter, encode_encounter, encode_encounter_reusing
 from bot.db.errors import ActiveEncounterExists, ConcurrentUpdate
-from bot.db.repositories.encounter_sql import ACTIVE, ENCOUNTERS, END, GET_ACTIVE, SAVE, SETTING_COLUMNS, STATE
+from bot.db.lane import Lane, SessionLane
+from bot.db.repositories.encounter_sql import (
+    ACTIVE,
+    ENCOUNTERS,
+    END,
+    GET_ACTIVE,
+    ROSTER_ADD,
+    ROSTER_CLEAR,
+    SAVE,
+    SETTING_COLUMNS,
+    STATE,
+)
 from bot.db.repositories.guild_settings import GuildSettings, settings_of
 from bot.db.rows import CombatantRow, EncounterRow, GuildSettingsRow, utcnow
 from combat.model import Encounter
@@ -49,14 +61,29 @@ def _stored_roster(state: Mapping[str, Any]) -> Roster:
 
 
 class EncounterRepository:
-    """Encounters of one unit of work; the event log is never loaded from here."""
+    """Encounters of one unit of work; the event log is never loaded from here.
 
-    def __init__(self, session: AsyncSession, types: TypesOf, cache: EncounterCache | None = None) -> None:
-        self.session = session
+    The statements of every command (find the active encounter, read its state, save it, its roster) go through
+    ``lane``; the others need the unit of work's ``session`` (None in a unit of work on a driver lane).
+    """
+
+    def __init__(
+        self, session: AsyncSession | None, types: TypesOf, cache: EncounterCache | None = None, *,
+        lane: Lane | None = None,
+    ) -> None:
+        self._session = session
+        self._lane = lane if lane is not None else SessionLane(self.session)
         self._types = types
         self._cache = cache if cache is not None else EncounterCache(0)
         self._pieces: dict[int, Pieces] = {}  # what each encounter loaded or saved here is stored as, piece by piece
         self._staged: dict[int, Kept | None] = {}  # kept (or forgotten) when the unit of work commits
+
+    @property
+    def session(self) -> AsyncSession:
+        """Return the unit of work's session; a unit of work on a driver lane has none."""
+        if self._session is None:
+            raise RuntimeError("this unit of work runs encounters and events only (it has no session)")
+        return self._session
 
     def decode(self, system: str, state: dict[str, Any]) -> Encounter:
         """Decode a stored encounter state (``row.state`` or an event's ``before``) of ``system``."""
@@ -72,10 +99,10 @@ class EncounterRepository:
         decoded only when the encounter is not kept at this version. The row comes back as an ``EncounterRow``
         outside the session: it is read, and written only through this repository.
         """
-        found = (await self.session.execute(GET_ACTIVE[for_update], {"channel": channel_id})).one_or_none()
-        if found is None:
+        found = await self._lane.rows(GET_ACTIVE[for_update], {"channel": channel_id})
+        if not found:
             return None
-        values = found._mapping
+        values = found[0]
         kept = await self._kept(values["id"], values["version"], values["system"])
         row = EncounterRow(state=kept.state, **{c.key: values[c.key] for c in ENCOUNTERS.c if c.key != "state"})
         stored = None if values["s_guild_id"] is None else GuildSettingsRow(
@@ -89,7 +116,7 @@ class EncounterRepository:
         kept = self._cache.get(encounter_id, version)
         if kept is not None:
             return kept
-        state = (await self.session.execute(STATE, {"id": encounter_id})).scalar_one()
+        state = (await self._lane.rows(STATE, {"id": encounter_id}))[0]["state"]
         encounter = self.decode(system, state)
         kept = Kept(version, encounter, state, pieces_of(encounter, state))
         if self._staged:  # this unit of work wrote: what it reads may not be committed yet
@@ -171,33 +198,24 @@ class EncounterRepository:
             stmt = stmt.where(ACTIVE)
         return list((await self.session.execute(stmt.order_by(EncounterRow.id))).scalars())
 
-    async def _versioned_update(self, row: EncounterRow, statement: Any, **values: Any) -> None:
-        """UPDATE … WHERE id = :id AND version = :v, bumping the version; raise ConcurrentUpdate on 0 rows."""
+    async def _versioned_update(self, row: EncounterRow, statement: Executable, **values: Any) -> None:
+        """UPDATE … WHERE id = :id AND version = :v, bumping the version; ConcurrentUpdate on 0 rows.
+
+        On a driver lane the UPDATE may be sent with the next read or the commit, which then raises the conflict.
+        """
         now = utcnow()
         params = {"b_id": row.id, "b_version": row.version, "b_next": row.version + 1, "b_now": now, **values}
-        result = cast("CursorResult[Any]", await self.session.execute(statement, params))
-        if result.rowcount != 1:
-            raise ConcurrentUpdate(row.id)
+        await self._lane.change(statement, params, expect=1, conflict=lambda: ConcurrentUpdate(row.id))
         set_committed_value(row, "version", row.version + 1)
         set_committed_value(row, "updated", now)
 
     async def _write_roster(self, encounter_id: int, roster: Roster) -> None:
         """Replace the encounter's combatant rows with ``roster``."""
-        await self.session.execute(
-            delete(CombatantRow)
-            .where(CombatantRow.encounter_id == encounter_id)
-            .execution_options(synchronize_session=False)
-        )
+        await self._lane.change(ROSTER_CLEAR, {"r_encounter": encounter_id})
         if roster:
             rows = [
-                {
-                    "encounter_id": encounter_id,
-                    "key": key,
-                    "name": name,
-                    "side": side,
-                    "owner_id": owner,
-                    "position": position,
-                }
+                {"r_encounter": encounter_id, "r_key": key, "r_name": name, "r_side": side, "r_owner": owner,
+                 "r_position": position}
                 for position, (key, name, side, owner) in enumerate(roster)
             ]
-            await self.session.execute(insert(CombatantRow), rows)
+            await self._lane.change_many(ROSTER_ADD, rows)

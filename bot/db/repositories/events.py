@@ -11,6 +11,7 @@ from sqlalchemy.orm import defer
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.db.codec import encode_encounter, encode_payload
+from bot.db.lane import Lane, SessionLane
 from bot.db.rows import EventRow, utcnow
 from combat.model import Encounter
 
@@ -36,7 +37,6 @@ _APPEND = (
         undone=false(),
         created=bindparam("e_created", type_=_EVENTS.c.created.type),
     )
-    .returning(_EVENTS.c.seq)
 )
 _ROUND_PAYLOADS = (
     select(_EVENTS.c.payload)
@@ -56,8 +56,16 @@ class EventRepository:
     decided under the encounter's lock; the unique (encounter_id, seq) constraint backs that up.
     """
 
-    def __init__(self, session: AsyncSession) -> None:
-        self.session = session
+    def __init__(self, session: AsyncSession | None, *, lane: Lane | None = None) -> None:
+        self._session = session
+        self._lane = lane if lane is not None else SessionLane(self.session)
+
+    @property
+    def session(self) -> AsyncSession:
+        """Return the unit of work's session; a unit of work on a driver lane has none."""
+        if self._session is None:
+            raise RuntimeError("this unit of work runs encounters and events only (it has no session)")
+        return self._session
 
     async def append(
         self,
@@ -68,12 +76,13 @@ class EventRepository:
         payload: Any = None,
         user_id: int | None = None,
         before: Encounter | dict[str, Any] | None = None,
-    ) -> int:
-        """Add the next event and return its ``seq``; ``before`` (the encounter before it) makes it undoable.
+    ) -> None:
+        """Add the next event; ``before`` (the encounter before it) makes it undoable.
 
         ``before`` may be given as the stored document it was loaded from, which is then not encoded again.
 
-        One statement: the next ``seq`` is worked out inside the INSERT (from the (encounter_id, seq) index).
+        One statement: the next ``seq`` is worked out inside the INSERT (from the (encounter_id, seq) index). On a
+        driver lane it may be sent with the next read or the commit.
         """
         params = {
             "e_encounter": encounter_id,
@@ -84,7 +93,7 @@ class EventRepository:
             "e_before": before if before is None or isinstance(before, dict) else encode_encounter(before),
             "e_created": utcnow(),
         }
-        return int((await self.session.execute(_APPEND, params)).scalar_one())
+        await self._lane.change(_APPEND, params)
 
     async def last_action(self, encounter_id: int, kinds: Collection[str] | None = None) -> EventRow | None:
         """Return the latest undoable event not yet undone (one row: ORDER BY seq DESC LIMIT 1)."""
@@ -101,7 +110,7 @@ class EventRepository:
     async def round_payloads(self, encounter_id: int, round: int) -> list[Any]:
         """Return the payloads of one round's events not undone, in order; nothing else is read."""
         params = {"e_encounter": encounter_id, "e_round": round}
-        return list((await self.session.execute(_ROUND_PAYLOADS, params)).scalars())
+        return [row["payload"] for row in await self._lane.rows(_ROUND_PAYLOADS, params)]
 
     async def all_events(self, encounter_id: int, *, states: bool = True) -> list[EventRow]:
         """Return the whole log in order; without ``states``, the encounters kept for undo are not read."""

@@ -1,0 +1,106 @@
+"""Encounter work on the driver (bot/db/lane.py): the same rows as through SQLAlchemy, the version check, rollback,
+and a connection whose driver failed never handed out again."""
+
+import pytest
+from dbsamples import bump, counter_of, sample_encounter
+from sqlalchemy import text
+
+from bot.db.errors import ConcurrentUpdate
+from bot.db.repositories.encounter_sql import GET_ACTIVE
+from combat.errors import FrayError
+
+pytestmark = pytest.mark.asyncio
+
+GUILD, CHANNEL, GM = 111, 222, 333
+
+
+async def _start(db, counter=0):
+    async with db.unit_of_work(CHANNEL) as uow:
+        created = await uow.encounters.create(guild_id=GUILD, channel_id=CHANNEL, system="farscape", name="Ambush",
+                                              gm_id=GM, encounter=sample_encounter(counter))
+        await uow.commit()
+    return created
+
+
+async def _stored(db):
+    async with db.unit_of_work() as uow:
+        loaded = await uow.encounters.get_active(CHANNEL, for_update=False)
+        events = await uow.events.all_events(loaded.row.id, states=False)
+    return loaded, [e.kind for e in events]
+
+
+async def test_the_driver_reads_what_sqlalchemy_reads(db):
+    await _start(db)
+    async with db.unit_of_work() as uow:
+        through_session = [dict(r) for r in (await uow.session.execute(GET_ACTIVE[False], {"channel": CHANNEL}))
+                           .mappings()]
+    async with db.encounter_work(CHANNEL) as work:
+        through_driver = await work.lane.rows(GET_ACTIVE[False], {"channel": CHANNEL})
+    assert through_driver == through_session  # dates, booleans and the missing settings come out alike
+    assert through_driver[0]["active"] is True and through_driver[0]["s_guild_id"] is None
+
+
+async def test_save_and_log_on_the_driver_are_kept_only_once_committed(db):
+    created = await _start(db, counter=1)
+    async with db.encounter_work(CHANNEL) as work:
+        loaded = await work.encounters.get_active(CHANNEL)
+        await work.encounters.save(loaded.row, bump(loaded.encounter))
+        await work.events.append(loaded.row.id, "attack", round=1, payload={"hit": True}, before=loaded.row.state)
+    stored, kinds = await _stored(db)
+    assert counter_of(stored.encounter) == 1 and kinds == [] and stored.row.version == created.row.version
+    async with db.encounter_work(CHANNEL) as work:
+        loaded = await work.encounters.get_active(CHANNEL)
+        await work.encounters.save(loaded.row, bump(loaded.encounter))
+        await work.events.append(loaded.row.id, "attack", round=1, payload={"hit": True}, before=loaded.row.state)
+        await work.commit()
+    stored, kinds = await _stored(db)
+    assert counter_of(stored.encounter) == 2 and kinds == ["attack"] and stored.row.version == created.row.version + 1
+
+
+async def test_a_stale_save_on_the_driver_is_refused_and_nothing_is_stored(db):
+    await _start(db, counter=1)
+    with pytest.raises(ConcurrentUpdate):
+        async with db.encounter_work(CHANNEL) as work:
+            loaded = await work.encounters.get_active(CHANNEL)
+            # someone else's save, inside this very transaction, bumps the version under us
+            await work.lane.change(text("UPDATE encounters SET version = version + 1 WHERE id = :i"),
+                                   {"i": loaded.row.id})
+            await work.encounters.save(loaded.row, bump(loaded.encounter))
+            await work.events.append(loaded.row.id, "attack", round=1, payload={}, before=loaded.row.state)
+            await work.commit()
+    stored, kinds = await _stored(db)
+    assert counter_of(stored.encounter) == 1 and kinds == []  # the version bump was rolled back with the rest
+    assert db.cache.get(stored.row.id, stored.row.version + 1) is None  # nothing uncommitted was kept
+
+
+async def test_a_refusal_inside_encounter_work_rolls_back_and_the_connection_serves_on(db):
+    await _start(db, counter=1)
+    with pytest.raises(FrayError):
+        async with db.encounter_work(CHANNEL) as work:
+            loaded = await work.encounters.get_active(CHANNEL)
+            await work.encounters.save(loaded.row, bump(loaded.encounter))
+            raise FrayError("no such move")
+    kept = db._kept
+    assert (kept is not None) == (db.dialect == "sqlite")  # SQLite keeps its connection for the next command
+    stored, _ = await _stored(db)
+    assert counter_of(stored.encounter) == 1
+
+
+async def test_a_connection_whose_driver_failed_is_not_handed_out_again(db):
+    await _start(db, counter=1)
+    with pytest.raises(Exception, match="no_such_table"):
+        async with db.encounter_work(CHANNEL) as work:
+            await work.lane.rows(text("SELECT * FROM no_such_table"), {})
+    assert db._kept is None
+    async with db.encounter_work(CHANNEL) as work:  # a fresh connection
+        loaded = await work.encounters.get_active(CHANNEL)
+        await work.encounters.save(loaded.row, bump(loaded.encounter))
+        await work.commit()
+    stored, _ = await _stored(db)
+    assert counter_of(stored.encounter) == 2
+
+
+async def test_encounter_work_has_no_session_for_the_rest(db):
+    async with db.encounter_work(CHANNEL) as work:
+        with pytest.raises(RuntimeError, match="encounters and events only"):
+            await work.encounters.list_active(GUILD)
