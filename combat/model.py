@@ -48,7 +48,10 @@ class Combatant:
 
     def condition(self, name: str) -> Condition | None:
         """Return the condition called ``name``, if any."""
-        return next((c for c in self.conditions if c.name == name), None)
+        for c in self.conditions:
+            if c.name == name:
+                return c
+        return None
 
     def has(self, name: str) -> bool:
         """Tell whether the combatant has condition ``name``."""

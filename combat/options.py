@@ -13,6 +13,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from combat.errors import InvalidInput, echo
@@ -84,6 +85,7 @@ class OptionSpec:
         return f"at most {show(self.high)}" if self.high is not None else ""
 
 
+@lru_cache(maxsize=4096)
 def normal_key(text: str) -> str:
     """Return text as a key: case-folded, compatibility-normalised, '_' and '-' as spaces, spaces collapsed."""
     folded = unicodedata.normalize("NFKC", text).casefold().replace("_", " ").replace("-", " ")

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
+import orjson
 from pydantic import TypeAdapter
 from pydantic_core import to_jsonable_python
 
@@ -27,6 +28,7 @@ __all__ = [
     "encode_encounter_reusing",
     "encode_payload",
     "encode_sheet",
+    "payload_text",
 ]
 
 _ENCOUNTER: TypeAdapter[Encounter] = TypeAdapter(Encounter)
@@ -116,3 +118,11 @@ def decode_sheet(data: dict[str, Any]) -> Sheet:
 def encode_payload(value: Any) -> Any:
     """Return any result data (frozen dataclasses, tuples, sets, mappings) as JSON-ready values."""
     return to_jsonable_python(value)
+
+
+def payload_text(value: Any) -> str:
+    """Return result data as JSON text in one pass: the same text as dumping ``encode_payload(value)``.
+
+    orjson writes dataclasses, tuples, enums and mappings itself; anything else goes through pydantic as above.
+    """
+    return orjson.dumps(value, default=to_jsonable_python, option=orjson.OPT_NON_STR_KEYS).decode()

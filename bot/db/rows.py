@@ -15,11 +15,13 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
+    TypeDecorator,
     UniqueConstraint,
     func,
     text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = [
@@ -50,6 +52,19 @@ Document = JSON().with_variant(JSONB(), "postgresql")
 # too: jsonb would parse each into its binary form on every write, and Fray never queries inside them (0003).
 HotDocument = JSON()
 NullableHotDocument = JSON(none_as_null=True)
+
+
+class JsonText(TypeDecorator[str]):
+    """A bind value for a JSON column that is JSON text already (written once, not parsed and dumped again)."""
+
+    impl = JSON
+    cache_ok = True
+
+    def bind_processor(self, dialect: Dialect) -> None:
+        """Send the text as it is (PostgreSQL still receives it as json)."""
+        return None
+
+
 # Discord ids (snowflakes) are 64-bit.
 Snowflake = BigInteger()
 

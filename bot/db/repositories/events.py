@@ -10,9 +10,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import defer
 from sqlalchemy.orm.attributes import set_committed_value
 
-from bot.db.codec import encode_encounter, encode_payload
+from bot.db.codec import encode_encounter, payload_text
 from bot.db.lane import Lane, SessionLane
-from bot.db.rows import EventRow, utcnow
+from bot.db.rows import EventRow, JsonText, utcnow
 from combat.model import Encounter
 
 __all__ = ["EventRepository"]
@@ -32,7 +32,7 @@ _APPEND = (
         round=bindparam("e_round"),
         kind=bindparam("e_kind"),
         user_id=bindparam("e_user"),
-        payload=bindparam("e_payload", type_=_EVENTS.c.payload.type),
+        payload=bindparam("e_payload", type_=JsonText()),
         before=bindparam("e_before", type_=_EVENTS.c.before.type),
         undone=false(),
         created=bindparam("e_created", type_=_EVENTS.c.created.type),
@@ -89,7 +89,7 @@ class EventRepository:
             "e_round": round,
             "e_kind": kind,
             "e_user": user_id,
-            "e_payload": encode_payload(payload),
+            "e_payload": payload_text(payload),
             "e_before": before if before is None or isinstance(before, dict) else encode_encounter(before),
             "e_created": utcnow(),
         }

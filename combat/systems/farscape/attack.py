@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 from combat.dice import DiceSource
 from combat.errors import InvalidInput, UnknownName
@@ -60,8 +61,9 @@ def resolve_attack(encounter: Encounter, intent: Intent, tables: FarscapeTables,
     return exchange.resolve_melee(encounter, intent, tables, dice)
 
 
+@cache
 def all_moves() -> tuple[MoveSpec, ...]:
-    """Return every Farscape move; 'attack' takes the options of both a melee attack and a shot."""
+    """Return every Farscape move; 'attack' takes the options of both a melee attack and a shot (built once)."""
     shot = next(m for m in ranged.RANGED_MOVES if m.name == "shoot")
     moves: list[MoveSpec] = []
     for move in (*exchange.MELEE_MOVES, *ranged.RANGED_MOVES):
