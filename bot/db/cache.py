@@ -14,7 +14,7 @@ from typing import Any
 
 from combat.model import Combatant, Encounter
 
-__all__ = ["CACHED_ENCOUNTERS", "EncounterCache", "Kept", "Pieces", "pieces_of"]
+__all__ = ["CACHED_ENCOUNTERS", "EncounterCache", "Kept", "Pieces", "RoundLog", "pieces_of"]
 
 # [ours] How many encounters one bot process keeps decoded (a few tens of kilobytes each).
 CACHED_ENCOUNTERS = 512
@@ -24,13 +24,27 @@ Pieces = dict[int, tuple[Combatant, dict[str, Any]]]
 
 
 @dataclass(frozen=True, slots=True)
+class RoundLog:
+    """What each event logged in ``round`` so far left for the round's summary, in order (the services decide what).
+
+    Kept with the encounter, so the command that ends a round need not read the round's events back. Only the
+    services' own commands keep it up to date; an encounter kept without one (read from the database, restored by
+    undo) has it unknown, and its summary reads the log.
+    """
+
+    round: int
+    entries: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Kept:
-    """One encounter as committed at ``version``: decoded, as stored, and stored piece by piece."""
+    """One encounter as committed at ``version``: decoded, as stored, stored piece by piece, and its round's log."""
 
     version: int
     encounter: Encounter
     state: dict[str, Any]
     pieces: Pieces
+    log: RoundLog | None = None
 
 
 class EncounterCache:

@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from bot.config import Settings
+from bot.db.cache import RoundLog
 from bot.db.engine import Database
 from bot.db.repositories.encounters import ActiveEncounter
 from bot.db.repositories.guild_settings import GuildSettings
@@ -40,7 +41,8 @@ class Scene:
     """What a command works on: the stored row, the encounter, its system, the dice and whether the caller is GM.
 
     ``settings`` are the guild's, read with the encounter; ``settled`` is the reply of an overdue choice resolved
-    with its default as the scene was loaded.
+    with its default as the scene was loaded; ``log`` is what the current round's events left for its summary,
+    when this process followed the whole round (else None: the summary reads the log).
     """
 
     row: EncounterRow
@@ -50,6 +52,18 @@ class Scene:
     gm: bool
     settings: GuildSettings
     settled: Reply | None = None
+    log: RoundLog | None = None
+
+
+def _logs(scene: Scene, after: Encounter, beats: tuple[Beat, ...]) -> tuple[RoundLog | None, RoundLog | None]:
+    """Return what the event's round has logged with this event, and what the round of ``after`` has logged.
+
+    None is unknown. The round of ``after`` has logged nothing yet when this step began it, else it is the same round.
+    """
+    logged_in = scene.encounter.turns.round
+    known = scene.log if scene.log is not None and scene.log.round == logged_in else None
+    logged = None if known is None else RoundLog(logged_in, (*known.entries, beats))
+    return logged, (RoundLog(after.turns.round) if after.turns.round != logged_in else logged)
 
 
 class Services:
@@ -129,7 +143,7 @@ class Services:
             require_gm(caller, row.gm_id, roles, gm_only)
         dice = self.dice.for_command(caller.channel_id, f"{row.id}:{row.version}")
         gm = is_gm(caller, row.gm_id, roles)
-        return Scene(row, encounter, self.system(row.system), dice, gm, settings)
+        return Scene(row, encounter, self.system(row.system), dice, gm, settings, log=loaded.log)
 
     async def change(
         self,
@@ -157,7 +171,7 @@ class Services:
                     command, scene.system, scene.encounter, gm=scene.row.gm_id, viewer_gm=scene.gm,
                     summary_channel=scene.settings.summary_channel_id,
                 )
-            summaries = await self.record(uow, scene, command, step, caller, payload)
+            summaries, _ = await self.record(uow, scene, command, step, caller, payload)
             await uow.commit()
         after, gm_id, earlier = step.encounter, scene.row.gm_id, scene.settled
         summaries = (*(earlier.summaries if earlier else ()), *summaries)
@@ -169,8 +183,10 @@ class Services:
     async def record(
         self, uow: Work, scene: Scene, command: str, step: Step, caller: Caller | None,
         payload: Mapping[str, Any] | None,
-    ) -> tuple[RoundSummary, ...]:
-        """Save a step, append its event (undoable, with its digest and who gave it), and return any round summary.
+    ) -> tuple[tuple[RoundSummary, ...], RoundLog | None]:
+        """Save a step, append its event (undoable, with its digest and who gave it); return any round summary.
+
+        Also returns what the round the encounter is now in has logged (None: unknown).
 
         ``caller`` None means nobody typed it (a choice's default taken when time ran out): it is logged as the GM's.
         """
@@ -179,7 +195,8 @@ class Services:
         if step.change.round_end is not None:  # kept for the recap, as the round summary tells it
             by["round_end_beats"] = scene.system.digest(step.change.round_end)
         before = scene.row.state  # the stored document of scene.encounter: the log keeps it as it is
-        await uow.encounters.save(scene.row, step.encounter)
+        logged, log = _logs(scene, step.encounter, beats)
+        await uow.encounters.save(scene.row, step.encounter, log=log)
         await uow.events.append(
             scene.row.id,
             command,
@@ -188,7 +205,7 @@ class Services:
             user_id=caller.user_id if caller is not None else scene.row.gm_id,
             before=before,
         )
-        return await self.summaries(uow, scene, step.encounter, step.change)
+        return await self.summaries(uow, scene, step.encounter, step.change, logged), log
 
     async def settle(self, uow: Work, scene: Scene) -> Scene:
         """Resolve a choice whose deadline has passed with its default, logged as the GM's; return the new scene."""
@@ -198,25 +215,28 @@ class Services:
         reaction = pending.reaction
         step = reactions.lapse(scene.system, scene.encounter, scene.dice, self.deadline())
         payload = {"choice": reaction.default, "lapsed": True}
-        summaries = await self.record(uow, scene, "encounter react", step, None, payload)
+        summaries, log = await self.record(uow, scene, "encounter react", step, None, payload)
         default = reaction.default
         lapsed = Answered(reaction.combatant, default, reaction.label(default), lapsed=True)
         settled = Reply(
             "encounter react", scene.system, step.encounter, step.result, step.change, summaries,
             answer=lapsed, gm=scene.row.gm_id, viewer_gm=scene.gm, summary_channel=scene.settings.summary_channel_id,
         )
-        return replace(scene, encounter=step.encounter, settled=settled)
+        return replace(scene, encounter=step.encounter, settled=settled, log=log)
 
     async def summaries(
-        self, uow: Work, scene: Scene, after: Encounter, change: TurnChange
+        self, uow: Work, scene: Scene, after: Encounter, change: TurnChange, logged: RoundLog | None = None
     ) -> tuple[RoundSummary, ...]:
-        """Build the summary of the round that just ended, from that round's log entries only."""
+        """Build the summary of the round that just ended, from what its events left (``logged``, else the log)."""
         if change.ended_round is None:
             return ()
         beats: list[Beat] = []
-        for payload in await uow.events.round_payloads(scene.row.id, change.ended_round):
-            if isinstance(payload, dict) and payload.get("beats"):
-                beats.extend(_BEATS.validate_python(payload["beats"]))
+        if logged is not None and logged.round == change.ended_round:
+            beats.extend(beat for entry in logged.entries for beat in entry)
+        else:
+            for payload in await uow.events.round_payloads(scene.row.id, change.ended_round):
+                if isinstance(payload, dict) and payload.get("beats"):
+                    beats.extend(_BEATS.validate_python(payload["beats"]))
         if change.round_end is not None:  # what the system did as the round ended (end-of-round tests)
             beats.extend(scene.system.digest(change.round_end))
         conditions = [(c.id, s) for c in after.combatants for s in scene.system.status(c)]

@@ -28,7 +28,7 @@ async def increment(db, n):
     async with db.unit_of_work(CHANNEL) as uow:
         loaded = await uow.encounters.get_active(CHANNEL)
         assert loaded is not None
-        row, enc, _ = loaded
+        row, enc = loaded.row, loaded.encounter
         await asyncio.sleep(0)  # give every other command the chance to interleave here
         await uow.events.append(row.id, "action", round=1, payload={"n": n}, before=enc)
         await uow.encounters.save(row, bump(enc))
@@ -37,7 +37,7 @@ async def increment(db, n):
 
 async def final_state(db, encounter_id):
     async with db.unit_of_work(CHANNEL) as uow:
-        row, enc, _ = await uow.encounters.get_active(CHANNEL)
+        row, enc, *_ = await uow.encounters.get_active(CHANNEL)
         events = await uow.events.all_events(encounter_id)
     return row.version, counter_of(enc), events
 
@@ -123,7 +123,7 @@ async def test_the_row_lock_holds_a_second_process_until_commit(migrated_url, ba
 
         async def holder():
             async with first.unit_of_work(CHANNEL) as uow:
-                row, enc, _ = await uow.encounters.get_active(CHANNEL)
+                row, enc, *_ = await uow.encounters.get_active(CHANNEL)
                 loaded.set()
                 # Save only once the second process is provably waiting for the lock this one holds.
                 if began is not None:
@@ -138,7 +138,7 @@ async def test_the_row_lock_holds_a_second_process_until_commit(migrated_url, ba
         async def latecomer():
             await loaded.wait()
             async with second.unit_of_work(CHANNEL) as uow:
-                row, enc, _ = await uow.encounters.get_active(CHANNEL)
+                row, enc, *_ = await uow.encounters.get_active(CHANNEL)
                 order.append(f"second loaded counter {counter_of(enc)}")
                 await uow.encounters.save(row, bump(enc))
                 await uow.commit()

@@ -33,7 +33,7 @@ async def test_create_then_load_the_active_encounter(db):
     async with db.unit_of_work(CHANNEL) as uow:
         loaded = await uow.encounters.get_active(CHANNEL)
         assert loaded is not None
-        row, enc, _ = loaded
+        row, enc = loaded.row, loaded.encounter
         assert row.id == created.row.id
         assert (row.guild_id, row.channel_id, row.system, row.name, row.gm_id) == (
             GUILD,
@@ -62,11 +62,11 @@ async def test_an_error_inside_the_block_rolls_back(db):
     await start(db)
     with pytest.raises(RuntimeError):
         async with db.unit_of_work(CHANNEL) as uow:
-            row, enc, _ = await uow.encounters.get_active(CHANNEL)
+            row, enc, *_ = await uow.encounters.get_active(CHANNEL)
             await uow.encounters.save(row, bump(enc))
             raise RuntimeError("boom")
     async with db.unit_of_work(CHANNEL) as uow:
-        row, enc, _ = await uow.encounters.get_active(CHANNEL)
+        row, enc, *_ = await uow.encounters.get_active(CHANNEL)
         assert counter_of(enc) == 0 and row.version == 1
 
 
@@ -93,7 +93,7 @@ async def test_one_active_encounter_per_channel(db):
         )
         await uow.commit()
     async with db.unit_of_work(CHANNEL) as uow:
-        row, _, _ = await uow.encounters.get_active(CHANNEL)
+        row, _, *_ = await uow.encounters.get_active(CHANNEL)
         assert row.id == first.row.id
         await uow.encounters.end(row)
         assert row.version == 2 and not row.active
@@ -109,9 +109,9 @@ async def test_one_active_encounter_per_channel(db):
 async def test_save_bumps_the_version_and_a_stale_save_is_refused(db):
     await start(db)
     async with db.unit_of_work(CHANNEL) as uow:
-        stale_row, stale_enc, _ = await uow.encounters.get_active(CHANNEL)
+        stale_row, stale_enc, *_ = await uow.encounters.get_active(CHANNEL)
     async with db.unit_of_work(CHANNEL) as uow:
-        row, enc, _ = await uow.encounters.get_active(CHANNEL)
+        row, enc, *_ = await uow.encounters.get_active(CHANNEL)
         await uow.encounters.save(row, bump(enc))
         assert row.version == 2
         await uow.encounters.save(row, bump(bump(enc)))
@@ -124,7 +124,7 @@ async def test_save_bumps_the_version_and_a_stale_save_is_refused(db):
         with pytest.raises(ConcurrentUpdate):
             await uow.encounters.end(stale_row)
     async with db.unit_of_work(CHANNEL) as uow:
-        row, enc, _ = await uow.encounters.get_active(CHANNEL)
+        row, enc, *_ = await uow.encounters.get_active(CHANNEL)
         assert (row.version, counter_of(enc)) == (3, 2)
 
 
@@ -148,7 +148,7 @@ async def test_roster_follows_the_encounter(db):
             ("pk1", "Peacekeeper", "pk", None, 2),
         ]
         assert [r.id for r in await uow.encounters.owned_by("1002")] == [created.row.id]
-        row, enc, _ = await uow.encounters.get_active(CHANNEL)
+        row, enc, *_ = await uow.encounters.get_active(CHANNEL)
         await uow.encounters.save(row, enc.drop("aeryn"))
         await uow.commit()
     async with db.unit_of_work() as uow:

@@ -93,7 +93,7 @@ class Table:
         async with self.svc.db.unit_of_work() as uow:
             loaded = await uow.encounters.get_active(channel, for_update=False)
             assert loaded is not None
-            row, encounter, _ = loaded
+            row, encounter = loaded.row, loaded.encounter
             events = await uow.events.all_events(row.id)
         return json.dumps(export_data(self.svc.system(row.system), encounter, row.name, events), sort_keys=True)
 

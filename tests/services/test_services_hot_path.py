@@ -4,7 +4,19 @@ SQLite's thread, and the settings that ride along with the encounter."""
 import logging
 
 import pytest
-from services_kit import BOB, CAROL, GM, ROLE_GM, SURE_MISS, TROOPER_1, TROOPER_2, Table, in_channel, start_duel
+from services_kit import (
+    BOB,
+    CAROL,
+    GM,
+    ROLE_GM,
+    SURE_MISS,
+    TROOPER_1,
+    TROOPER_2,
+    Table,
+    in_channel,
+    second_process,
+    start_duel,
+)
 from sqlalchemy import event, text
 
 from bot.db.engine import open_database
@@ -81,18 +93,36 @@ async def test_an_attack_takes_two_trips_to_sqlites_thread(table: Table):
     assert db._kept is kept  # and the connection is kept for the next command
 
 
-async def test_a_round_that_ends_reads_only_the_payloads_of_its_events(table: Table, lane_sent: list[str]):
+async def _round_but_the_last_shot(table: Table) -> None:
     await start_duel(table)
     await table.shoot(BOB, TROOPER_1, SURE_MISS)
     await table.shoot(CAROL, TROOPER_2, SURE_MISS)
     await table.shoot(GM, "Crichton", SURE_MISS, **{"as": TROOPER_1})
+
+
+async def test_a_round_followed_here_ends_without_reading_its_events(table: Table, lane_sent: list[str]):
+    await _round_but_the_last_shot(table)
     lane_sent.clear()
-    sent = lane_sent
     reply = await table.shoot(GM, "Crichton", SURE_MISS, **{"as": TROOPER_2})
     assert reply.summaries
-    round_reads = [s for s in sent if s.startswith("SELECT") and "FROM events" in s]
+    reads = [s for s in lane_sent if s.startswith("SELECT")]
+    assert len(reads) == 1 and "FROM events" not in reads[0]  # what the round's events said was kept with it
+    assert reply.summaries[0].round == 1 and len(reply.summaries[0].beats) == 4  # every shot of the round
+
+
+async def test_a_round_not_followed_here_reads_only_the_payloads_of_its_events(
+    table: Table, lane_sent: list[str], db_url: str
+):
+    await _round_but_the_last_shot(table)
+    followed = await table.shoot(GM, "Crichton", SURE_MISS, **{"as": TROOPER_2})
+    await table.run(GM, "encounter undo")  # the round's end taken back: its log is no longer kept here
+    async with second_process(db_url) as other:  # another process, which followed none of the round
+        lane_sent.clear()
+        read_back = await Table(other).shoot(GM, "Crichton", SURE_MISS, **{"as": TROOPER_2})
+    round_reads = [s for s in lane_sent if s.startswith("SELECT") and "FROM events" in s]
     assert len(round_reads) == 1
     assert round_reads[0].startswith("SELECT events.payload FROM events")  # never the 'before' states
+    assert read_back.summaries == followed.summaries  # kept or read back, the same summary
 
 
 async def test_the_round_summary_says_where_the_guild_wants_it(table: Table):

@@ -98,7 +98,7 @@ class StatementCounter:
 async def _pad_log(duel: Table, channel: int, events: int) -> None:
     """Give the channel's encounter ``events`` more log entries, each an undoable action of round one."""
     async with duel.svc.db.unit_of_work(channel) as uow:
-        row, encounter, _ = await uow.encounters.get_active(channel)
+        row, encounter, *_ = await uow.encounters.get_active(channel)
         for n in range(events):
             payload = {"move": "dodge", "beats": [{"actor": "aeryn", "move": "dodge", "note": f"pad {n}"}]}
             await uow.events.append(row.id, "dodge", round=1, payload=payload, user_id=GM.user_id, before=encounter)

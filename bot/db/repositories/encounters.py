@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql.base import Executable
 
-from bot.db.cache import EncounterCache, Kept, Pieces, pieces_of
+from bot.db.cache import EncounterCache, Kept, Pieces, RoundLog, pieces_of
 from bot.db.codec import SystemTypes, decode_encounter, encode_encounter, encode_encounter_reusing
 from bot.db.errors import ActiveEncounterExists, ConcurrentUpdate
 from bot.db.lane import Lane, SessionLane
@@ -45,11 +45,15 @@ class LoadedEncounter(NamedTuple):
 
 
 class ActiveEncounter(NamedTuple):
-    """A channel's active encounter: its row, the encounter, and its guild's settings (read with it)."""
+    """A channel's active encounter: its row, the encounter, its guild's settings, and its round's log if known.
+
+    The settings are read with the encounter; ``log`` is what the current round's events left for its summary.
+    """
 
     row: EncounterRow
     encounter: Encounter
     settings: GuildSettings
+    log: RoundLog | None = None
 
 
 def _roster(encounter: Encounter) -> Roster:
@@ -109,7 +113,7 @@ class EncounterRepository:
             guild_id=values["s_guild_id"], **{name: values[f"s_{name}"] for name in SETTING_COLUMNS}
         )
         self._pieces[row.id] = kept.pieces
-        return ActiveEncounter(row, kept.encounter, settings_of(row.guild_id, stored))
+        return ActiveEncounter(row, kept.encounter, settings_of(row.guild_id, stored), kept.log)
 
     async def _kept(self, encounter_id: int, version: int, system: str) -> Kept:
         """Return the encounter at ``version``: kept decoded, or read and decoded now (and kept, once committed)."""
@@ -156,17 +160,18 @@ class EncounterRepository:
         await self._write_roster(row.id, _roster(encounter))
         return LoadedEncounter(row, encounter)
 
-    async def save(self, row: EncounterRow, encounter: Encounter) -> None:
+    async def save(self, row: EncounterRow, encounter: Encounter, *, log: RoundLog | None = None) -> None:
         """Store the encounter's new state if nobody saved since ``row`` was loaded; else raise ConcurrentUpdate.
 
         Combatants that did not change keep the documents they were stored as (only changed ones are encoded).
+        ``log`` is kept with it (once committed) as what its current round's events left, when the caller knows.
         """
         state, pieces = encode_encounter_reusing(encounter, self._pieces.get(row.id, {}))
         await self._versioned_update(row, SAVE, b_state=state)
         old_roster, new_roster = _stored_roster(row.state), _roster(encounter)
         set_committed_value(row, "state", state)
         self._pieces[row.id] = pieces
-        self._staged[row.id] = Kept(row.version, encounter, state, pieces)
+        self._staged[row.id] = Kept(row.version, encounter, state, pieces, log)
         if old_roster != new_roster:
             await self._write_roster(row.id, new_roster)
 
