@@ -38,13 +38,17 @@ class RoundLog:
 
 @dataclass(frozen=True, slots=True)
 class Kept:
-    """One encounter as committed at ``version``: decoded, as stored, stored piece by piece, and its round's log."""
+    """One encounter as committed at ``version``: decoded, as stored, stored piece by piece, and its round's log.
+
+    ``text`` is the stored document as JSON text when this process wrote it (an undo log entry takes it as it is).
+    """
 
     version: int
     encounter: Encounter
     state: dict[str, Any]
     pieces: Pieces
     log: RoundLog | None = None
+    text: str | None = None
 
 
 class EncounterCache:

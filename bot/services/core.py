@@ -13,9 +13,8 @@ from pydantic import TypeAdapter
 from bot.config import Settings
 from bot.db.cache import RoundLog
 from bot.db.engine import Database
-from bot.db.repositories.encounters import ActiveEncounter
+from bot.db.repositories.encounters import ActiveEncounter, StoredEncounter
 from bot.db.repositories.guild_settings import GuildSettings
-from bot.db.rows import EncounterRow
 from bot.db.uow import Work
 from bot.metrics import Metrics
 from bot.registry import find, keys
@@ -45,7 +44,7 @@ class Scene:
     when this process followed the whole round (else None: the summary reads the log).
     """
 
-    row: EncounterRow
+    row: StoredEncounter
     encounter: Encounter
     system: RuleSystem
     dice: DiceSource
@@ -194,7 +193,8 @@ class Services:
         by: dict[str, Any] = {"user_name": caller.name} if caller is not None else {}
         if step.change.round_end is not None:  # kept for the recap, as the round summary tells it
             by["round_end_beats"] = scene.system.digest(step.change.round_end)
-        before = scene.row.state  # the stored document of scene.encounter: the log keeps it as it is
+        row = scene.row  # its stored document is scene.encounter's: the log keeps it as it is
+        before = row.text if row.text is not None else row.state
         logged, log = _logs(scene, step.encounter, beats)
         await uow.encounters.save(scene.row, step.encounter, log=log)
         await uow.events.append(

@@ -9,7 +9,7 @@ from typing import Any, cast
 
 from sqlalchemy import Select, Table, bindparam, delete, false, insert, select, text, update
 
-from bot.db.rows import CombatantRow, EncounterRow, GuildSettingsRow
+from bot.db.rows import CombatantRow, EncounterRow, GuildSettingsRow, JsonText
 
 __all__ = [
     "ACTIVE", "ENCOUNTERS", "END", "GET_ACTIVE", "ROSTER_ADD", "ROSTER_CLEAR", "SAVE", "SETTING_COLUMNS", "STATE",
@@ -44,7 +44,7 @@ _BUMP = (
     .where(ENCOUNTERS.c.id == bindparam("b_id"), ENCOUNTERS.c.version == bindparam("b_version"))
     .values(version=bindparam("b_next"), updated=bindparam("b_now", type_=ENCOUNTERS.c.updated.type))
 )
-SAVE = _BUMP.values(state=bindparam("b_state", type_=ENCOUNTERS.c.state.type))
+SAVE = _BUMP.values(state=bindparam("b_state", type_=JsonText()))  # the document as JSON text
 END = _BUMP.values(active=false())
 
 # The roster (combatant rows, for queries by owner) is written again only when it changed.

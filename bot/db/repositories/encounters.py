@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, NamedTuple
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql.base import Executable
 
 from bot.db.cache import EncounterCache, Kept, Pieces, RoundLog, pieces_of
 from bot.db.codec import SystemTypes, decode_encounter, encode_encounter, encode_encounter_reusing
+from bot.db.connect import dumps
 from bot.db.errors import ActiveEncounterExists, ConcurrentUpdate
 from bot.db.lane import Lane, SessionLane
 from bot.db.repositories.encounter_sql import (
@@ -30,17 +32,44 @@ from bot.db.repositories.guild_settings import GuildSettings, settings_of
 from bot.db.rows import CombatantRow, EncounterRow, GuildSettingsRow, utcnow
 from combat.model import Encounter
 
-__all__ = ["ACTIVE", "ActiveEncounter", "EncounterRepository", "LoadedEncounter", "TypesOf"]
+__all__ = ["ACTIVE", "ActiveEncounter", "EncounterRepository", "LoadedEncounter", "StoredEncounter", "TypesOf"]
 
 # Gives the stored types of a system by its key.
 TypesOf = Callable[[str], SystemTypes]
 
 Roster = tuple[tuple[str, str, str, str | None], ...]
 
+@dataclass(slots=True)
+class StoredEncounter:
+    """An encounter's row as read, outside any session; only this repository changes it (as it saves)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    system: str
+    name: str
+    gm_id: int
+    active: bool
+    version: int
+    state: dict[str, Any]
+    created: datetime
+    updated: datetime
+    text: str | None = None  # the state as JSON text, when this process wrote it (else None: not at hand)
+
+    @classmethod
+    def of(cls, row: EncounterRow) -> StoredEncounter:
+        """Copy an ORM row's values."""
+        return cls(**{key: getattr(row, key) for key in _ROW_KEYS})
+
+
+_ROW_KEYS = tuple(c.key for c in ENCOUNTERS.c)
+_READ_KEYS = tuple(key for key in _ROW_KEYS if key != "state")
+
+
 class LoadedEncounter(NamedTuple):
     """An encounter row as stored, and the encounter decoded from its state."""
 
-    row: EncounterRow
+    row: StoredEncounter
     encounter: Encounter
 
 
@@ -50,7 +79,7 @@ class ActiveEncounter(NamedTuple):
     The settings are read with the encounter; ``log`` is what the current round's events left for its summary.
     """
 
-    row: EncounterRow
+    row: StoredEncounter
     encounter: Encounter
     settings: GuildSettings
     log: RoundLog | None = None
@@ -94,21 +123,21 @@ class EncounterRepository:
         return decode_encounter(state, self._types(system))
 
     def _loaded(self, row: EncounterRow) -> LoadedEncounter:
-        return LoadedEncounter(row, self.decode(row.system, row.state))
+        return LoadedEncounter(StoredEncounter.of(row), self.decode(row.system, row.state))
 
     async def get_active(self, channel_id: int, *, for_update: bool = True) -> ActiveEncounter | None:
         """Return the channel's active encounter with its guild's settings (one statement, through the index).
 
         ``for_update`` locks the encounter's row until the transaction ends (on PostgreSQL). The state is read and
-        decoded only when the encounter is not kept at this version. The row comes back as an ``EncounterRow``
-        outside the session: it is read, and written only through this repository.
+        decoded only when the encounter is not kept at this version. The row comes back as a ``StoredEncounter``:
+        it is read, and written only through this repository.
         """
         found = await self._lane.rows(GET_ACTIVE[for_update], {"channel": channel_id})
         if not found:
             return None
         values = found[0]
         kept = await self._kept(values["id"], values["version"], values["system"])
-        row = EncounterRow(state=kept.state, **{c.key: values[c.key] for c in ENCOUNTERS.c if c.key != "state"})
+        row = StoredEncounter(state=kept.state, text=kept.text, **{key: values[key] for key in _READ_KEYS})
         stored = None if values["s_guild_id"] is None else GuildSettingsRow(
             guild_id=values["s_guild_id"], **{name: values[f"s_{name}"] for name in SETTING_COLUMNS}
         )
@@ -158,27 +187,28 @@ class EncounterRepository:
         except IntegrityError as exc:
             raise ActiveEncounterExists(channel_id) from exc
         await self._write_roster(row.id, _roster(encounter))
-        return LoadedEncounter(row, encounter)
+        return LoadedEncounter(StoredEncounter.of(row), encounter)
 
-    async def save(self, row: EncounterRow, encounter: Encounter, *, log: RoundLog | None = None) -> None:
+    async def save(self, row: StoredEncounter, encounter: Encounter, *, log: RoundLog | None = None) -> None:
         """Store the encounter's new state if nobody saved since ``row`` was loaded; else raise ConcurrentUpdate.
 
         Combatants that did not change keep the documents they were stored as (only changed ones are encoded).
         ``log`` is kept with it (once committed) as what its current round's events left, when the caller knows.
         """
         state, pieces = encode_encounter_reusing(encounter, self._pieces.get(row.id, {}))
-        await self._versioned_update(row, SAVE, b_state=state)
+        text = dumps(state)
+        await self._versioned_update(row, SAVE, b_state=text)
         old_roster, new_roster = _stored_roster(row.state), _roster(encounter)
-        set_committed_value(row, "state", state)
+        row.state, row.text = state, text
         self._pieces[row.id] = pieces
-        self._staged[row.id] = Kept(row.version, encounter, state, pieces, log)
+        self._staged[row.id] = Kept(row.version, encounter, state, pieces, log, text)
         if old_roster != new_roster:
             await self._write_roster(row.id, new_roster)
 
-    async def end(self, row: EncounterRow) -> None:
+    async def end(self, row: StoredEncounter) -> None:
         """Mark the encounter ended (no longer the channel's active one), with the same version check."""
         await self._versioned_update(row, END)
-        set_committed_value(row, "active", False)
+        row.active = False
         self._staged[row.id] = None
 
     def publish(self) -> None:
@@ -203,7 +233,7 @@ class EncounterRepository:
             stmt = stmt.where(ACTIVE)
         return list((await self.session.execute(stmt.order_by(EncounterRow.id))).scalars())
 
-    async def _versioned_update(self, row: EncounterRow, statement: Executable, **values: Any) -> None:
+    async def _versioned_update(self, row: StoredEncounter, statement: Executable, **values: Any) -> None:
         """UPDATE … WHERE id = :id AND version = :v, bumping the version; ConcurrentUpdate on 0 rows.
 
         On a driver lane the UPDATE may be sent with the next read or the commit, which then raises the conflict.
@@ -211,8 +241,8 @@ class EncounterRepository:
         now = utcnow()
         params = {"b_id": row.id, "b_version": row.version, "b_next": row.version + 1, "b_now": now, **values}
         await self._lane.change(statement, params, expect=1, conflict=lambda: ConcurrentUpdate(row.id))
-        set_committed_value(row, "version", row.version + 1)
-        set_committed_value(row, "updated", now)
+        row.version += 1
+        row.updated = now
 
     async def _write_roster(self, encounter_id: int, roster: Roster) -> None:
         """Replace the encounter's combatant rows with ``roster``."""

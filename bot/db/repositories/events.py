@@ -11,6 +11,7 @@ from sqlalchemy.orm import defer
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.db.codec import encode_encounter, payload_text
+from bot.db.connect import dumps
 from bot.db.lane import Lane, SessionLane
 from bot.db.rows import EventRow, JsonText, utcnow
 from combat.model import Encounter
@@ -33,7 +34,7 @@ _APPEND = (
         kind=bindparam("e_kind"),
         user_id=bindparam("e_user"),
         payload=bindparam("e_payload", type_=JsonText()),
-        before=bindparam("e_before", type_=_EVENTS.c.before.type),
+        before=bindparam("e_before", type_=JsonText()),
         undone=false(),
         created=bindparam("e_created", type_=_EVENTS.c.created.type),
     )
@@ -47,6 +48,13 @@ _ROUND_PAYLOADS = (
     )
     .order_by(_EVENTS.c.seq)
 )
+
+
+def _before_text(before: Encounter | dict[str, Any] | str | None) -> str | None:
+    """Return the undo state as JSON text (None stays NULL)."""
+    if before is None or isinstance(before, str):
+        return before
+    return dumps(before if isinstance(before, dict) else encode_encounter(before))
 
 
 class EventRepository:
@@ -75,11 +83,12 @@ class EventRepository:
         round: int,
         payload: Any = None,
         user_id: int | None = None,
-        before: Encounter | dict[str, Any] | None = None,
+        before: Encounter | dict[str, Any] | str | None = None,
     ) -> None:
         """Add the next event; ``before`` (the encounter before it) makes it undoable.
 
-        ``before`` may be given as the stored document it was loaded from, which is then not encoded again.
+        ``before`` may be given as the stored document it was loaded from (decoded, or as its JSON text), which is
+        then not encoded again.
 
         One statement: the next ``seq`` is worked out inside the INSERT (from the (encounter_id, seq) index). On a
         driver lane it may be sent with the next read or the commit.
@@ -90,7 +99,7 @@ class EventRepository:
             "e_kind": kind,
             "e_user": user_id,
             "e_payload": payload_text(payload),
-            "e_before": before if before is None or isinstance(before, dict) else encode_encounter(before),
+            "e_before": _before_text(before),
             "e_created": utcnow(),
         }
         await self._lane.change(_APPEND, params)
