@@ -9,12 +9,13 @@ summary says nothing happened), so rounds never jump.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from combat import turns
 from combat.dice import DiceSource
 from combat.errors import CannotAct, NotYourTurn, RulesError
+from combat.frozen import replace
 from combat.intent import Asked
 from combat.model import Combatant, Encounter
 from combat.options import OptionValue

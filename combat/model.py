@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from combat.errors import AmbiguousName, UnknownName
+from combat.frozen import replace
 from combat.intent import PendingReaction
 from combat.sheet import Sheet
 from combat.turns import TurnState

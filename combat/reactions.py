@@ -10,12 +10,11 @@ or resolving, or finishing the paused resolution); ``lapse`` answers with the de
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from combat import engine
 from combat.dice import DiceSource, RandomDice
 from combat.engine import Step
 from combat.errors import AwaitingReaction, InvalidInput, RulesError, echo
+from combat.frozen import replace
 from combat.intent import CHOICE_KEY, Asked, Declared, Intent, PendingReaction, Reaction
 from combat.model import Encounter
 from combat.options import normal_key

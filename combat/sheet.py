@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from combat.errors import InvalidSheet, UnknownName
+from combat.frozen import replace
 
 __all__ = ["BuiltSheet", "Sheet", "SheetRequest", "SheetSpec"]
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from combat.errors import CannotAct
+from combat.frozen import replace
 
 __all__ = [
     "SINGLE_PHASE",

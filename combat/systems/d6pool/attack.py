@@ -6,10 +6,9 @@ the psionics skill on both sides, Psyche dice as protection. Objects defend with
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from combat.dice import DiceSource
 from combat.errors import CannotAct, RulesError
+from combat.frozen import replace
 from combat.intent import Intent
 from combat.model import Combatant, Encounter
 from combat.system import ActionOutcome

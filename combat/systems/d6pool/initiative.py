@@ -6,9 +6,8 @@ Equal counts go to the higher attribute rolled; still equal, they act together.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from combat.dice import DiceSource, roll_d
+from combat.frozen import replace
 from combat.model import Combatant, Encounter
 from combat.systems.d6pool.build import trait
 from combat.systems.d6pool.model import KO, RETREATED, STUNNED, Htk, InitRoll, Ready, RoundState

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from combat.dice import DiceSource
+from combat.frozen import replace
 from combat.model import Combatant, Encounter
 from combat.systems.d6pool.build import trait
 from combat.systems.d6pool.initiative import roll_round

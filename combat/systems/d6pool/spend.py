@@ -7,9 +7,8 @@ remaining actions, or the next round's); three or more may knock out (2 HTK, Sta
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from combat.dice import DiceSource
+from combat.frozen import replace
 from combat.intent import Choice, Reaction
 from combat.model import Combatant, Condition, Encounter
 from combat.systems.d6pool.build import trait

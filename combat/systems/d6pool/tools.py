@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from combat.errors import RulesError
+from combat.frozen import replace
 from combat.model import Encounter
 from combat.options import OptionChoice, OptionSpec, OptionValue
 from combat.system import ActionOutcome, ToolSpec

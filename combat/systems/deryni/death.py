@@ -9,9 +9,8 @@ him dying: he fights on, takes no more tests and dies as the round ends [source 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from combat.dice import DiceSource
+from combat.frozen import replace
 from combat.intent import Choice, Reaction
 from combat.model import Encounter
 from combat.systems.deryni.health import DEATH_DIFFICULTY, LEVELS, MORTAL, SCRATCH

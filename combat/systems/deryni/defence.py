@@ -9,9 +9,10 @@ attack's ``defence:`` option, else the NPC's standing choice (GM tool ``defence`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from combat.errors import CannotAct
+from combat.frozen import replace
 from combat.intent import Choice, Intent, Reaction
 from combat.model import Combatant, Encounter
 from combat.systems.deryni.gear import SHIELD, item_name, legs_free, parry_weapon, shield_problem, weapon_row

@@ -9,9 +9,8 @@ wound is Near Death: unconscious at once.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from combat.dice import DiceSource
+from combat.frozen import replace
 from combat.intent import Reaction
 from combat.model import Combatant, Encounter
 from combat.systems.deryni import death

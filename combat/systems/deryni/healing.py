@@ -12,10 +12,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from combat.dice import DiceSource
 from combat.errors import CannotAct, RulesError
+from combat.frozen import replace
 from combat.model import Combatant, Encounter
 from combat.systems.deryni.health import CRITICAL, HURT, LEVELS, MORTAL, SCRATCH, VERY_HURT, Health, Wound
 from combat.systems.deryni.rolls import Check, check, mods

@@ -6,8 +6,9 @@ Hurt -1, Very Hurt -2; a Critical (Incapacitating) wound leaves no action; a Mor
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from combat.frozen import replace
 from combat.ladder import LEGENDARY
 
 __all__ = [

@@ -7,9 +7,10 @@ Consciousness Test (Stamina, 4dF) against a difficulty set by his wound points.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from combat.dice import DiceSource
+from combat.frozen import replace
 from combat.model import Combatant, Encounter
 from combat.system import RoundStart
 from combat.systems.deryni.health import consciousness_difficulty

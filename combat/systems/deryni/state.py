@@ -7,8 +7,9 @@ roll-offs that settle equal Initiatives for the fight.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from combat.frozen import replace
 from combat.model import Combatant, Encounter
 
 __all__ = ["Fighter", "Tie", "Ties", "fighter", "put_fighter", "ties"]
@@ -76,7 +77,7 @@ def fighter(combatant: Combatant) -> Fighter:
 def put_fighter(encounter: Encounter, combatant_id: str, **changes: object) -> Encounter:
     """Return the encounter with the combatant's state changed."""
     combatant = encounter.get(combatant_id)
-    return encounter.put(replace(combatant, state=replace(fighter(combatant), **changes)))  # type: ignore[arg-type]
+    return encounter.put(replace(combatant, state=replace(fighter(combatant), **changes)))
 
 
 def ties(encounter: Encounter) -> Ties:

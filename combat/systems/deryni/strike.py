@@ -10,10 +10,11 @@ when resisted.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from combat.dice import DiceSource
 from combat.errors import CannotAct, InvalidInput
+from combat.frozen import replace
 from combat.model import Combatant, Encounter
 from combat.options import OptionValue
 from combat.system import ActionOutcome, Intent

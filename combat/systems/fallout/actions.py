@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from combat.dice import DiceSource
 from combat.errors import CannotAct, InvalidInput
+from combat.frozen import replace
 from combat.model import Combatant, Encounter
 from combat.options import OptionValue
 from combat.system import ActionOutcome, Intent

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import replace
 
 from combat.dice import DiceSource, roll, roll_d
 from combat.errors import InvalidInput
+from combat.frozen import replace
 from combat.model import Combatant, Encounter
 from combat.options import OptionValue
 from combat.systems.fallout.aim import look, require_distance

@@ -7,10 +7,9 @@ same dice, into the stun pool). Which effects besides damage a weapon has is in 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from combat.dice import DiceSource, parse_dice, roll_d
 from combat.errors import InvalidInput, echo
+from combat.frozen import replace
 from combat.intent import Choice, Reaction
 from combat.model import Encounter
 from combat.options import OptionValue

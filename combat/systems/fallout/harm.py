@@ -5,8 +5,7 @@ Armour turns half of the damage its DT stops into fatigue [ours].
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from combat.frozen import replace
 from combat.model import Combatant, Encounter
 from combat.systems.fallout.board import occupant
 from combat.systems.fallout.hexgrid import Hex, direction_between, distance, neighbour

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from combat.errors import CannotAct, InvalidInput
+from combat.frozen import replace
 from combat.model import Combatant
 from combat.systems.fallout.state import Fighter, fighter
 from combat.systems.fallout.tables import MELEE_MODES, SHOT_MODES, FalloutTables, Weapon

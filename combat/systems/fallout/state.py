@@ -5,8 +5,9 @@ Per combatant: hex, facing, stance, hands, ammunition, injuries and the round's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from combat.frozen import replace
 from combat.model import Combatant, Encounter
 from combat.systems.fallout.hexgrid import Hex, parse_hex
 

@@ -7,10 +7,10 @@ spent, each point's dice.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from combat.dice import DiceSource, parse_dice, roll
 from combat.errors import CannotAct
+from combat.frozen import replace
 from combat.model import Combatant, Encounter
 from combat.options import OptionValue
 from combat.systems.fallout.aim import Sight

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from combat.dice import DiceSource
 from combat.errors import CannotAct, InvalidSheet
+from combat.frozen import replace
 from combat.intent import PendingReaction
 from combat.model import Combatant, Encounter
 from combat.odds import Odds

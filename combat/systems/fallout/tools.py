@@ -8,10 +8,11 @@ the healer is winded, and a maimed or broken head costs 2 from PE (Medic, Mechan
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from combat.dice import DiceSource, roll_d
 from combat.errors import CannotAct, InvalidInput
+from combat.frozen import replace
 from combat.model import Encounter
 from combat.options import OptionChoice, OptionSpec, OptionValue
 from combat.system import ActionOutcome, ToolSpec

@@ -9,9 +9,8 @@ any points the combatant cannot act [ours].
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from combat.dice import DiceSource, roll_d
+from combat.frozen import replace
 from combat.model import Combatant, Encounter
 from combat.systems.fallout.board import placed
 from combat.systems.fallout.harm import deal, harm_of

@@ -8,10 +8,9 @@ attack [seed]; only hexes the overwatcher can see count [ours]. A player's overw
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from combat.dice import DiceSource
 from combat.errors import CannotAct
+from combat.frozen import replace
 from combat.intent import Choice, Reaction
 from combat.model import Combatant, Encounter
 from combat.system import ActionOutcome

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from combat.dice import DiceSource
 from combat.errors import InvalidInput
+from combat.frozen import replace
 from combat.model import Encounter
 from combat.systems.farscape.harm import trait
 from combat.systems.farscape.healing import Rest, Treatment, Waking, clear_scratches, recover, rest, treat, wake

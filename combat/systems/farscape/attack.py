@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 
 from combat.dice import DiceSource
 from combat.errors import InvalidInput, UnknownName
+from combat.frozen import replace
 from combat.model import Encounter
 from combat.system import ActionOutcome, Intent, MoveSpec
 from combat.systems.farscape import exchange, ranged

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from combat.dice import DiceSource
+from combat.frozen import replace
 from combat.fudge import Check, check
 from combat.model import Combatant, Condition
 from combat.systems.farscape.sheet import SPEC

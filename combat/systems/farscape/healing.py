@@ -7,11 +7,12 @@ Boxes below the worst level stay as they are.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from combat.dice import DiceSource
 from combat.errors import InvalidInput, RulesError
+from combat.frozen import replace
 from combat.fudge import Check, check
 from combat.model import Combatant
 from combat.systems.farscape.harm import trait

@@ -14,10 +14,10 @@ attacks (the seed gives prone only +1 against grenade fragments).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from itertools import groupby
 
 from combat.dice import DiceSource
+from combat.frozen import replace
 from combat.fudge import TraitRoll
 from combat.model import Combatant, Condition, Encounter
 from combat.systems.farscape import grapple

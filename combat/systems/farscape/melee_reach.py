@@ -21,9 +21,10 @@ Decisions [ours]:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from combat.errors import RulesError
+from combat.frozen import replace
 from combat.fudge import TraitRoll
 from combat.model import Condition, Encounter
 from combat.systems.farscape.engagement import ENGAGEMENT_ELEMENTS, at_bay_name

@@ -11,8 +11,7 @@ who is no minion has no defence at all (Fair).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from combat.frozen import replace
 from combat.fudge import TraitRoll
 from combat.systems.farscape import grapple
 from combat.systems.farscape.harm import trait

@@ -8,10 +8,11 @@ taken on the dodge itself, so it is not taken again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from combat.dice import DiceSource
 from combat.errors import CannotAct, InvalidInput, RulesError
+from combat.frozen import replace
 from combat.fudge import TraitRoll, roll_trait
 from combat.model import Combatant, Condition, Encounter
 from combat.system import ActionOutcome, Intent

@@ -12,8 +12,7 @@ The targets are asked one at a time, in the order named. The default is to dodge
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from combat.frozen import replace
 from combat.intent import Intent, Reaction
 from combat.model import Combatant, Encounter
 from combat.systems.farscape.attack import fires
