@@ -1,5 +1,8 @@
 """The database: ``Database`` hands out units of work (its engine comes from ``bot.db.connect``).
 
+Two kinds: ``unit_of_work`` (a SQLAlchemy session, every repository) and ``encounter_work`` (the driver of one
+pooled connection, encounters and events only: the path of every game command, ``bot/db/lane.py``).
+
 No lost updates, in three layers:
 
 1. in-process, an ``asyncio.Lock`` per channel (``ChannelLocks``) is held for the whole unit of work; on SQLite
@@ -7,9 +10,11 @@ No lost updates, in three layers:
    connections left to contend through its sleeping busy handler see multi-second stalls; on PostgreSQL a FIFO
    semaphore as wide as the connection pool admits units of work in arrival order, so the pool itself never makes
    anyone wait (its own queue is not fair: under load some channels starved for seconds while others went on);
-2. across processes, ``SELECT … FOR UPDATE`` on the encounter row (PostgreSQL), and ``BEGIN IMMEDIATE`` on every
-   transaction plus ``busy_timeout`` (SQLite);
-3. the encounter's ``version`` column, checked on every save, as a last line of defence.
+2. across processes: ``BEGIN IMMEDIATE`` on every SQLite transaction plus ``busy_timeout``; on PostgreSQL,
+   ``SELECT … FOR UPDATE`` on the encounter row in a session's unit of work, while encounter work locks nothing
+   and writes the save with its event as one statement that changes the row only at the version it read;
+3. the encounter's ``version`` column, checked on every save: a save that finds another version writes nothing
+   and raises ``ConcurrentUpdate`` (the services then run the command again on the newer state).
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from bot.db.locks import ChannelLocks
 from bot.db.migrate import upgrade
 from bot.db.prepared import PreparedCache
 from bot.db.repositories import TypesOf
+from bot.db.repositories.fused import FUSED
 from bot.db.uow import EncounterWork, UnitOfWork
 from bot.registry import find
 
@@ -56,7 +62,6 @@ class Database:
         self.cache = EncounterCache()
         self.types: TypesOf = types or registered_types
         self.prepared = PreparedCache(self.engine.dialect)
-        self._lane: type[SqliteLane] | type[PgLane] = SqliteLane if sqlite else PgLane
         # [ours] SQLite: encounter work keeps its one connection between commands (the writer lock makes it this
         # process's only user), sparing a checkout and the pool's reset trip every command.
         self._keep = sqlite
@@ -90,7 +95,7 @@ class Database:
         """
         async with self._admitted(channel_id):
             connection, self._kept = self._kept or await self.engine.raw_connection(), None
-            lane: DriverLane = self._lane(connection.driver_connection, self.prepared)
+            lane = self._open_lane(connection.driver_connection)
             try:
                 yield EncounterWork(lane, self.types, self.cache)
             finally:
@@ -100,6 +105,12 @@ class Database:
                             await lane.rollback()
                 finally:
                     await self._release(connection, failed=lane.failed)
+
+    def _open_lane(self, driver: Any) -> DriverLane:
+        """Return the lane of this backend on a pooled connection's driver."""
+        if self._keep:  # SQLite
+            return SqliteLane(driver, self.prepared)
+        return PgLane(driver, self.prepared, FUSED)
 
     async def _release(self, connection: PoolProxiedConnection, *, failed: bool) -> None:
         """Keep the connection for the next encounter work (SQLite), or give it back; close it if its driver failed."""

@@ -9,7 +9,9 @@ events (``Database.encounter_work``).
 A write may be held back until the lane's next read or its commit, and then sent with it in order, in the same
 transaction: on SQLite, BEGIN IMMEDIATE and the first read take one trip to aiosqlite's thread, and the UPDATE, the
 INSERT and COMMIT one more. A write that must change an exact number of rows (the version check) stops the trip
-when it does not, and raises its conflict; nothing after it runs and the transaction is rolled back.
+when it does not, and raises its conflict; nothing after it runs and the transaction is rolled back. On
+PostgreSQL the read locks nothing and the save goes with its event as one statement (``repositories/fused.py``):
+two round trips a command instead of five.
 """
 
 from __future__ import annotations
@@ -36,7 +38,12 @@ Conflict = Callable[[], Exception]
 
 
 class Lane(Protocol):
-    """Runs prebuilt statements inside one unit of work's transaction."""
+    """Runs prebuilt statements inside one unit of work's transaction.
+
+    ``locks``: whether a read may lock the rows it reads until the unit of work ends (SELECT … FOR UPDATE).
+    """
+
+    locks: bool
 
     async def rows(self, statement: Executable, params: Params) -> Sequence[Mapping[str, Any]]:
         """Run a statement that returns rows (after any writes held back); return them as mappings by column key."""
@@ -61,6 +68,8 @@ def _check(changed: int, expect: int | None, conflict: Conflict | None) -> None:
 
 class SessionLane:
     """Statements through a unit of work's SQLAlchemy session (the session begins and ends the transaction)."""
+
+    locks = True
 
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
@@ -112,6 +121,8 @@ class DriverLane(ABC):
     ``failed`` is set when the driver raised: the connection may be unusable, so it is not given back to the pool.
     """
 
+    locks: bool
+
     def __init__(self, prepared: PreparedCache) -> None:
         self.prepared = prepared
         self.begun = False
@@ -147,6 +158,8 @@ class DriverLane(ABC):
 
 class SqliteLane(DriverLane):
     """Statements on an aiosqlite connection, writes held back and sent with the next read or the commit."""
+
+    locks = True  # BEGIN IMMEDIATE: the whole database is this unit of work's until it ends
 
     def __init__(self, driver: Any, prepared: PreparedCache) -> None:
         super().__init__(prepared)
@@ -203,52 +216,110 @@ class SqliteLane(DriverLane):
             self.begun = False
 
 
-class PgLane(DriverLane):
-    """Statements on an asyncpg connection, each sent at once (its statement cache prepares each once)."""
+class Held(NamedTuple):
+    """A write held back by the PostgreSQL lane: its statement, parameters and the rows it must change."""
 
-    def __init__(self, driver: Any, prepared: PreparedCache) -> None:
+    statement: Executable
+    params: Any  # one mapping, or a sequence of them for many
+    many: bool = False
+    expect: int | None = None
+    conflict: Conflict | None = None
+
+
+class PgLane(DriverLane):
+    """Statements on an asyncpg connection, with no transaction held open while the rules run.
+
+    Reads go on their own and lock nothing (each sees what is committed when it runs). Writes are held back and
+    sent at the commit: a sequence ``fused`` knows as the one statement that makes them all (atomic by itself:
+    one round trip, no BEGIN or COMMIT); anything else between BEGIN and COMMIT. A read made while writes are held
+    (or after ``isolation`` is set) opens the transaction first, and sends the held writes, so it sees them.
+    Lost updates stay impossible: a save changes the row only at the version it read, else its conflict is raised
+    and nothing is written (the services run the command again on the newer state).
+    """
+
+    locks = False
+
+    def __init__(
+        self, driver: Any, prepared: PreparedCache, fused: Mapping[tuple[Executable, ...], Executable] | None = None
+    ) -> None:
         super().__init__(prepared)
         self.driver = driver
+        self.fused = fused or {}
+        self.held: list[Held] = []
 
     async def _call(self, method: str, sql: str, *args: Any) -> Any:
+        self._trace(sql)
         try:
-            if not self.begun and sql not in ("COMMIT", "ROLLBACK"):
-                begin = f"BEGIN ISOLATION LEVEL {self.isolation}" if self.isolation else "BEGIN"
-                self._trace(begin)
-                await self.driver.execute(begin)
-                self.begun = True
-            self._trace(sql)
             return await getattr(self.driver, method)(sql, *args)
         except BaseException:
             self.failed = True
             raise
 
+    async def _begin(self) -> None:
+        """Open the transaction (if not yet) and send the writes held back, in order."""
+        if not self.begun:
+            await self._call("execute", f"BEGIN ISOLATION LEVEL {self.isolation}" if self.isolation else "BEGIN")
+            self.begun = True
+        held, self.held = self.held, []
+        for write in held:
+            prepared = self.prepared(write.statement)
+            if write.many:
+                await self._call("executemany", prepared.sql, [prepared.values(p) for p in write.params])
+            else:
+                status: str = await self._call("execute", prepared.sql, *prepared.values(write.params))
+                _check(_count(status), write.expect, write.conflict)
+
     async def rows(self, statement: Executable, params: Params) -> Sequence[Mapping[str, Any]]:
-        """Run a statement that returns rows; return them as mappings by column key."""
+        """Run a statement that returns rows (in the transaction, if writes are held or a snapshot was asked)."""
+        if self.held or self.isolation or self.begun:
+            await self._begin()
         prepared = self.prepared(statement)
         return prepared.rows(await self._call("fetch", prepared.sql, *prepared.values(params)))
 
     async def change(
         self, statement: Executable, params: Params, *, expect: int | None = None, conflict: Conflict | None = None
     ) -> None:
-        """Run a statement that changes rows, now; ``expect`` rows changed (from the command tag), else conflict."""
-        prepared = self.prepared(statement)
-        status: str = await self._call("execute", prepared.sql, *prepared.values(params))
-        _check(int(status.rsplit(" ", 1)[-1]), expect, conflict)
+        """Hold a write back until the commit (or the next read)."""
+        self.held.append(Held(statement, params, False, expect, conflict))
 
     async def change_many(self, statement: Executable, params: Sequence[Params]) -> None:
-        """Run a statement once for each set of parameters, now."""
-        prepared = self.prepared(statement)
-        await self._call("executemany", prepared.sql, [prepared.values(p) for p in params])
+        """Hold a write of several rows back until the commit (or the next read)."""
+        self.held.append(Held(statement, list(params), True))
+
+    async def _send_fused(self) -> bool:
+        """Send the held writes as the one statement that makes them all, if there is one; tell whether it was."""
+        fused = self.fused.get(tuple(write.statement for write in self.held))
+        if fused is None or self.begun or any(write.many for write in self.held):
+            return False
+        checked = next((write for write in self.held if write.expect is not None), None)
+        params: dict[str, Any] = {}
+        for write in self.held:
+            params.update(write.params)
+        self.held = []
+        prepared = self.prepared(fused)
+        status: str = await self._call("execute", prepared.sql, *prepared.values(params))
+        if checked is not None:  # the fused statement writes its rows only if every check passed
+            _check(_count(status), 1, checked.conflict)
+        return True
 
     async def commit(self) -> None:
-        """Commit the transaction, if one was begun."""
+        """Send the writes held back (as one statement when they fuse) and commit what was begun."""
+        if self.held and await self._send_fused():
+            return
+        if self.held:
+            await self._begin()
         if self.begun:
             await self._call("execute", "COMMIT")
             self.begun = False
 
     async def rollback(self) -> None:
-        """Roll the transaction back, if one was begun."""
+        """Forget the writes held back; roll back, if a transaction was begun."""
+        self.held = []
         if self.begun:
             await self._call("execute", "ROLLBACK")
             self.begun = False
+
+
+def _count(status: str) -> int:
+    """Return the rows a command tag says were changed ('UPDATE 1', 'INSERT 0 1')."""
+    return int(status.rsplit(" ", 1)[-1])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -13,6 +14,7 @@ from pydantic import TypeAdapter
 from bot.config import Settings
 from bot.db.cache import RoundLog
 from bot.db.engine import Database
+from bot.db.errors import ConcurrentUpdate
 from bot.db.repositories.encounters import ActiveEncounter, StoredEncounter
 from bot.db.repositories.guild_settings import GuildSettings
 from bot.db.uow import Work
@@ -33,6 +35,8 @@ from combat.system import RuleSystem
 __all__ = ["Scene", "Services"]
 
 _BEATS = TypeAdapter(tuple[Beat, ...])
+# [ours] How often a command is run when another process keeps saving the same encounter first.
+CONFLICT_ATTEMPTS = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +159,27 @@ class Services:
         pending_ok: bool = False,
     ) -> Reply:
         """Load the encounter, apply one rules step, save it, log it (undoable), and build any round summary.
+
+        Another process saving the encounter first is a conflict: the command runs again on what it saved (up to
+        ``CONFLICT_ATTEMPTS`` times in all), so ``apply`` must not keep anything from an earlier run.
+        """
+        for _ in range(CONFLICT_ATTEMPTS - 1):
+            with contextlib.suppress(ConcurrentUpdate):
+                return await self._change(caller, command, apply, gm_only=gm_only, payload=payload,
+                                          pending_ok=pending_ok)
+        return await self._change(caller, command, apply, gm_only=gm_only, payload=payload, pending_ok=pending_ok)
+
+    async def _change(
+        self,
+        caller: Caller,
+        command: str,
+        apply: Callable[[Scene], Step | None],
+        *,
+        gm_only: str | None = None,
+        payload: Mapping[str, Any] | None = None,
+        pending_ok: bool = False,
+    ) -> Reply:
+        """Run ``change`` once: one unit of work on the encounter and its log.
 
         An overdue choice is resolved first; while one still waits, only ``pending_ok`` commands may go on.
         ``apply`` returning None means there is nothing more to do than that resolution.

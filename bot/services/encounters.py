@@ -81,7 +81,7 @@ async def add(svc: Services, caller: Caller, args: Args) -> Reply:
 
     def apply(scene: Scene) -> engine.Step:
         added = _new_combatants(scene, args)
-        names.extend(c.name for c in added)
+        names[:] = [c.name for c in added]  # a command run again (after a conflict) names its own
         return engine.add_group(scene.system, scene.encounter, added, scene.dice)
 
     reply = await svc.change(caller, "encounter add", apply, gm_only="add combatants",
@@ -120,7 +120,7 @@ async def remove(svc: Services, caller: Caller, args: Args) -> Reply:
 
     def apply(scene: Scene) -> engine.Step:
         target = scene.encounter.find(args.text("target") or "", exact=True)
-        names.append(target.name)
+        names[:] = [target.name]
         return engine.remove(scene.system, scene.encounter, target.id, scene.dice)
 
     reply = await svc.change(caller, "encounter remove", apply, gm_only="remove combatants", payload=args.given())

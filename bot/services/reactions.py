@@ -49,7 +49,7 @@ async def react(svc: Services, caller: Caller, args: Args) -> Reply:
         return step
 
     reply = await svc.change(caller, "encounter react", apply, payload={"choice": choice}, pending_ok=True)
-    return replace(reply, answer=chose[0]) if chose else reply
+    return replace(reply, answer=chose[-1]) if chose else reply
 
 
 async def expire(svc: Services, caller: Caller) -> Reply | None:

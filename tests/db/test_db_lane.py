@@ -104,3 +104,37 @@ async def test_encounter_work_has_no_session_for_the_rest(db):
     async with db.encounter_work(CHANNEL) as work:
         with pytest.raises(RuntimeError, match="encounters and events only"):
             await work.encounters.list_active(GUILD)
+
+
+POSTGRESQL_ONLY = pytest.mark.parametrize("backend", [pytest.param("postgresql", marks=pytest.mark.postgresql)])
+
+
+@POSTGRESQL_ONLY
+async def test_postgresql_encounter_work_holds_no_lock_and_its_save_checks_the_version(db, migrated_url):
+    from bot.db.engine import Database
+
+    await _start(db, counter=1)
+    other = Database(migrated_url)
+    try:
+        with pytest.raises(ConcurrentUpdate):
+            async with db.encounter_work(CHANNEL) as work:
+                loaded = await work.encounters.get_active(CHANNEL)
+                async with other.unit_of_work(CHANNEL) as uow:  # not kept waiting: nothing is locked
+                    theirs = await uow.encounters.get_active(CHANNEL)
+                    await uow.encounters.save(theirs.row, bump(bump(theirs.encounter)))
+                    await uow.commit()
+                await work.encounters.save(loaded.row, bump(loaded.encounter))
+                await work.events.append(loaded.row.id, "attack", round=1, payload={}, before=loaded.row.state)
+                await work.commit()
+    finally:
+        await other.dispose()
+    stored, kinds = await _stored(db)
+    assert counter_of(stored.encounter) == 3 and kinds == []  # theirs stands; ours wrote neither row nor event
+
+
+@POSTGRESQL_ONLY
+async def test_a_state_read_after_the_row_must_be_at_the_rows_version(db):
+    created = await _start(db)
+    async with db.encounter_work(CHANNEL) as work:
+        with pytest.raises(ConcurrentUpdate):
+            await work.encounters._kept(created.row.id, created.row.version + 1, "farscape")

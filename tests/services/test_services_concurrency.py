@@ -149,3 +149,28 @@ async def test_simultaneous_characters_of_one_name_make_one_character(db_url: st
     assert sum(isinstance(r, Reply) for r in results) == 1
     assert all(isinstance(r, CharacterExists) for r in results if not isinstance(r, Reply))
     assert len((await table.run(BOB, "character list")).body.characters) == 1
+
+
+@pytest.mark.parametrize("backend", [pytest.param("postgresql", marks=pytest.mark.postgresql)])
+async def test_a_command_beaten_by_another_process_runs_again_on_its_state(db_url: str, duel: Table):
+    from services_kit import SURE_MISS
+
+    mine = duel.svc
+    loads: list[int] = []
+    original = mine.scene
+
+    async def load_then_let_the_other_process_in(uow, caller, **options):
+        scene = await original(uow, caller, **options)
+        loads.append(scene.row.version)
+        if len(loads) == 1:  # between this command's read and its save, another process saves first
+            async with second_process(db_url) as other:
+                await Table(other).run(GM, "encounter add", template="peacekeeper trooper", name="Late")
+        return scene
+
+    mine.scene = load_then_let_the_other_process_in  # type: ignore[method-assign]
+    reply = await duel.shoot(BOB, TROOPER_1, SURE_MISS)
+    assert len(loads) == 2 and loads[1] == loads[0] + 1  # run again, on the other process's save
+    assert reply.encounter is not None
+    exported = await duel.export()
+    assert [e["kind"] for e in exported["log"]][-2:] == ["encounter add", "attack"]  # both logged, each once
+    assert "Late" in [c["name"] for c in exported["combatants"]]

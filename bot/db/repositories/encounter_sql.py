@@ -38,7 +38,10 @@ def _active(for_update: bool) -> Select[Any]:
 
 # The state is read only when the encounter is not kept decoded at this version (bot/db/cache.py).
 GET_ACTIVE = {True: _active(True), False: _active(False)}
-STATE = select(ENCOUNTERS.c.state).where(ENCOUNTERS.c.id == bindparam("id"))
+# At the version just read: on a lane that locks nothing, a newer state must not pass for that version.
+STATE = select(ENCOUNTERS.c.state).where(
+    ENCOUNTERS.c.id == bindparam("id"), ENCOUNTERS.c.version == bindparam("version")
+)
 _BUMP = (
     update(ENCOUNTERS)
     .where(ENCOUNTERS.c.id == bindparam("b_id"), ENCOUNTERS.c.version == bindparam("b_version"))

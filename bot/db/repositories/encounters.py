@@ -128,11 +128,11 @@ class EncounterRepository:
     async def get_active(self, channel_id: int, *, for_update: bool = True) -> ActiveEncounter | None:
         """Return the channel's active encounter with its guild's settings (one statement, through the index).
 
-        ``for_update`` locks the encounter's row until the transaction ends (on PostgreSQL). The state is read and
-        decoded only when the encounter is not kept at this version. The row comes back as a ``StoredEncounter``:
-        it is read, and written only through this repository.
+        ``for_update`` locks the encounter's row until the transaction ends (PostgreSQL, on a lane that locks). The
+        state is read and decoded only when the encounter is not kept at this version. The row comes back as a
+        ``StoredEncounter``: it is read, and written only through this repository.
         """
-        found = await self._lane.rows(GET_ACTIVE[for_update], {"channel": channel_id})
+        found = await self._lane.rows(GET_ACTIVE[for_update and self._lane.locks], {"channel": channel_id})
         if not found:
             return None
         values = found[0]
@@ -149,7 +149,10 @@ class EncounterRepository:
         kept = self._cache.get(encounter_id, version)
         if kept is not None:
             return kept
-        state = (await self._lane.rows(STATE, {"id": encounter_id}))[0]["state"]
+        found = await self._lane.rows(STATE, {"id": encounter_id, "version": version})
+        if not found:  # saved again since its row was read (possible only on a lane that locks nothing)
+            raise ConcurrentUpdate(encounter_id)
+        state = found[0]["state"]
         encounter = self.decode(system, state)
         kept = Kept(version, encounter, state, pieces_of(encounter, state))
         if self._staged:  # this unit of work wrote: what it reads may not be committed yet

@@ -16,29 +16,28 @@ from bot.db.lane import Lane, SessionLane
 from bot.db.rows import EventRow, JsonText, utcnow
 from combat.model import Encounter
 
-__all__ = ["EventRepository"]
+__all__ = ["APPEND", "APPENDED", "EVENTS", "EventRepository"]
 
-_EVENTS = cast(Table, EventRow.__table__)
+EVENTS = _EVENTS = cast(Table, EventRow.__table__)
 # Prebuilt, compiled once: the next seq is worked out inside the INSERT, from the (encounter_id, seq) index.
 _NEXT_SEQ = (
     select(func.coalesce(func.max(_EVENTS.c.seq), 0) + 1)
     .where(_EVENTS.c.encounter_id == bindparam("e_encounter"))
     .scalar_subquery()
 )
-_APPEND = (
-    insert(_EVENTS)
-    .values(
-        encounter_id=bindparam("e_encounter"),
-        seq=_NEXT_SEQ,
-        round=bindparam("e_round"),
-        kind=bindparam("e_kind"),
-        user_id=bindparam("e_user"),
-        payload=bindparam("e_payload", type_=JsonText()),
-        before=bindparam("e_before", type_=JsonText()),
-        undone=false(),
-        created=bindparam("e_created", type_=_EVENTS.c.created.type),
-    )
-)
+# What a new event's columns get (also sent along with the encounter's save, bot/db/repositories/fused.py).
+APPENDED: dict[str, Any] = {
+    "encounter_id": bindparam("e_encounter", type_=_EVENTS.c.encounter_id.type),
+    "seq": _NEXT_SEQ,
+    "round": bindparam("e_round", type_=_EVENTS.c.round.type),
+    "kind": bindparam("e_kind", type_=_EVENTS.c.kind.type),
+    "user_id": bindparam("e_user", type_=_EVENTS.c.user_id.type),
+    "payload": bindparam("e_payload", type_=JsonText()),
+    "before": bindparam("e_before", type_=JsonText()),
+    "undone": false(),
+    "created": bindparam("e_created", type_=_EVENTS.c.created.type),
+}
+APPEND = _APPEND = insert(_EVENTS).values(APPENDED)
 _ROUND_PAYLOADS = (
     select(_EVENTS.c.payload)
     .where(
