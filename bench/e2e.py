@@ -15,6 +15,7 @@ from typing import Any
 from bench.scenarios import Table, open_table
 from bench.stats import median, spread
 from bot.config import REPO_ROOT, Settings
+from bot.heap import freeze_startup_heap
 
 __all__ = ["E2EPlan", "e2e"]
 
@@ -110,7 +111,7 @@ async def e2e(url: str, plan: E2EPlan) -> dict[str, Any]:
                     await table.setup(channel)
                 kit = Fray(double, url)
                 kit.gm = gm
-                async with kit.running():
+                async with kit.running(started=freeze_startup_heap):  # as fray run does
                     return await _trials(Probe(double, gm), table, channels, plan)
             finally:
                 await table.db.dispose()

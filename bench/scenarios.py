@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from bot.config import REPO_ROOT, Settings
 from bot.db.engine import Database, open_database
+from bot.heap import freeze_startup_heap
 from bot.services import Caller, ReplayDice, Services, dispatch
 from combat.model import Encounter
 
@@ -95,8 +96,12 @@ class Table:
 
 
 async def open_table(url: str) -> Table:
-    """Migrate the database, open Fray's services on it with seeded dice, and load every system's tables."""
+    """Migrate the database, open Fray's services on it with seeded dice, and load every system's tables.
+
+    Then the heap is frozen, as ``fray run`` does once the bot is set up (bot/heap.py).
+    """
     db = await open_database(url)
     services = Services(db, Settings(database_url=url, data_dir=REPO_ROOT / "data"), ReplayDice(7))
     await services.warm()
+    freeze_startup_heap()
     return Table(db, services)

@@ -45,8 +45,9 @@ class Budget:
 
 
 # Windows long enough that SQLite's WAL checkpoints (an fsync every ~1,000 pages) fall in every run alike.
-DEFAULT = Budget(Plan(trials=5, one_channel=400, per_channel=8), GrowthPlan(trials=5, attacks=20), 10_000,
-                 E2EPlan(trials=5, sequential=40))
+# Trials long enough that one stall of this noisy machine does not decide a median or a p99 (p99 of 500 samples).
+DEFAULT = Budget(Plan(trials=5, one_channel=1000, per_channel=20), GrowthPlan(trials=5, attacks=60), 10_000,
+                 E2EPlan(trials=5, sequential=100))
 QUICK = Budget(Plan(trials=3, one_channel=100, per_channel=2), GrowthPlan(trials=3, attacks=8), 1_000,
                E2EPlan(trials=2, sequential=20))
 

@@ -11,10 +11,11 @@ No lost updates, in three layers:
    semaphore as wide as the connection pool admits units of work in arrival order, so the pool itself never makes
    anyone wait (its own queue is not fair: under load some channels starved for seconds while others went on);
 2. across processes: ``BEGIN IMMEDIATE`` on every SQLite transaction plus ``busy_timeout``; on PostgreSQL,
-   ``SELECT … FOR UPDATE`` on the encounter row in a session's unit of work, while encounter work locks nothing
-   and writes the save with its event as one statement that changes the row only at the version it read;
+   ``SELECT … FOR UPDATE`` on the encounter row in a session's unit of work, while encounter work first locks
+   nothing and writes the save with its event as one statement that changes the row only at the version it read;
 3. the encounter's ``version`` column, checked on every save: a save that finds another version writes nothing
-   and raises ``ConcurrentUpdate`` (the services then run the command again on the newer state).
+   and raises ``ConcurrentUpdate``; the services then run the command once more, locking the row this time
+   (``encounter_work(locking=True)``), so a command loses such a race at most once.
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ from sqlalchemy.util import greenlet_spawn
 from bot.db.cache import EncounterCache
 from bot.db.codec import SystemTypes
 from bot.db.connect import BUSY_TIMEOUT_MS, create_engine, is_sqlite
-from bot.db.lane import DriverLane, PgLane, SqliteLane
+from bot.db.lane import DriverLane
+from bot.db.lane_pg import PgLane
+from bot.db.lane_sqlite import SqliteLane
 from bot.db.locks import ChannelLocks
 from bot.db.migrate import upgrade
 from bot.db.prepared import PreparedCache
@@ -87,15 +90,16 @@ class Database:
             yield await stack.enter_async_context(UnitOfWork(self.sessions, self.types, self.cache))
 
     @contextlib.asynccontextmanager
-    async def encounter_work(self, channel_id: int) -> AsyncIterator[EncounterWork]:
+    async def encounter_work(self, channel_id: int, *, locking: bool = False) -> AsyncIterator[EncounterWork]:
         """Open a unit of work on encounters and events only, on the driver of one pooled connection.
 
         Admitted and locked as ``unit_of_work``; what is not committed is rolled back when it ends. A connection
-        whose driver raised is closed rather than given back to the pool.
+        whose driver raised is closed rather than given back to the pool. On PostgreSQL the encounter's row is read
+        without a lock (the save checks its version) unless ``locking``; SQLite's transactions always lock.
         """
         async with self._admitted(channel_id):
             connection, self._kept = self._kept or await self.engine.raw_connection(), None
-            lane = self._open_lane(connection.driver_connection)
+            lane = self._open_lane(connection.driver_connection, locking)
             try:
                 yield EncounterWork(lane, self.types, self.cache)
             finally:
@@ -106,11 +110,11 @@ class Database:
                 finally:
                     await self._release(connection, failed=lane.failed)
 
-    def _open_lane(self, driver: Any) -> DriverLane:
+    def _open_lane(self, driver: Any, locking: bool) -> DriverLane:
         """Return the lane of this backend on a pooled connection's driver."""
         if self._keep:  # SQLite
             return SqliteLane(driver, self.prepared)
-        return PgLane(driver, self.prepared, FUSED)
+        return PgLane(driver, self.prepared, FUSED, locking=locking)
 
     async def _release(self, connection: PoolProxiedConnection, *, failed: bool) -> None:
         """Keep the connection for the next encounter work (SQLite), or give it back; close it if its driver failed."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -34,7 +35,10 @@ _TURN_COMMANDS = frozenset(
 class FrayBot(commands.AutoShardedBot):
     """Fray on Discord; every command goes through ``responder`` to a service."""
 
-    def __init__(self, settings: Settings, services: Services, *, sleep: Sleep = asyncio.sleep, **options: Any) -> None:
+    def __init__(
+        self, settings: Settings, services: Services, *, sleep: Sleep = asyncio.sleep,
+        started: Callable[[], object] | None = None, **options: Any,
+    ) -> None:
         if settings.shard_ids:
             options["shard_ids"] = list(settings.shard_ids)
         super().__init__(
@@ -52,6 +56,7 @@ class FrayBot(commands.AutoShardedBot):
         self.status_board = StatusBoard(self, delay=settings.status_edit_delay)
         self.reminders = Reminders(self, sleep=sleep)  # play-by-post; ``sleep`` is injected by the tests
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self._started = started  # called once set up, before the first command (``fray run``: freeze the heap)
 
     async def setup_hook(self) -> None:
         """Load the cogs and the persistent buttons, warm the tables, and sync the commands."""
@@ -66,6 +71,8 @@ class FrayBot(commands.AutoShardedBot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        if self._started is not None:
+            self._started()
 
     async def close(self) -> None:
         """Stop the timers of waiting attacks and the reminders' countdowns, then close."""

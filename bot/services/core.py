@@ -35,8 +35,6 @@ from combat.system import RuleSystem
 __all__ = ["Scene", "Services"]
 
 _BEATS = TypeAdapter(tuple[Beat, ...])
-# [ours] How often a command is run when another process keeps saving the same encounter first.
-CONFLICT_ATTEMPTS = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,14 +158,14 @@ class Services:
     ) -> Reply:
         """Load the encounter, apply one rules step, save it, log it (undoable), and build any round summary.
 
-        Another process saving the encounter first is a conflict: the command runs again on what it saved (up to
-        ``CONFLICT_ATTEMPTS`` times in all), so ``apply`` must not keep anything from an earlier run.
+        The encounter is read without a lock (PostgreSQL); another process saving it first is a conflict, and the
+        command runs once more, on what that process saved, holding the row's lock this time so it cannot lose
+        again. ``apply`` must therefore keep nothing from an earlier run.
         """
-        for _ in range(CONFLICT_ATTEMPTS - 1):
-            with contextlib.suppress(ConcurrentUpdate):
-                return await self._change(caller, command, apply, gm_only=gm_only, payload=payload,
-                                          pending_ok=pending_ok)
-        return await self._change(caller, command, apply, gm_only=gm_only, payload=payload, pending_ok=pending_ok)
+        with contextlib.suppress(ConcurrentUpdate):
+            return await self._change(caller, command, apply, gm_only=gm_only, payload=payload, pending_ok=pending_ok)
+        return await self._change(caller, command, apply, gm_only=gm_only, payload=payload, pending_ok=pending_ok,
+                                  locking=True)
 
     async def _change(
         self,
@@ -178,13 +176,14 @@ class Services:
         gm_only: str | None = None,
         payload: Mapping[str, Any] | None = None,
         pending_ok: bool = False,
+        locking: bool = False,
     ) -> Reply:
-        """Run ``change`` once: one unit of work on the encounter and its log.
+        """Run ``change`` once: one unit of work on the encounter and its log (``locking``: holding its row).
 
         An overdue choice is resolved first; while one still waits, only ``pending_ok`` commands may go on.
         ``apply`` returning None means there is nothing more to do than that resolution.
         """
-        async with self.db.encounter_work(caller.channel_id) as uow:
+        async with self.db.encounter_work(caller.channel_id, locking=locking) as uow:
             scene = await self.settle(uow, await self.scene(uow, caller, gm_only=gm_only))
             if not pending_ok:
                 reactions.require_settled(scene.encounter)

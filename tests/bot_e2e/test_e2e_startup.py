@@ -26,3 +26,16 @@ async def test_the_bot_logs_in_syncs_every_command_and_answers(fray: Fray) -> No
 async def test_a_dev_guild_gets_the_commands_instantly(fray: Fray) -> None:
     async with fray.running(dev_guild_id=fray.double.guild_id):
         assert {c["name"] for c in fray.double.commands(guild=True)} >= {"encounter", "attack"}
+
+
+@pytest.mark.asyncio
+async def test_what_fray_run_does_once_set_up_runs_once_before_the_first_command(fray: Fray) -> None:
+    calls: list[int] = []
+
+    def started() -> None:
+        calls.append(len(fray.double.commands()))  # the commands are synced by then
+
+    async with fray.running(started=started):
+        await fray.answer(fray.gm, "roll", dice="4dF")
+        await fray.answer(fray.gm, "roll", dice="4dF")
+    assert len(calls) == 1 and calls[0] > 0

@@ -1,6 +1,8 @@
 """Encounter work on the driver (bot/db/lane.py): the same rows as through SQLAlchemy, the version check, rollback,
 and a connection whose driver failed never handed out again."""
 
+import logging
+
 import pytest
 from dbsamples import bump, counter_of, sample_encounter
 from sqlalchemy import text
@@ -138,3 +140,20 @@ async def test_a_state_read_after_the_row_must_be_at_the_rows_version(db):
     async with db.encounter_work(CHANNEL) as work:
         with pytest.raises(ConcurrentUpdate):
             await work.encounters._kept(created.row.id, created.row.version + 1, "farscape")
+
+
+@POSTGRESQL_ONLY
+async def test_postgresql_locking_encounter_work_holds_the_row_until_it_commits(db, caplog):
+    await _start(db, counter=1)
+    with caplog.at_level(logging.DEBUG, logger="fray.db.lane"):
+        async with db.encounter_work(CHANNEL, locking=True) as work:
+            loaded = await work.encounters.get_active(CHANNEL)
+            await work.encounters.save(loaded.row, bump(loaded.encounter))
+            await work.events.append(loaded.row.id, "attack", round=1, payload={}, before=loaded.row.state)
+            await work.commit()
+    sent = [r.getMessage() for r in caplog.records if r.name == "fray.db.lane"]
+    kinds_sent = [s.split()[0] for s in sent]  # the state is read too: this process never kept this encounter
+    assert kinds_sent == ["BEGIN", "SELECT", "SELECT", "WITH", "COMMIT"]
+    assert "FOR UPDATE" in sent[1]  # locked from the read to the commit
+    stored, kinds = await _stored(db)
+    assert counter_of(stored.encounter) == 2 and kinds == ["attack"]

@@ -1,0 +1,123 @@
+"""The PostgreSQL driver lane: statements on an asyncpg connection, two round trips a command."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+from sqlalchemy.sql.base import Executable
+
+from bot.db.lane import Conflict, DriverLane, Params, check
+from bot.db.prepared import PreparedCache
+
+__all__ = ["PgLane"]
+
+
+class Held(NamedTuple):
+    """A write held back by the PostgreSQL lane: its statement, parameters and the rows it must change."""
+
+    statement: Executable
+    params: Any  # one mapping, or a sequence of them for many
+    many: bool = False
+    expect: int | None = None
+    conflict: Conflict | None = None
+
+
+class PgLane(DriverLane):
+    """Statements on an asyncpg connection; by default with no transaction held open while the rules run.
+
+    Reads go on their own and lock nothing (each sees what is committed when it runs). Writes are held back and
+    sent at the commit: a sequence ``fused`` knows as the one statement that makes them all (atomic by itself:
+    one round trip, no BEGIN or COMMIT); anything else between BEGIN and COMMIT. A read made while writes are held
+    (or after ``isolation`` is set) opens the transaction first, and sends the held writes, so it sees them.
+    Lost updates stay impossible: a save changes the row only at the version it read, else its conflict is raised
+    and nothing is written.
+
+    ``locking`` is the other way, for a command that lost such a race: BEGIN before the first read, which locks
+    the rows it reads (FOR UPDATE) until the commit, so nobody can save the encounter in between.
+    """
+
+    def __init__(
+        self, driver: Any, prepared: PreparedCache, fused: Mapping[tuple[Executable, ...], Executable] | None = None,
+        *, locking: bool = False,
+    ) -> None:
+        super().__init__(prepared)
+        self.driver = driver
+        self.fused = fused or {}
+        self.held: list[Held] = []
+        self.locks = locking
+
+    async def _call(self, method: str, sql: str, *args: Any) -> Any:
+        self._trace(sql)
+        try:
+            return await getattr(self.driver, method)(sql, *args)
+        except BaseException:
+            self.failed = True
+            raise
+
+    async def _begin(self) -> None:
+        """Open the transaction (if not yet) and send the writes held back, in order."""
+        if not self.begun:
+            await self._call("execute", f"BEGIN ISOLATION LEVEL {self.isolation}" if self.isolation else "BEGIN")
+            self.begun = True
+        held, self.held = self.held, []
+        for write in held:
+            prepared = self.prepared(write.statement)
+            if write.many:
+                await self._call("executemany", prepared.sql, [prepared.values(p) for p in write.params])
+            else:
+                status: str = await self._call("execute", prepared.sql, *prepared.values(write.params))
+                check(_count(status), write.expect, write.conflict)
+
+    async def rows(self, statement: Executable, params: Params) -> Sequence[Mapping[str, Any]]:
+        """Run a statement that returns rows (in the transaction, if writes are held or a snapshot was asked)."""
+        if self.held or self.isolation or self.begun or self.locks:
+            await self._begin()
+        prepared = self.prepared(statement)
+        return prepared.rows(await self._call("fetch", prepared.sql, *prepared.values(params)))
+
+    async def change(
+        self, statement: Executable, params: Params, *, expect: int | None = None, conflict: Conflict | None = None
+    ) -> None:
+        """Hold a write back until the commit (or the next read)."""
+        self.held.append(Held(statement, params, False, expect, conflict))
+
+    async def change_many(self, statement: Executable, params: Sequence[Params]) -> None:
+        """Hold a write of several rows back until the commit (or the next read)."""
+        self.held.append(Held(statement, list(params), True))
+
+    async def _send_fused(self) -> bool:
+        """Send the held writes as the one statement that makes them all, if there is one; tell whether it was."""
+        fused = self.fused.get(tuple(write.statement for write in self.held))
+        if fused is None or any(write.many for write in self.held):
+            return False
+        checked = next((write for write in self.held if write.expect is not None), None)
+        params: dict[str, Any] = {}
+        for write in self.held:
+            params.update(write.params)
+        self.held = []
+        prepared = self.prepared(fused)
+        status: str = await self._call("execute", prepared.sql, *prepared.values(params))
+        if checked is not None:  # the fused statement writes its rows only if every check passed
+            check(_count(status), 1, checked.conflict)
+        return True
+
+    async def commit(self) -> None:
+        """Send the writes held back (as one statement when they fuse) and commit what was begun."""
+        if self.held and not await self._send_fused():
+            await self._begin()
+        if self.begun:
+            await self._call("execute", "COMMIT")
+            self.begun = False
+
+    async def rollback(self) -> None:
+        """Forget the writes held back; roll back, if a transaction was begun."""
+        self.held = []
+        if self.begun:
+            await self._call("execute", "ROLLBACK")
+            self.begun = False
+
+
+def _count(status: str) -> int:
+    """Return the rows a command tag says were changed ('UPDATE 1', 'INSERT 0 1')."""
+    return int(status.rsplit(" ", 1)[-1])
