@@ -108,3 +108,26 @@ async def test_open_database_migrates_first(db_url):
         assert await current_revision(db_url) == head()
         async with db.unit_of_work(1) as uow:
             assert await uow.encounters.get_active(1) is None
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("backend", [pytest.param("postgresql", marks=pytest.mark.postgresql)])
+async def test_postgresql_compresses_the_hot_documents_with_lz4_and_back(migrated_url):
+    query = text(
+        "SELECT c.relname || '.' || a.attname, a.attcompression::text FROM pg_attribute a JOIN pg_class c "
+        "ON c.oid = a.attrelid WHERE (c.relname, a.attname) IN "
+        "(('encounters', 'state'), ('events', 'payload'), ('events', 'before')) ORDER BY 1"
+    )
+
+    async def methods() -> dict[str, str]:
+        engine = create_engine(migrated_url, poolclass=NullPool)
+        try:
+            async with engine.connect() as conn:
+                return {name: method for name, method in (await conn.execute(query)).all()}
+        finally:
+            await engine.dispose()
+
+    assert await methods() == dict.fromkeys(["encounters.state", "events.before", "events.payload"], "l")  # lz4
+    await downgrade(migrated_url, "0003")
+    assert set((await methods()).values()) == {"p"}  # pglz
+    await upgrade(migrated_url)
