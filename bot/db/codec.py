@@ -28,6 +28,7 @@ __all__ = [
     "encode_encounter_reusing",
     "encode_payload",
     "encode_sheet",
+    "json_ready",
     "payload_text",
 ]
 
@@ -72,14 +73,15 @@ def encode_encounter_reusing(
     """Encode the encounter as ``encode_encounter`` does, reusing the documents of combatants that did not change.
 
     ``known`` maps ``id(combatant)`` to a combatant object and its document; an entry is reused only for that very
-    (frozen) object. Returns the document and the same kind of map for the combatants of ``enc``.
+    (frozen) object. Returns the document and the same kind of map for the combatants of ``enc``. The rest goes
+    through orjson (``json_ready``): the same document, several times faster.
     """
-    data: dict[str, Any] = _ENCOUNTER.dump_python(replace(enc, combatants=()), mode="json")
+    data: dict[str, Any] = json_ready(replace(enc, combatants=()))
     pieces: dict[int, tuple[Combatant, dict[str, Any]]] = {}
     for combatant in enc.combatants:
         found = known.get(id(combatant))
         same = found is not None and found[0] is combatant
-        doc = found[1] if found is not None and same else _COMBATANT.dump_python(combatant, mode="json")
+        doc = found[1] if found is not None and same else json_ready(combatant)
         pieces[id(combatant)] = (combatant, doc)
     data["combatants"] = [pieces[id(c)][1] for c in enc.combatants]
     return data, pieces
@@ -118,6 +120,16 @@ def decode_sheet(data: dict[str, Any]) -> Sheet:
 def encode_payload(value: Any) -> Any:
     """Return any result data (frozen dataclasses, tuples, sets, mappings) as JSON-ready values."""
     return to_jsonable_python(value)
+
+
+def json_ready(value: Any) -> Any:
+    """Return frozen model objects as JSON-ready values through orjson: what pydantic's json dump of them gives.
+
+    orjson writes dataclasses (fields in order), tuples, enums and mappings itself; anything else goes through
+    pydantic, as ``encode_payload`` does. ``tests/db/test_db_codec.py`` checks it against ``encode_encounter`` on
+    every state of every example fight.
+    """
+    return orjson.loads(payload_text(value))
 
 
 def payload_text(value: Any) -> str:

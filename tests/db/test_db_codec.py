@@ -117,3 +117,41 @@ def test_round_trip_holds_for_any_conditions_and_turn_state(conds, queue, held, 
         turns=TurnState(round=round_no, queue=tuple(queue), held=tuple(held)),
     )
     assert decode_encounter(through_json(encode_encounter(enc)), Health) == enc
+
+
+def test_the_fast_encoding_equals_pydantics_on_every_state_of_every_example_fight(tmp_path):
+    import argparse
+    import asyncio
+    import contextlib
+    import io
+
+    from bot.config import REPO_ROOT
+    from bot.console.main import add_arguments, run
+    from bot.db.codec import encode_encounter_reusing, json_ready
+    from bot.db.engine import Database, registered_types
+    from bot.db.rows import EncounterRow, EventRow
+
+    async def states(url: str) -> list[tuple[str, dict]]:
+        from sqlalchemy import select
+
+        async with Database(url) as db, db.unit_of_work() as uow:
+            systems = dict((await uow.session.execute(select(EncounterRow.id, EncounterRow.system))).all())
+            rows = (await uow.session.execute(select(EventRow.encounter_id, EventRow.before))).all()
+            ends = (await uow.session.execute(select(EncounterRow.system, EncounterRow.state))).all()
+        return [(systems[e], b) for e, b in rows if b is not None] + [tuple(r) for r in ends]
+
+    checked: set[str] = set()
+    for script in sorted((REPO_ROOT / "examples").glob("*.fray")):
+        path = tmp_path / f"{script.stem}.sqlite3"
+        parser = argparse.ArgumentParser()
+        add_arguments(parser)
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert run(parser.parse_args(["--script", str(script), "--db", str(path), "--seed", "3"])) == 0
+        for system, stored in asyncio.run(states(f"sqlite+aiosqlite:///{path}")):
+            encounter = decode_encounter(stored, registered_types(system))
+            fast, _ = encode_encounter_reusing(encounter, {})
+            assert fast == encode_encounter(encounter) == stored
+            assert all(json_ready(c) == encode_encounter(replace(encounter, combatants=(c,)))["combatants"][0]
+                       for c in encounter.combatants)
+            checked.add(system)
+    assert checked == {"farscape", "deryni", "d6pool", "fallout"}
