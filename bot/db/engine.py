@@ -41,6 +41,7 @@ from bot.db.migrate import upgrade
 from bot.db.prepared import PreparedCache
 from bot.db.repositories import TypesOf
 from bot.db.repositories.fused import FUSED
+from bot.db.sqlite_writer import SqliteWriter
 from bot.db.uow import EncounterWork, UnitOfWork
 from bot.registry import find
 
@@ -65,10 +66,9 @@ class Database:
         self.cache = EncounterCache()
         self.types: TypesOf = types or registered_types
         self.prepared = PreparedCache(self.engine.dialect)
-        # [ours] SQLite: encounter work keeps its one connection between commands (the writer lock makes it this
-        # process's only user), sparing a checkout and the pool's reset trip every command.
-        self._keep = sqlite
-        self._kept: PoolProxiedConnection | None = None
+        # SQLite: encounter work keeps its one connection (the writer lock makes it this process's only user) and
+        # checkpoints the log in the background (bot/db/sqlite_writer.py).
+        self.sqlite_writer = SqliteWriter(self.engine) if sqlite else None
         # [ours] SQLite has one writer at a time: serialise this process's transactions in-process instead of
         # letting pooled connections contend through SQLite's sleeping busy handler.
         self._writer = asyncio.Lock() if sqlite else None
@@ -98,10 +98,11 @@ class Database:
         without a lock (the save checks its version) unless ``locking``; SQLite's transactions always lock.
         """
         async with self._admitted(channel_id):
-            connection, self._kept = self._kept or await self.engine.raw_connection(), None
+            writer = self.sqlite_writer
+            connection = await (writer.take() if writer is not None else self.engine.raw_connection())
             lane = self._open_lane(connection.driver_connection, locking)
             try:
-                yield EncounterWork(lane, self.types, self.cache)
+                yield EncounterWork(lane, self.types, self.cache, writer.committed if writer is not None else None)
             finally:
                 try:
                     if not lane.failed:
@@ -112,7 +113,7 @@ class Database:
 
     def _open_lane(self, driver: Any, locking: bool) -> DriverLane:
         """Return the lane of this backend on a pooled connection's driver."""
-        if self._keep:  # SQLite
+        if self.sqlite_writer is not None:
             return SqliteLane(driver, self.prepared)
         return PgLane(driver, self.prepared, FUSED, locking=locking)
 
@@ -120,8 +121,8 @@ class Database:
         """Keep the connection for the next encounter work (SQLite), or give it back; close it if its driver failed."""
         if failed:
             await greenlet_spawn(connection.invalidate)
-        elif self._keep:
-            self._kept = connection
+        elif self.sqlite_writer is not None:
+            self.sqlite_writer.keep(connection)
         else:
             await greenlet_spawn(connection.close)
 
@@ -139,9 +140,8 @@ class Database:
 
     async def dispose(self) -> None:
         """Close every pooled connection (the one kept for encounter work too)."""
-        kept, self._kept = self._kept, None
-        if kept is not None:
-            await greenlet_spawn(kept.close)
+        if self.sqlite_writer is not None:
+            await self.sqlite_writer.close()
         await self.engine.dispose()
 
     async def __aenter__(self) -> Database:

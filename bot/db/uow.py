@@ -7,6 +7,7 @@ game command takes (load, apply the rules, save, log).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import TracebackType
 from typing import Protocol
 
@@ -42,8 +43,12 @@ class Work(Protocol):
 class EncounterWork:
     """A unit of work on a driver lane: encounters and events only; ``Database`` begins and ends it."""
 
-    def __init__(self, lane: DriverLane, types: TypesOf, cache: EncounterCache | None = None) -> None:
+    def __init__(
+        self, lane: DriverLane, types: TypesOf, cache: EncounterCache | None = None,
+        committed: Callable[[], None] | None = None,
+    ) -> None:
         self.lane = lane
+        self._committed = committed  # told after every commit
         self.encounters = EncounterRepository(None, types, cache, lane=lane)
         self.events = EventRepository(None, lane=lane)
 
@@ -51,6 +56,8 @@ class EncounterWork:
         """Commit everything done so far; then the encounters saved are kept decoded for the next command."""
         await self.lane.commit()
         self.encounters.publish()
+        if self._committed is not None:
+            self._committed()
 
     async def rollback(self) -> None:
         """Throw away everything done since the last commit."""

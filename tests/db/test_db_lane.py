@@ -6,6 +6,7 @@ import logging
 import pytest
 from dbsamples import bump, counter_of, sample_encounter
 from sqlalchemy import text
+from sqlalchemy.util import greenlet_spawn
 
 from bot.db.errors import ConcurrentUpdate
 from bot.db.repositories.encounter_sql import GET_ACTIVE
@@ -82,7 +83,7 @@ async def test_a_refusal_inside_encounter_work_rolls_back_and_the_connection_ser
             loaded = await work.encounters.get_active(CHANNEL)
             await work.encounters.save(loaded.row, bump(loaded.encounter))
             raise FrayError("no such move")
-    kept = db._kept
+    kept = db.sqlite_writer.kept if db.sqlite_writer is not None else None
     assert (kept is not None) == (db.dialect == "sqlite")  # SQLite keeps its connection for the next command
     stored, _ = await _stored(db)
     assert counter_of(stored.encounter) == 1
@@ -93,7 +94,7 @@ async def test_a_connection_whose_driver_failed_is_not_handed_out_again(db):
     with pytest.raises(Exception, match="no_such_table"):
         async with db.encounter_work(CHANNEL) as work:
             await work.lane.rows(text("SELECT * FROM no_such_table"), {})
-    assert db._kept is None
+    assert db.sqlite_writer is None or db.sqlite_writer.kept is None
     async with db.encounter_work(CHANNEL) as work:  # a fresh connection
         loaded = await work.encounters.get_active(CHANNEL)
         await work.encounters.save(loaded.row, bump(loaded.encounter))
@@ -157,3 +158,34 @@ async def test_postgresql_locking_encounter_work_holds_the_row_until_it_commits(
     assert "FOR UPDATE" in sent[1]  # locked from the read to the commit
     stored, kinds = await _stored(db)
     assert counter_of(stored.encounter) == 2 and kinds == ["attack"]
+
+
+SQLITE_ONLY = pytest.mark.parametrize("backend", ["sqlite"])
+
+
+async def _pragma(connection, sql: str):
+    driver = connection.driver_connection
+    return await driver._execute(lambda conn: conn.execute(sql).fetchone(), driver._conn)
+
+
+@SQLITE_ONLY
+async def test_sqlite_commands_leave_the_log_to_a_background_checkpoint(db):
+    await _start(db, counter=1)
+    writer = db.sqlite_writer
+    writer.every = 2
+    for _ in range(2):
+        async with db.encounter_work(CHANNEL) as work:
+            loaded = await work.encounters.get_active(CHANNEL)
+            await work.encounters.save(loaded.row, bump(loaded.encounter))
+            await work.commit()
+        assert (await _pragma(writer.kept, "PRAGMA wal_autocheckpoint")) == (0,)  # never inside a COMMIT
+    await writer.idle()
+    assert writer.checkpoints == 1  # after the second commit, on another connection
+    other = await db.engine.raw_connection()
+    try:
+        busy, frames, done = await _pragma(other, "PRAGMA wal_checkpoint(PASSIVE)")
+    finally:
+        await greenlet_spawn(other.close)
+    assert busy == 0 and frames == done  # nothing left in the log that is not in the database file
+    stored, _ = await _stored(db)
+    assert counter_of(stored.encounter) == 3

@@ -81,7 +81,7 @@ async def test_an_attack_is_one_read_one_update_one_insert_on_the_driver(table: 
 async def test_an_attack_takes_two_trips_to_sqlites_thread(table: Table):
     await start_duel(table)
     db = table.svc.db
-    kept = db._kept  # SQLite: encounter work keeps its connection between commands
+    kept = db.sqlite_writer.kept  # SQLite: encounter work keeps its connection between commands
     assert kept is not None
     driver = kept.driver_connection
     trips: list[object] = []
@@ -97,7 +97,7 @@ async def test_an_attack_takes_two_trips_to_sqlites_thread(table: Table):
     finally:
         del driver._execute
     assert len(trips) == 2  # BEGIN IMMEDIATE with the read; the UPDATE, the INSERT and COMMIT together
-    assert db._kept is kept  # and the connection is kept for the next command
+    assert db.sqlite_writer.kept is kept  # and the connection is kept for the next command
 
 
 async def _round_but_the_last_shot(table: Table) -> None:
