@@ -28,8 +28,8 @@ from bot.db.repositories.encounter_sql import (
     SETTING_COLUMNS,
     STATE,
 )
-from bot.db.repositories.guild_settings import GuildSettings, settings_of
-from bot.db.rows import CombatantRow, EncounterRow, GuildSettingsRow, utcnow
+from bot.db.repositories.guild_settings import GuildSettings
+from bot.db.rows import CombatantRow, EncounterRow, utcnow
 from combat.model import Encounter
 
 __all__ = ["ACTIVE", "ActiveEncounter", "EncounterRepository", "LoadedEncounter", "StoredEncounter", "TypesOf"]
@@ -138,11 +138,11 @@ class EncounterRepository:
         values = found[0]
         kept = await self._kept(values["id"], values["version"], values["system"])
         row = StoredEncounter(state=kept.state, text=kept.text, **{key: values[key] for key in _READ_KEYS})
-        stored = None if values["s_guild_id"] is None else GuildSettingsRow(
+        settings = GuildSettings(row.guild_id) if values["s_guild_id"] is None else GuildSettings(
             guild_id=values["s_guild_id"], **{name: values[f"s_{name}"] for name in SETTING_COLUMNS}
         )
         self._pieces[row.id] = kept.pieces
-        return ActiveEncounter(row, kept.encounter, settings_of(row.guild_id, stored), kept.log)
+        return ActiveEncounter(row, kept.encounter, settings, kept.log)
 
     async def _kept(self, encounter_id: int, version: int, system: str) -> Kept:
         """Return the encounter at ``version``: kept decoded, or read and decoded now (and kept, once committed)."""
