@@ -162,46 +162,35 @@ class Services:
         command runs once more, on what that process saved, holding the row's lock this time so it cannot lose
         again. ``apply`` must therefore keep nothing from an earlier run.
         """
-        with contextlib.suppress(ConcurrentUpdate):
-            return await self._change(caller, command, apply, gm_only=gm_only, payload=payload, pending_ok=pending_ok)
-        return await self._change(caller, command, apply, gm_only=gm_only, payload=payload, pending_ok=pending_ok,
-                                  locking=True)
+        async def attempt(locking: bool) -> Reply:
+            """Run the command once, in one unit of work on the encounter and its log (``locking``: holding its row).
 
-    async def _change(
-        self,
-        caller: Caller,
-        command: str,
-        apply: Callable[[Scene], Step | None],
-        *,
-        gm_only: str | None = None,
-        payload: Mapping[str, Any] | None = None,
-        pending_ok: bool = False,
-        locking: bool = False,
-    ) -> Reply:
-        """Run ``change`` once: one unit of work on the encounter and its log (``locking``: holding its row).
-
-        An overdue choice is resolved first; while one still waits, only ``pending_ok`` commands may go on.
-        ``apply`` returning None means there is nothing more to do than that resolution.
-        """
-        async with self.db.encounter_work(caller.channel_id, locking=locking) as uow:
-            scene = await self.settle(uow, await self.scene(uow, caller, gm_only=gm_only))
-            if not pending_ok:
-                reactions.require_settled(scene.encounter)
-            step = apply(scene)
-            if step is None:
+            An overdue choice is resolved first; while one still waits, only ``pending_ok`` commands may go on.
+            ``apply`` returning None means there is nothing more to do than that resolution.
+            """
+            async with self.db.encounter_work(caller.channel_id, locking=locking) as uow:
+                scene = await self.settle(uow, await self.scene(uow, caller, gm_only=gm_only))
+                if not pending_ok:
+                    reactions.require_settled(scene.encounter)
+                step = apply(scene)
+                if step is None:
+                    await uow.commit()
+                    return scene.settled or Reply(
+                        command, scene.system, scene.encounter, gm=scene.row.gm_id, viewer_gm=scene.gm,
+                        summary_channel=scene.settings.summary_channel_id,
+                    )
+                summaries, _ = await self.record(uow, scene, command, step, caller, payload)
                 await uow.commit()
-                return scene.settled or Reply(
-                    command, scene.system, scene.encounter, gm=scene.row.gm_id, viewer_gm=scene.gm,
-                    summary_channel=scene.settings.summary_channel_id,
-                )
-            summaries, _ = await self.record(uow, scene, command, step, caller, payload)
-            await uow.commit()
-        after, gm_id, earlier = step.encounter, scene.row.gm_id, scene.settled
-        summaries = (*(earlier.summaries if earlier else ()), *summaries)
-        return Reply(
-            command, scene.system, after, step.result, step.change, summaries, gm=gm_id, viewer_gm=scene.gm,
-            settled=earlier, summary_channel=scene.settings.summary_channel_id,
-        )
+            earlier = scene.settled
+            summaries = (*(earlier.summaries if earlier else ()), *summaries)
+            return Reply(
+                command, scene.system, step.encounter, step.result, step.change, summaries, gm=scene.row.gm_id,
+                viewer_gm=scene.gm, settled=earlier, summary_channel=scene.settings.summary_channel_id,
+            )
+
+        with contextlib.suppress(ConcurrentUpdate):
+            return await attempt(locking=False)
+        return await attempt(locking=True)
 
     async def record(
         self, uow: Work, scene: Scene, command: str, step: Step, caller: Caller | None,
