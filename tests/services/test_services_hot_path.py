@@ -1,6 +1,7 @@
 """The hot path of a command: which statements an attack sends, the index that finds the encounter, the trips to
 SQLite's thread, and the settings that ride along with the encounter."""
 
+import contextlib
 import logging
 
 import pytest
@@ -50,6 +51,23 @@ def lane_sent():
     logger.setLevel(level)
 
 
+@contextlib.contextmanager
+def _trips_to_the_thread(driver):
+    """Record each function an aiosqlite connection hands its worker thread while the block runs."""
+    trips: list[object] = []
+    original = driver._execute
+
+    async def counted(fn, *args, **kwargs):
+        trips.append(fn)
+        return await original(fn, *args, **kwargs)
+
+    driver._execute = counted
+    try:
+        yield trips
+    finally:
+        del driver._execute
+
+
 def _statements(engine) -> list[str]:
     """Start recording the statements sent on an engine through SQLAlchemy; return the list they go into."""
     sent: list[str] = []
@@ -83,19 +101,8 @@ async def test_an_attack_takes_two_trips_to_sqlites_thread(table: Table):
     db = table.svc.db
     kept = db.sqlite_writer.kept  # SQLite: encounter work keeps its connection between commands
     assert kept is not None
-    driver = kept.driver_connection
-    trips: list[object] = []
-    original = driver._execute
-
-    async def counted(fn, *args, **kwargs):
-        trips.append(fn)
-        return await original(fn, *args, **kwargs)
-
-    driver._execute = counted
-    try:
+    with _trips_to_the_thread(kept.driver_connection) as trips:
         await table.shoot(BOB, TROOPER_1, SURE_MISS)
-    finally:
-        del driver._execute
     assert len(trips) == 2  # BEGIN IMMEDIATE with the read; the UPDATE, the INSERT and COMMIT together
     assert db.sqlite_writer.kept is kept  # and the connection is kept for the next command
 
@@ -174,19 +181,8 @@ async def test_sqlite_statements_take_one_trip_to_the_worker_thread(tmp_path):
             raw = await (await uow.session.connection()).get_raw_connection()
             adapted = raw.dbapi_connection
             assert isinstance(adapted, OneHopConnection)
-            driver = adapted._connection
-            trips: list[object] = []
-            original = driver._execute
-
-            async def counted(fn, *args, **kwargs):
-                trips.append(fn)
-                return await original(fn, *args, **kwargs)
-
-            driver._execute = counted
-            try:
+            with _trips_to_the_thread(adapted._connection) as trips:
                 loaded = await uow.encounters.get_active(GM.channel_id)
-            finally:
-                del driver._execute
     finally:
         await db.dispose()
     assert loaded is None and len(trips) == 1
