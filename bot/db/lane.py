@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, cast
+from typing import Any, NamedTuple, Protocol, cast
 
 from sqlalchemy import CursorResult
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -27,7 +27,7 @@ from sqlalchemy.sql.base import Executable
 
 from bot.db.prepared import PreparedCache
 
-__all__ = ["Conflict", "DriverLane", "Lane", "Params", "SessionLane", "check"]
+__all__ = ["Conflict", "DriverLane", "Held", "Lane", "Params", "SessionLane", "check"]
 
 log = logging.getLogger("fray.db.lane")
 Params = Mapping[str, Any]
@@ -90,10 +90,21 @@ class SessionLane:
         await self.session.execute(statement, list(params))
 
 
-class DriverLane(ABC):
-    """What both driver lanes share: statements prepared once, a transaction begun lazily, and a failure mark.
+class Held(NamedTuple):
+    """A write a driver lane holds back: its statement, parameters and the rows it must change."""
 
-    ``failed`` is set when the driver raised: the connection may be unusable, so it is not given back to the pool.
+    statement: Executable
+    params: Any  # one mapping, or a sequence of them for many
+    many: bool = False
+    expect: int | None = None
+    conflict: Conflict | None = None
+
+
+class DriverLane(ABC):
+    """What both driver lanes share: prepared statements, a lazy transaction, held writes and a failure mark.
+
+    Writes are held back until the next read or the commit. ``failed`` is set when the driver raised: the
+    connection may be unusable, so it is not given back to the pool.
     """
 
     locks: bool
@@ -103,6 +114,7 @@ class DriverLane(ABC):
         self.begun = False
         self.failed = False
         self.isolation: str | None = None
+        self.held: list[Held] = []
 
     def _trace(self, sql: str) -> None:
         if log.isEnabledFor(logging.DEBUG):
@@ -112,15 +124,15 @@ class DriverLane(ABC):
     async def rows(self, statement: Executable, params: Params) -> Sequence[Mapping[str, Any]]:
         """Run a statement that returns rows (after any writes held back); return them as mappings by column key."""
 
-    @abstractmethod
     async def change(
         self, statement: Executable, params: Params, *, expect: int | None = None, conflict: Conflict | None = None
     ) -> None:
-        """Run a statement that changes rows, perhaps at the next read or commit; ``expect`` rows, else ``conflict``."""
+        """Hold a write back until the next read or the commit; it must change ``expect`` rows, else ``conflict``."""
+        self.held.append(Held(statement, params, False, expect, conflict))
 
-    @abstractmethod
     async def change_many(self, statement: Executable, params: Sequence[Params]) -> None:
-        """Run a statement once for each set of parameters, perhaps at the next read or commit."""
+        """Hold a write of several rows back until the next read or the commit."""
+        self.held.append(Held(statement, list(params), True))
 
     @abstractmethod
     async def commit(self) -> None:

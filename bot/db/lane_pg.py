@@ -3,24 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from sqlalchemy.sql.base import Executable
 
-from bot.db.lane import Conflict, DriverLane, Params, check
+from bot.db.lane import DriverLane, Params, check
 from bot.db.prepared import PreparedCache
 
 __all__ = ["PgLane"]
-
-
-class Held(NamedTuple):
-    """A write held back by the PostgreSQL lane: its statement, parameters and the rows it must change."""
-
-    statement: Executable
-    params: Any  # one mapping, or a sequence of them for many
-    many: bool = False
-    expect: int | None = None
-    conflict: Conflict | None = None
 
 
 class PgLane(DriverLane):
@@ -44,7 +34,6 @@ class PgLane(DriverLane):
         super().__init__(prepared)
         self.driver = driver
         self.fused = fused or {}
-        self.held: list[Held] = []
         self.locks = locking
 
     async def _call(self, method: str, sql: str, *args: Any) -> Any:
@@ -75,16 +64,6 @@ class PgLane(DriverLane):
             await self._begin()
         prepared = self.prepared(statement)
         return prepared.rows(await self._call("fetch", prepared.sql, *prepared.values(params)))
-
-    async def change(
-        self, statement: Executable, params: Params, *, expect: int | None = None, conflict: Conflict | None = None
-    ) -> None:
-        """Hold a write back until the commit (or the next read)."""
-        self.held.append(Held(statement, params, False, expect, conflict))
-
-    async def change_many(self, statement: Executable, params: Sequence[Params]) -> None:
-        """Hold a write of several rows back until the commit (or the next read)."""
-        self.held.append(Held(statement, list(params), True))
 
     async def _send_fused(self) -> bool:
         """Send the held writes as the one statement that makes them all, if there is one; tell whether it was."""

@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from sqlalchemy.sql.base import Executable
 
-from bot.db.lane import Conflict, DriverLane, Params, check
+from bot.db.lane import Conflict, DriverLane, Held, Params, check
 from bot.db.prepared import PreparedCache
 
 __all__ = ["SqliteLane"]
@@ -46,12 +46,17 @@ class SqliteLane(DriverLane):
     def __init__(self, driver: Any, prepared: PreparedCache) -> None:
         super().__init__(prepared)
         self.driver = driver
-        self.held: list[Step] = []
+
+    def _step(self, write: Held) -> Step:
+        """Return a held write as the thread runs it: its SQL and processed values."""
+        prepared = self.prepared(write.statement)
+        values = [prepared.values(p) for p in write.params] if write.many else prepared.values(write.params)
+        return Step(prepared.sql, values, write.many, write.expect, write.conflict)
 
     async def _trip(self, last: Step | None) -> Any:
         """Send BEGIN IMMEDIATE (if not yet), the writes held back and ``last`` in one trip; return last's rows."""
         steps = [] if self.begun else [Step("BEGIN IMMEDIATE", ())]
-        steps += self.held
+        steps += [self._step(write) for write in self.held]
         if last is not None:
             steps.append(last)
         self.held = []
@@ -71,18 +76,6 @@ class SqliteLane(DriverLane):
         """Run a statement that returns rows, after the writes held back; return them as mappings by column key."""
         prepared = self.prepared(statement)
         return prepared.rows(await self._trip(Step(prepared.sql, prepared.values(params))) or ())
-
-    async def change(
-        self, statement: Executable, params: Params, *, expect: int | None = None, conflict: Conflict | None = None
-    ) -> None:
-        """Hold a write back until the next read or the commit."""
-        prepared = self.prepared(statement)
-        self.held.append(Step(prepared.sql, prepared.values(params), False, expect, conflict))
-
-    async def change_many(self, statement: Executable, params: Sequence[Params]) -> None:
-        """Hold a write of several rows back until the next read or the commit."""
-        prepared = self.prepared(statement)
-        self.held.append(Step(prepared.sql, [prepared.values(p) for p in params], True))
 
     async def commit(self) -> None:
         """Send the writes held back and COMMIT in one trip, if a transaction was begun."""
