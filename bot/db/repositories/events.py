@@ -18,34 +18,34 @@ from combat.model import Encounter
 
 __all__ = ["APPEND", "APPENDED", "EVENTS", "EventRepository"]
 
-EVENTS = _EVENTS = cast(Table, EventRow.__table__)
+EVENTS = cast(Table, EventRow.__table__)
 # Prebuilt, compiled once: the next seq is worked out inside the INSERT, from the (encounter_id, seq) index.
 _NEXT_SEQ = (
-    select(func.coalesce(func.max(_EVENTS.c.seq), 0) + 1)
-    .where(_EVENTS.c.encounter_id == bindparam("e_encounter"))
+    select(func.coalesce(func.max(EVENTS.c.seq), 0) + 1)
+    .where(EVENTS.c.encounter_id == bindparam("e_encounter"))
     .scalar_subquery()
 )
 # What a new event's columns get (also sent along with the encounter's save, bot/db/repositories/fused.py).
 APPENDED: dict[str, Any] = {
-    "encounter_id": bindparam("e_encounter", type_=_EVENTS.c.encounter_id.type),
+    "encounter_id": bindparam("e_encounter", type_=EVENTS.c.encounter_id.type),
     "seq": _NEXT_SEQ,
-    "round": bindparam("e_round", type_=_EVENTS.c.round.type),
-    "kind": bindparam("e_kind", type_=_EVENTS.c.kind.type),
-    "user_id": bindparam("e_user", type_=_EVENTS.c.user_id.type),
+    "round": bindparam("e_round", type_=EVENTS.c.round.type),
+    "kind": bindparam("e_kind", type_=EVENTS.c.kind.type),
+    "user_id": bindparam("e_user", type_=EVENTS.c.user_id.type),
     "payload": bindparam("e_payload", type_=JsonText()),
     "before": bindparam("e_before", type_=JsonText()),
     "undone": false(),
-    "created": bindparam("e_created", type_=_EVENTS.c.created.type),
+    "created": bindparam("e_created", type_=EVENTS.c.created.type),
 }
-APPEND = _APPEND = insert(_EVENTS).values(APPENDED)
+APPEND = insert(EVENTS).values(APPENDED)
 _ROUND_PAYLOADS = (
-    select(_EVENTS.c.payload)
+    select(EVENTS.c.payload)
     .where(
-        _EVENTS.c.encounter_id == bindparam("e_encounter"),
-        _EVENTS.c.round == bindparam("e_round"),
-        _EVENTS.c.undone.is_(False),
+        EVENTS.c.encounter_id == bindparam("e_encounter"),
+        EVENTS.c.round == bindparam("e_round"),
+        EVENTS.c.undone.is_(False),
     )
-    .order_by(_EVENTS.c.seq)
+    .order_by(EVENTS.c.seq)
 )
 
 
@@ -101,7 +101,7 @@ class EventRepository:
             "e_before": _before_text(before),
             "e_created": utcnow(),
         }
-        await self._lane.change(_APPEND, params)
+        await self._lane.change(APPEND, params)
 
     async def last_action(self, encounter_id: int, kinds: Collection[str] | None = None) -> EventRow | None:
         """Return the latest undoable event not yet undone (one row: ORDER BY seq DESC LIMIT 1)."""
