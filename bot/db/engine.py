@@ -12,7 +12,8 @@ No lost updates, in three layers:
    anyone wait (its own queue is not fair: under load some channels starved for seconds while others went on);
 2. across processes: ``BEGIN IMMEDIATE`` on every SQLite transaction plus ``busy_timeout``; on PostgreSQL,
    ``SELECT … FOR UPDATE`` on the encounter row in a session's unit of work, while encounter work first locks
-   nothing and writes the save with its event as one statement that changes the row only at the version it read;
+   nothing (or reads nothing, starting from what this process kept) and writes the save with its event as one
+   statement that changes the row only at the version it read or kept;
 3. the encounter's ``version`` column, checked on every save: a save that finds another version writes nothing
    and raises ``ConcurrentUpdate``; the services then run the command once more, locking the row this time
    (``encounter_work(locking=True)``), so a command loses such a race at most once.
@@ -114,7 +115,7 @@ class Database:
     def _open_lane(self, driver: Any, locking: bool) -> DriverLane:
         """Return the lane of this backend on a pooled connection's driver."""
         if self.sqlite_writer is not None:
-            return SqliteLane(driver, self.prepared)
+            return SqliteLane(driver, self.prepared, locking=locking)
         return PgLane(driver, self.prepared, FUSED, locking=locking)
 
     async def _release(self, connection: PoolProxiedConnection, *, failed: bool) -> None:

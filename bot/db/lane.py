@@ -7,11 +7,12 @@ the transaction themselves: the path every command takes costs a fraction of wha
 They are for units of work that touch only encounters and events (``Database.encounter_work``).
 
 A write may be held back until the lane's next read or its commit, and then sent with it in order, in the same
-transaction: on SQLite, BEGIN IMMEDIATE and the first read take one trip to aiosqlite's thread, and the UPDATE, the
-INSERT and COMMIT one more. A write that must change an exact number of rows (the version check) stops the trip
+transaction: on SQLite, BEGIN IMMEDIATE goes with the first read or with the held writes and COMMIT, one trip to
+aiosqlite's thread each. A write that must change an exact number of rows (the version check) stops the trip
 when it does not, and raises its conflict; nothing after it runs and the transaction is rolled back. On
-PostgreSQL the read locks nothing and the save goes with its event as one statement (``repositories/fused.py``):
-two round trips a command instead of five.
+PostgreSQL the read locks nothing and the save goes with its event as one statement (``repositories/fused.py``).
+An ``optimistic`` lane (one that does not lock) lets the repository skip the read of an encounter this process
+kept: a command on a channel it has followed is then one trip to SQLite's thread, or one PostgreSQL round trip.
 """
 
 from __future__ import annotations
@@ -40,9 +41,12 @@ class Lane(Protocol):
     """Runs prebuilt statements inside one unit of work's transaction.
 
     ``locks``: whether a read may lock the rows it reads until the unit of work ends (SELECT … FOR UPDATE).
+    ``optimistic``: whether a read of what this process kept at its last known version may be skipped, because
+    every write of the unit of work checks that version (a conflict then runs the command again, reading).
     """
 
     locks: bool
+    optimistic: bool
 
     async def rows(self, statement: Executable, params: Params) -> Sequence[Mapping[str, Any]]:
         """Run a statement that returns rows (after any writes held back); return them as mappings by column key."""
@@ -69,6 +73,7 @@ class SessionLane:
     """Statements through a unit of work's SQLAlchemy session (the session begins and ends the transaction)."""
 
     locks = True
+    optimistic = False
 
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
@@ -109,8 +114,9 @@ class DriverLane(ABC):
 
     locks: bool
 
-    def __init__(self, prepared: PreparedCache) -> None:
+    def __init__(self, prepared: PreparedCache, *, optimistic: bool = False) -> None:
         self.prepared = prepared
+        self.optimistic = optimistic
         self.begun = False
         self.failed = False
         self.isolation: str | None = None

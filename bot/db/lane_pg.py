@@ -1,4 +1,4 @@
-"""The PostgreSQL driver lane: statements on an asyncpg connection, two round trips a command."""
+"""The PostgreSQL driver lane: statements on an asyncpg connection, one or two round trips a command."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ class PgLane(DriverLane):
         self, driver: Any, prepared: PreparedCache, fused: Mapping[tuple[Executable, ...], Executable] | None = None,
         *, locking: bool = False,
     ) -> None:
-        super().__init__(prepared)
+        super().__init__(prepared, optimistic=not locking)
         self.driver = driver
         self.fused = fused or {}
         self.locks = locking

@@ -1,4 +1,4 @@
-"""The SQLite driver lane: statements on an aiosqlite connection, two trips to its thread a command."""
+"""The SQLite driver lane: statements on an aiosqlite connection, one or two trips to its thread a command."""
 
 from __future__ import annotations
 
@@ -43,8 +43,8 @@ class SqliteLane(DriverLane):
 
     locks = True  # BEGIN IMMEDIATE: the whole database is this unit of work's until it ends
 
-    def __init__(self, driver: Any, prepared: PreparedCache) -> None:
-        super().__init__(prepared)
+    def __init__(self, driver: Any, prepared: PreparedCache, *, locking: bool = False) -> None:
+        super().__init__(prepared, optimistic=not locking)
         self.driver = driver
 
     def _step(self, write: Held) -> Step:

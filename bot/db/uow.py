@@ -53,7 +53,11 @@ class EncounterWork:
         self.events = EventRepository(None, lane=lane)
 
     async def commit(self) -> None:
-        """Commit everything done so far; then the encounters saved are kept decoded for the next command."""
+        """Commit everything done so far; then the encounters saved are kept decoded for the next command.
+
+        An encounter taken as kept and not saved is checked first (``EncounterRepository.confirm``).
+        """
+        await self.encounters.confirm()
         await self.lane.commit()
         self.encounters.publish()
         if self._committed is not None:
@@ -93,7 +97,7 @@ class UnitOfWork:
         self.encounters = EncounterRepository(self.session, self._types, self._cache, lane=lane)
         self.events = EventRepository(self.session, lane=lane)
         self.characters = CharacterRepository(self.session)
-        self.settings = GuildSettingsRepository(self.session)
+        self.settings = GuildSettingsRepository(self.session, changed=self.encounters.guild_changed)
         self.reminders = ReminderRepository(self.session)
         return self
 

@@ -36,6 +36,14 @@ class DiceProvider(Protocol):
         """Return the dice for a command in ``channel_id``; ``salt`` names the command's place in the history."""
         ...
 
+    def snapshot(self, channel_id: int) -> tuple[int, ...]:
+        """Return the faces queued by hand in a channel, to put back with ``restore``."""
+        ...
+
+    def restore(self, channel_id: int, faces: Iterable[int]) -> None:
+        """Put a channel's queued faces back as a snapshot had them (a command that did not count took some)."""
+        ...
+
 
 class RandomProvider:
     """Fresh random dice for every command (the live bot)."""
@@ -46,6 +54,13 @@ class RandomProvider:
     def for_command(self, channel_id: int, salt: str) -> DiceSource:
         """Return the shared random source."""
         return self._rng
+
+    def snapshot(self, channel_id: int) -> tuple[int, ...]:
+        """Return no faces: none are queued by hand here."""
+        return ()
+
+    def restore(self, channel_id: int, faces: Iterable[int]) -> None:
+        """Do nothing: no faces are queued by hand here."""
 
 
 class QueuedDice:

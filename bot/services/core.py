@@ -28,6 +28,7 @@ from bot.tables import load_system_tables
 from combat import reactions
 from combat.dice import DiceSource
 from combat.engine import Step, TurnChange
+from combat.errors import FrayError
 from combat.model import Encounter
 from combat.summary import Beat, RoundSummary, summarize_round
 from combat.system import RuleSystem
@@ -158,29 +159,28 @@ class Services:
     ) -> Reply:
         """Load the encounter, apply one rules step, save it, log it (undoable), and build any round summary.
 
-        The encounter is read without a lock (PostgreSQL); another process saving it first is a conflict, and the
-        command runs once more, on what that process saved, holding the row's lock this time so it cannot lose
-        again. ``apply`` must therefore keep nothing from an earlier run.
+        The encounter is read without a lock (PostgreSQL), or not read at all when this process kept it as last
+        committed; another process saving it first is a conflict, and the command runs once more, on what that
+        process saved, reading it and holding the row's lock this time so it cannot lose again. A refusal on a kept
+        state is checked against the stored version the same way. ``apply`` must keep nothing from an earlier run.
         """
         async def attempt(locking: bool) -> Reply:
-            """Run the command once, in one unit of work on the encounter and its log (``locking``: holding its row).
-
-            An overdue choice is resolved first; while one still waits, only ``pending_ok`` commands may go on.
-            ``apply`` returning None means there is nothing more to do than that resolution.
-            """
+            """Run the command once, in one unit of work on the encounter and its log (``locking``: holding its row)."""
             async with self.db.encounter_work(caller.channel_id, locking=locking) as uow:
-                scene = await self.settle(uow, await self.scene(uow, caller, gm_only=gm_only))
-                if not pending_ok:
-                    reactions.require_settled(scene.encounter)
-                step = apply(scene)
-                if step is None:
+                queued = self.dice.snapshot(caller.channel_id)
+                try:
+                    scene, step = await self._step(uow, caller, apply, gm_only=gm_only, pending_ok=pending_ok)
+                    if step is None:
+                        await uow.commit()
+                        return scene.settled or Reply(
+                            command, scene.system, scene.encounter, gm=scene.row.gm_id, viewer_gm=scene.gm,
+                            summary_channel=scene.settings.summary_channel_id,
+                        )
+                    summaries, _ = await self.record(uow, scene, command, step, caller, payload)
                     await uow.commit()
-                    return scene.settled or Reply(
-                        command, scene.system, scene.encounter, gm=scene.row.gm_id, viewer_gm=scene.gm,
-                        summary_channel=scene.settings.summary_channel_id,
-                    )
-                summaries, _ = await self.record(uow, scene, command, step, caller, payload)
-                await uow.commit()
+                except ConcurrentUpdate:
+                    self.dice.restore(caller.channel_id, queued)  # the run that counts rolls the faces this one took
+                    raise
             earlier = scene.settled
             summaries = (*(earlier.summaries if earlier else ()), *summaries)
             return Reply(
@@ -191,6 +191,26 @@ class Services:
         with contextlib.suppress(ConcurrentUpdate):
             return await attempt(locking=False)
         return await attempt(locking=True)
+
+    async def _step(
+        self, uow: Work, caller: Caller, apply: Callable[[Scene], Step | None], *, gm_only: str | None,
+        pending_ok: bool,
+    ) -> tuple[Scene, Step | None]:
+        """Load the scene and work out the command's step (None: nothing more than resolving an overdue choice).
+
+        An overdue choice is resolved first; while one still waits, only ``pending_ok`` commands may go on. A
+        refusal worked out on a kept state stands only if that state is still the stored one (else ConcurrentUpdate).
+        """
+        try:
+            scene = await self.settle(uow, await self.scene(uow, caller, gm_only=gm_only))
+            if not pending_ok:
+                reactions.require_settled(scene.encounter)
+            return scene, apply(scene)
+        except ConcurrentUpdate:
+            raise
+        except FrayError:
+            await uow.encounters.confirm()
+            raise
 
     async def record(
         self, uow: Work, scene: Scene, command: str, step: Step, caller: Caller | None,

@@ -54,7 +54,7 @@ async def react(svc: Services, caller: Caller, args: Args) -> Reply:
 
 async def expire(svc: Services, caller: Caller) -> Reply | None:
     """Resolve the channel's overdue choice with its default (the bot's timer, calling as the GM); None if none is."""
-    async with svc.db.encounter_work(caller.channel_id) as uow:
+    async with svc.db.encounter_work(caller.channel_id, locking=True) as uow:  # read: it may find nothing to do
         try:
             scene = await svc.settle(uow, await svc.scene(uow, caller))
         except NoEncounter:

@@ -10,6 +10,7 @@ from sqlalchemy.util import greenlet_spawn
 
 from bot.db.errors import ConcurrentUpdate
 from bot.db.repositories.encounter_sql import GET_ACTIVE
+from bot.db.repositories.guild_settings import GuildSettings
 from combat.errors import FrayError
 
 pytestmark = pytest.mark.asyncio
@@ -140,7 +141,7 @@ async def test_a_state_read_after_the_row_must_be_at_the_rows_version(db):
     created = await _start(db)
     async with db.encounter_work(CHANNEL) as work:
         with pytest.raises(ConcurrentUpdate):
-            await work.encounters._kept(created.row.id, created.row.version + 1, "farscape")
+            await work.encounters._kept(created.row.id, created.row.version + 1, "farscape", {}, GuildSettings(1))
 
 
 @POSTGRESQL_ONLY

@@ -9,6 +9,7 @@ of a second, emptying one a few milliseconds.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import shutil
 from collections.abc import AsyncIterator, Iterator
@@ -107,3 +108,25 @@ async def duel(table: Table) -> Table:
     await start_duel(table)
     return table
 
+
+class _Sent(logging.Handler):
+    """The statements a driver lane sends (it names each at DEBUG on the fray.db.lane logger)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.sent: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.sent.append(record.getMessage())
+
+
+@pytest.fixture
+def lane_sent():
+    """Record what the driver lanes send for the rest of the test."""
+    logger, handler = logging.getLogger("fray.db.lane"), _Sent()
+    level = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    yield handler.sent
+    logger.removeHandler(handler)
+    logger.setLevel(level)

@@ -8,6 +8,7 @@ from sqlalchemy import text
 
 from bot.db.cache import EncounterCache, Kept
 from bot.db.codec import encode_encounter, encode_encounter_reusing
+from bot.db.repositories.guild_settings import GuildSettings
 
 
 async def _stored(table: Table) -> tuple[int, int, dict]:
@@ -89,3 +90,29 @@ def test_the_cache_is_bounded_and_forgets_the_least_recently_used():
     assert cache.get(1, 2) is None  # another version is not this one
     cache.drop(1)
     assert cache.get(1, 1) is None
+
+
+def _as_active(channel: int, guild: int = 10, *, active: bool = True) -> Kept:
+    """Return an entry kept as a channel's active encounter (its row's other columns and its guild's settings)."""
+    return Kept(1, None, {}, {}, head={"channel_id": channel, "active": active},  # type: ignore[arg-type]
+                settings=GuildSettings(guild))
+
+
+def test_a_channels_active_encounter_is_kept_once_and_forgotten_with_it():
+    cache = EncounterCache(2)
+    cache.put(1, _as_active(100))
+    cache.put(2, _as_active(200, guild=20))
+    assert cache.active(100) is cache.get(1, 1) and cache.active(200) is cache.get(2, 1)
+    cache.put(3, _as_active(100))  # a new fight in channel 100: the old one is no longer its active one
+    assert cache.active(100) is cache.get(3, 1) and cache.get(1, 1) is None
+    cache.put(4, _as_active(300))  # beyond the size: the least recently used goes, and its channel with it
+    assert cache.active(200) is None and cache.channels() == 2 and len(cache) == 2
+    cache.drop_guild(10)  # settings changed in guild 10: nothing of it is taken as kept any more
+    assert cache.active(100) is None and cache.active(300) is None and cache.channels() == 0
+
+
+def test_an_encounter_kept_without_its_channel_is_never_taken_as_the_channels():
+    cache = EncounterCache(4)
+    cache.put(1, Kept(1, None, {}, {}))  # type: ignore[arg-type]  # read by id: no settings with it
+    cache.put(2, _as_active(200, active=False))  # ended
+    assert cache.active(200) is None and cache.channels() == 0 and len(cache) == 2

@@ -13,6 +13,7 @@ from bot.db.rows import CombatantRow, EncounterRow, GuildSettingsRow, JsonText
 
 __all__ = [
     "ACTIVE", "ENCOUNTERS", "END", "GET_ACTIVE", "ROSTER_ADD", "ROSTER_CLEAR", "SAVE", "SETTING_COLUMNS", "STATE",
+    "TOUCH_GUILD",
 ]
 
 # "WHERE active" exactly as the partial unique index says it, so both SQLite and PostgreSQL find the channel's
@@ -49,6 +50,11 @@ _BUMP = (
 )
 SAVE = _BUMP.values(state=bindparam("b_state", type_=JsonText()))  # the document as JSON text
 END = _BUMP.values(active=false())
+# A guild's settings changed: its active encounters' versions move on, so no process takes them as it kept them.
+TOUCH_GUILD = (
+    update(ENCOUNTERS).where(ENCOUNTERS.c.guild_id == bindparam("t_guild"), ACTIVE)
+    .values(version=ENCOUNTERS.c.version + 1)
+)
 
 # The roster (combatant rows, for queries by owner) is written again only when it changed.
 _COMBATANTS = cast(Table, CombatantRow.__table__)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -27,6 +28,7 @@ from bot.db.repositories.encounter_sql import (
     SAVE,
     SETTING_COLUMNS,
     STATE,
+    TOUCH_GUILD,
 )
 from bot.db.repositories.guild_settings import GuildSettings
 from bot.db.rows import CombatantRow, EncounterRow, utcnow
@@ -85,6 +87,13 @@ class ActiveEncounter(NamedTuple):
     log: RoundLog | None = None
 
 
+def _settings_of(values: Mapping[str, Any]) -> GuildSettings:
+    """Return the guild settings read with an encounter (the defaults when the guild has none stored)."""
+    if values["s_guild_id"] is None:
+        return GuildSettings(values["guild_id"])
+    return GuildSettings(guild_id=values["s_guild_id"], **{name: values[f"s_{name}"] for name in SETTING_COLUMNS})
+
+
 def _roster(encounter: Encounter) -> Roster:
     return tuple((c.id, c.name, c.side, c.owner) for c in encounter.combatants)
 
@@ -110,6 +119,10 @@ class EncounterRepository:
         self._cache = cache if cache is not None else EncounterCache(0)
         self._pieces: dict[int, Pieces] = {}  # what each encounter loaded or saved here is stored as, piece by piece
         self._staged: dict[int, Kept | None] = {}  # kept (or forgotten) when the unit of work commits
+        self._dropped_guilds: set[int] = set()  # guilds whose settings changed: forgotten when it commits
+        self._settings: dict[int, GuildSettings] = {}  # each active encounter's guild settings, as read with it
+        # Taken as kept, without a read: (channel, version, settings) until saved or confirmed.
+        self._unconfirmed: dict[int, tuple[int, int, GuildSettings]] = {}
 
     @property
     def session(self) -> AsyncSession:
@@ -131,35 +144,76 @@ class EncounterRepository:
         ``for_update`` locks the encounter's row until the transaction ends (PostgreSQL, on a lane that locks). The
         state is read and decoded only when the encounter is not kept at this version. The row comes back as a
         ``StoredEncounter``: it is read, and written only through this repository.
+
+        On an optimistic lane, the channel's encounter as this process last committed it is taken without reading
+        anything: its save checks the version, and ``confirm`` checks it when nothing is saved.
         """
+        if self._lane.optimistic:
+            kept = self._cache.active(channel_id)
+            if kept is not None and kept.head is not None and kept.settings is not None:
+                row = StoredEncounter(state=kept.state, text=kept.text, **kept.head)
+                self._unconfirmed[row.id] = (channel_id, row.version, kept.settings)
+                return self._taken(row, kept, kept.settings)
         found = await self._lane.rows(GET_ACTIVE[for_update and self._lane.locks], {"channel": channel_id})
         if not found:
             return None
         values = found[0]
-        kept = await self._kept(values["id"], values["version"], values["system"])
-        row = StoredEncounter(state=kept.state, text=kept.text, **{key: values[key] for key in _READ_KEYS})
-        settings = GuildSettings(row.guild_id) if values["s_guild_id"] is None else GuildSettings(
-            guild_id=values["s_guild_id"], **{name: values[f"s_{name}"] for name in SETTING_COLUMNS}
-        )
+        head = {key: values[key] for key in _READ_KEYS}
+        settings = _settings_of(values)
+        kept = await self._kept(values["id"], values["version"], values["system"], head, settings)
+        return self._taken(StoredEncounter(state=kept.state, text=kept.text, **head), kept, settings)
+
+    def _taken(self, row: StoredEncounter, kept: Kept, settings: GuildSettings) -> ActiveEncounter:
+        """Return a kept encounter as the channel's active one; its saves keep it with these settings."""
         self._pieces[row.id] = kept.pieces
+        self._settings[row.id] = settings
         return ActiveEncounter(row, kept.encounter, settings, kept.log)
 
-    async def _kept(self, encounter_id: int, version: int, system: str) -> Kept:
+    async def confirm(self) -> None:
+        """Check that the encounters taken as kept, and not saved since, are still stored so; else ConcurrentUpdate.
+
+        A command that saved nothing (refused, or with nothing to change) answered from them: on a lane that
+        locks nothing, another process may have saved in between, and the answer must then be worked out again.
+        """
+        unconfirmed, self._unconfirmed = self._unconfirmed, {}
+        for encounter_id, (channel_id, version, settings) in unconfirmed.items():
+            found = await self._lane.rows(GET_ACTIVE[False], {"channel": channel_id})
+            if not found or (found[0]["id"], found[0]["version"]) != (encounter_id, version) or (
+                _settings_of(found[0]) != settings
+            ):
+                self._cache.drop(encounter_id)
+                raise ConcurrentUpdate(encounter_id)
+
+    async def guild_changed(self, guild_id: int) -> None:
+        """Bump the versions of the guild's active encounters (its settings changed): nobody takes them as kept."""
+        await self._lane.change(TOUCH_GUILD, {"t_guild": guild_id})
+        self._dropped_guilds.add(guild_id)
+
+    async def _kept(
+        self, encounter_id: int, version: int, system: str, head: Mapping[str, Any], settings: GuildSettings
+    ) -> Kept:
         """Return the encounter at ``version``: kept decoded, or read and decoded now (and kept, once committed)."""
         kept = self._cache.get(encounter_id, version)
         if kept is not None:
+            if kept.settings != settings or kept.head != head:  # kept as the channel's with what was just read
+                kept = dataclasses.replace(kept, head=head, settings=settings)
+                self._keep(encounter_id, kept)
             return kept
         found = await self._lane.rows(STATE, {"id": encounter_id, "version": version})
         if not found:  # saved again since its row was read (possible only on a lane that locks nothing)
             raise ConcurrentUpdate(encounter_id)
         state = found[0]["state"]
         encounter = self.decode(system, state)
-        kept = Kept(version, encounter, state, pieces_of(encounter, state))
-        if self._staged:  # this unit of work wrote: what it reads may not be committed yet
+        kept = Kept(version, encounter, state, pieces_of(encounter, state), head=head, settings=settings)
+        self._keep(encounter_id, kept)
+        return kept
+
+    def _keep(self, encounter_id: int, kept: Kept) -> None:
+        """Keep what was read now; if this unit of work wrote, only once it commits (it may not be committed yet)."""
+        if self._staged or self._dropped_guilds:
             self._staged.setdefault(encounter_id, kept)
         else:
             self._cache.put(encounter_id, kept)
-        return kept
 
     async def get(self, encounter_id: int, *, for_update: bool = False) -> LoadedEncounter | None:
         """Return an encounter by id, active or ended."""
@@ -204,7 +258,9 @@ class EncounterRepository:
         old_roster, new_roster = _stored_roster(row.state), _roster(encounter)
         row.state, row.text = state, text
         self._pieces[row.id] = pieces
-        self._staged[row.id] = Kept(row.version, encounter, state, pieces, log, text)
+        self._unconfirmed.pop(row.id, None)  # its version is checked as it is written
+        head = {key: getattr(row, key) for key in _READ_KEYS}
+        self._staged[row.id] = Kept(row.version, encounter, state, pieces, log, text, head, self._settings.get(row.id))
         if old_roster != new_roster:
             await self._write_roster(row.id, new_roster)
 
@@ -212,6 +268,7 @@ class EncounterRepository:
         """Mark the encounter ended (no longer the channel's active one), with the same version check."""
         await self._versioned_update(row, END)
         row.active = False
+        self._unconfirmed.pop(row.id, None)
         self._staged[row.id] = None
 
     def publish(self) -> None:
@@ -221,7 +278,10 @@ class EncounterRepository:
                 self._cache.drop(encounter_id)
             else:
                 self._cache.put(encounter_id, kept)
+        for guild_id in self._dropped_guilds:
+            self._cache.drop_guild(guild_id)
         self._staged.clear()
+        self._dropped_guilds.clear()
 
     async def list_active(self, guild_id: int) -> list[EncounterRow]:
         """Return the guild's active encounters (rows only, not decoded)."""

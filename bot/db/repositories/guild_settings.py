@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,8 +57,9 @@ def _upsert(dialect: str, values: dict[str, Any]) -> Executable:
 class GuildSettingsRepository:
     """Guild settings of one unit of work."""
 
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, changed: Callable[[int], Awaitable[None]] | None = None) -> None:
         self.session = session
+        self._changed = changed  # told which guild's settings were saved (its encounters' versions move on)
 
     async def get(self, guild_id: int) -> GuildSettings:
         """Return the guild's settings, or the defaults when it has none stored."""
@@ -75,3 +77,5 @@ class GuildSettingsRepository:
             "updated": utcnow(),
         }
         await self.session.execute(_upsert(self.session.get_bind().dialect.name, values))
+        if self._changed is not None:
+            await self._changed(settings.guild_id)
