@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 from wsgiref.simple_server import WSGIServer
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest, start_http_server
@@ -76,6 +77,8 @@ class Metrics:
                                 registry=self.registry)
         self.seconds = Histogram("fray_command_seconds", "Seconds a command took, by command path and outcome.",
                                  labels, buckets=BUCKETS, registry=self.registry)
+        # Each (command label, outcome)'s two series, looked up once.
+        self._series: dict[tuple[str, str], tuple[Any, Any]] = {}
 
     def label(self, path: str) -> str:
         """Return the command label of ``path``: the path itself if it is a known command, else ``unknown``."""
@@ -83,9 +86,12 @@ class Metrics:
 
     def record(self, path: str, outcome: str, seconds: float) -> None:
         """Count one command at ``path`` with its outcome and observe how long it took."""
-        command = self.label(path)
-        self.commands.labels(command, outcome).inc()
-        self.seconds.labels(command, outcome).observe(max(seconds, 0.0))
+        key = (self.label(path), outcome)  # bounded: the known paths (and "unknown") times the outcomes
+        series = self._series.get(key)
+        if series is None:
+            series = self._series.setdefault(key, (self.commands.labels(*key), self.seconds.labels(*key)))
+        series[0].inc()
+        series[1].observe(max(seconds, 0.0))
 
     @contextmanager
     def timed(self, path: str) -> Iterator[None]:

@@ -97,12 +97,15 @@ class EncounterCache:
 
     def put(self, encounter_id: int, kept: Kept) -> None:
         """Keep an encounter's committed state, forgetting the least recently used beyond the size."""
-        self.drop(encounter_id)
-        self._kept[encounter_id] = kept
+        earlier = self._kept.get(encounter_id)
         channel = kept.channel
-        if channel is not None:
+        if earlier is not None and earlier.channel != channel:
+            self.drop(encounter_id)
+        if channel is not None and self._channels.get(channel) != encounter_id:
             self._unlink(channel)
             self._channels[channel] = encounter_id
+        self._kept[encounter_id] = kept
+        self._kept.move_to_end(encounter_id)
         while len(self._kept) > self.size:
             self.drop(next(iter(self._kept)))
 

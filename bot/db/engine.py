@@ -87,8 +87,8 @@ class Database:
 
         Keep it short: load, apply the rules, save, commit; never wait on Discord inside it.
         """
-        async with self._admitted(channel_id) as stack:
-            yield await stack.enter_async_context(UnitOfWork(self.sessions, self.types, self.cache))
+        async with self._admitted(channel_id), UnitOfWork(self.sessions, self.types, self.cache) as uow:
+            yield uow
 
     @contextlib.asynccontextmanager
     async def encounter_work(self, channel_id: int, *, locking: bool = False) -> AsyncIterator[EncounterWork]:
@@ -128,16 +128,19 @@ class Database:
             await greenlet_spawn(connection.close)
 
     @contextlib.asynccontextmanager
-    async def _admitted(self, channel_id: int | None) -> AsyncIterator[contextlib.AsyncExitStack]:
+    async def _admitted(self, channel_id: int | None) -> AsyncIterator[None]:
         """Hold the channel's lock (when given), then this process's writer lock or a seat, in that order."""
-        async with contextlib.AsyncExitStack() as stack:
-            if channel_id is not None:
-                await stack.enter_async_context(self.locks.get(channel_id))
-            if self._writer is not None:
-                await stack.enter_async_context(self._writer)
-            if self._seats is not None:
-                await stack.enter_async_context(self._seats)
-            yield stack
+        channel = self.locks.get(channel_id) if channel_id is not None else None
+        held: list[asyncio.Lock | asyncio.Semaphore] = []
+        try:
+            for gate in (channel, self._writer, self._seats):
+                if gate is not None:
+                    await gate.acquire()
+                    held.append(gate)
+            yield
+        finally:
+            for gate in reversed(held):
+                gate.release()
 
     async def dispose(self) -> None:
         """Close every pooled connection (the one kept for encounter work too)."""
