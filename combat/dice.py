@@ -30,7 +30,7 @@ MAX_DICE = 100
 MAX_SIDES = 1000
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Die:
     """One kind of die: a Fudge die (faces -1, 0, +1) or a numbered die with ``sides`` faces."""
 
@@ -103,7 +103,7 @@ class ScriptedDice:
         return value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Roll:
     """The faces of one roll of several dice of one kind, plus a flat modifier."""
 
@@ -117,7 +117,7 @@ class Roll:
         return sum(self.faces) + self.modifier
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DiceSpec:
     """A request such as 4dF, 3d6+2 or d10."""
 

@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TurnChange:
     """How the turn moved: who was skipped, whose held action lapsed, which round ended and began, whose turn began.
 
@@ -54,7 +54,7 @@ class TurnChange:
     round_end: Any = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Step:
     """The encounter after a command, the rules' result (if any), how the turn moved, and a paused intent's context.
 

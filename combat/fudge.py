@@ -9,7 +9,7 @@ from combat.dice import DiceSource, Roll, roll_fudge
 __all__ = ["Check", "TraitRoll", "check", "roll_trait"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TraitRoll:
     """A trait rolled with Fudge dice: the level, the modifiers, the faces and the result on the ladder."""
 
@@ -34,7 +34,7 @@ class TraitRoll:
         return all(f == -1 for f in self.dice.faces)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Check:
     """An unopposed roll against a difficulty level."""
 

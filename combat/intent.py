@@ -23,7 +23,7 @@ CHOICE_KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,23}")
 Stage = Literal["before", "after"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Intent:
     """What a player asked for: who does which move to whom, with options and the GM's explicit modifier."""
 
@@ -34,7 +34,7 @@ class Intent:
     modifier: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Choice:
     """One answer a reaction offers: its key (as typed, ``choice:take``) and its label (as shown, 'Take it')."""
 
@@ -42,7 +42,7 @@ class Choice:
     label: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Reaction:
     """A choice offered to one combatant's player before or after an intent resolves: the answers and the default.
 
@@ -68,7 +68,7 @@ class Reaction:
         return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Declared:
     """The result of declaring an intent that waits for a choice: the intent and the choice offered."""
 
@@ -76,7 +76,7 @@ class Declared:
     reaction: Reaction
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Asked:
     """The result of an intent whose dice are rolled and that now waits for a choice: what the dice did so far."""
 
@@ -85,7 +85,7 @@ class Asked:
     result: Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PendingReaction:
     """An intent waiting in the encounter for a choice, until ``deadline`` (seconds since the epoch).
 

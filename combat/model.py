@@ -15,7 +15,7 @@ from combat.turns import TurnState
 __all__ = ["Combatant", "Condition", "Encounter"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Condition:
     """A named state on a combatant: frozen, stunned, pinned, prone, a feint penalty, this element's dodge.
 
@@ -30,7 +30,7 @@ class Condition:
     uses: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Combatant:
     """One fighter in an encounter; ``health`` and ``state`` are the system's own frozen objects.
 
@@ -81,7 +81,7 @@ class Combatant:
         return replace(self, conditions=tuple(c for c in self.conditions if c.name not in names))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Encounter:
     """A fight in one channel: its system, its combatants, where the turn is, and any intent awaiting a choice.
 

@@ -20,7 +20,7 @@ __all__ = ["SEVERITIES", "Band", "Effect", "Odds", "RollShown", "bands_from"]
 SEVERITIES = range(5)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Band:
     """One outcome band: its key, its label ('Very Hurt', '3-4 HTK'), its chance, whether it is a hit, how bad.
 
@@ -35,7 +35,7 @@ class Band:
     severity: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Effect:
     """An effect that may come on top of the bands (a knock-out, a broken arm, a blow back): its chance."""
 
@@ -43,7 +43,7 @@ class Effect:
     chance: Fraction
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RollShown:
     """One roll the odds count: whose (a combatant id, or None), what for, the dice, the trait and its level.
 
@@ -63,7 +63,7 @@ class RollShown:
         return sum(value for _, value in self.modifiers)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Odds:
     """The exact chances of one move against one target now: the rolls, the bands, the effects and the notes."""
 

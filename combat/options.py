@@ -42,7 +42,7 @@ _NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 _MINUSES = str.maketrans({"−": "-", "–": "-", "＋": "+"})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class OptionChoice:
     """One value a choice option accepts: its key (as typed and stored) and what it means."""
 
@@ -50,7 +50,7 @@ class OptionChoice:
     summary: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class OptionSpec:
     """One option: its name, kind, description, choices (and their aliases) or bounds, phases, and who may give it.
 

@@ -11,7 +11,7 @@ from combat.frozen import replace
 __all__ = ["BuiltSheet", "Sheet", "SheetRequest", "SheetSpec"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Sheet:
     """A combatant's traits (attributes and skills by lower-case name), talents, gear and cinematic tier."""
 
@@ -27,7 +27,7 @@ class Sheet:
         return talent.lower() in self.talents
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SheetSpec:
     """What a system's sheet holds: attributes with defaults, known skills, talents, tiers and level bounds."""
 
@@ -103,7 +103,7 @@ class SheetSpec:
         return key
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SheetRequest:
     """What a user asked for when adding a combatant or saving a character: a template and/or explicit traits."""
 
@@ -116,7 +116,7 @@ class SheetRequest:
     shield: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BuiltSheet:
     """A checked sheet, with the template's name and side when one was used."""
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 __all__ = ["Beat", "RoundSummary", "summarize_round"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Beat:
     """One thing that happened to one target: a hit or a miss, the wound it left, whether it took them out.
 
@@ -26,7 +26,7 @@ class Beat:
     note: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RoundSummary:
     """A finished round: every beat in order, who went down, what is in force, and the order for the next round.
 

@@ -35,7 +35,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class MoveSpec:
     """A move a system offers: its name, what it does, its options, how many targets, and when it may be made.
 
@@ -58,7 +58,7 @@ class MoveSpec:
         return tuple(o.name for o in self.options)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ToolSpec:
     """A GM tool a system offers (surprise, healing, an Initiative adjustment …): its name, summary and options."""
 
@@ -71,7 +71,7 @@ class ToolSpec:
         return next((o for o in self.options if o.name == name), None)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ActionOutcome:
     """The encounter after a move, the move's frozen result, whether the turn is used up, and any choice it asks.
 
@@ -87,7 +87,7 @@ class ActionOutcome:
     context: Any = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RoundStart:
     """What happened as a round began: recovery rolls, conditions that ran out; systems subclass or fill it."""
 
@@ -95,7 +95,7 @@ class RoundStart:
     events: tuple[Any, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TurnStart:
     """What happened as some combatants' turn began (fatigue recovering, a condition ending): the system's result."""
 

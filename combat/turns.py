@@ -37,7 +37,7 @@ __all__ = [
 CanAct = Callable[[str, str], bool]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Phase:
     """One phase of a round; an ascending phase runs from the lowest key up."""
 
@@ -48,7 +48,7 @@ class Phase:
 SINGLE_PHASE: tuple[Phase, ...] = (Phase("action"),)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class InitiativeEntry:
     """One combatant's place this round: a slot per count, in the named phases (all when empty)."""
 
@@ -62,7 +62,7 @@ class InitiativeEntry:
         return (count, *self.tiebreak)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Slot:
     """A moment in the round when one or more combatants act together."""
 
@@ -83,7 +83,7 @@ class Slot:
         return tuple(a for a in self.actors if a not in self.done)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TurnState:
     """Where the fight is: the round number and the slots still to come (the first is current)."""
 
@@ -112,7 +112,7 @@ class TurnState:
         return self.current is not None and combatant in self.current.waiting
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Advance:
     """What moving on did: slots passed over, held actions that lapsed, and whether the round ended."""
 

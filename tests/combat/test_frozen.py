@@ -1,6 +1,7 @@
 """combat.frozen.replace: the same copies as dataclasses.replace, faster, and the same refusals."""
 
 import dataclasses
+import functools
 
 import pytest
 from hypothesis import given
@@ -41,3 +42,26 @@ def test_a_class_that_checks_itself_is_still_checked():
     assert replace(spec, count=3) == DiceSpec(3, Die(6))
     with pytest.raises(DiceError):
         replace(spec, count=0)  # __post_init__ runs: the copy goes through __init__
+
+
+@dataclasses.dataclass(frozen=True)
+class _Measured:
+    side: int
+
+    @functools.cached_property
+    def area(self) -> int:
+        return self.side * self.side
+
+
+def test_a_value_cached_on_the_original_is_not_carried_into_the_copy():
+    original = _Measured(2)
+    assert original.area == 4  # cached in the instance's dict, next to the fields
+    assert replace(original, side=3).area == 9
+
+
+def test_slotted_classes_are_copied_through_their_init():
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Slotted:
+        value: int
+
+    assert replace(Slotted(1), value=2) == Slotted(2)

@@ -27,7 +27,7 @@ HELD = "held"  # source: the holder
 RETREATED = "retreated"  # left the fight from full defence
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Htk:
     """Hits To Kill: the combatant's total and how many are lost; 0 is down, minus the total is dead."""
 
@@ -50,14 +50,14 @@ class Htk:
         return self.current <= -self.htk
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Ready:
     """What a combatant has ready: the weapon or power whose skill counts for Initiative (None: nothing)."""
 
     weapon: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class InitRoll:
     """One combatant's Initiative this round: attribute + 1d6 + the ready skill's modifier."""
 
@@ -79,7 +79,7 @@ class InitRoll:
         return counts(self.total)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RoundState:
     """Hold the Initiative rolled as the round began, and whether an attack has been rolled yet this round."""
 

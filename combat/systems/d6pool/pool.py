@@ -9,7 +9,7 @@ from combat.dice import MAX_DICE, DiceSource, roll_d
 __all__ = ["Pool", "roll_pool"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Pool:
     """Some d6 rolled: every face, the flat modifier, and the face that counts as a success."""
 

@@ -23,7 +23,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AttackRoll:
     """One attack: the pools on both sides, whether it hit, and the damage dice against the protection dice.
 
@@ -61,7 +61,7 @@ class AttackRoll:
         return max(0, self.damage.successes - self.soak.successes)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Save:
     """A Stamina save against a Power Factor: both pools' successes; ties go to the one saving."""
 
@@ -75,7 +75,7 @@ class Save:
         return self.stamina.successes >= self.against.successes
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Contest:
     """A Strength contest: totals compared; the one who starts it must beat the other's total."""
 
@@ -88,7 +88,7 @@ class Contest:
         return self.attacker.total > self.defender.total
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Spent:
     """How an attack's successes were spent: HTK lost, the effect, its contest or save, and where it left them."""
 
@@ -117,7 +117,7 @@ class Spent:
         return self.htk <= -self.htk_total
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Attack:
     """An attack that needed no choice: a miss, or a hit on an object (all damage)."""
 
@@ -125,7 +125,7 @@ class Attack:
     spent: Spent | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Spend:
     """Where an attack stopped to let the attacker spend the successes: the target, the successes, the PF."""
 
@@ -134,7 +134,7 @@ class Spend:
     pf: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Moved:
     """A move with no dice or a contest: full defence, standing up, escaping a hold, letting go, retreating."""
 
@@ -150,7 +150,7 @@ class Moved:
         return self.contest is None or self.contest.won
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Recovery:
     """A knocked-out combatant's roll to wake as a round begins (None save: the PF reached 0, he wakes)."""
 
@@ -159,7 +159,7 @@ class Recovery:
     woke: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RoundBegins(RoundStart):
     """A round began: stuns that wore off, recovery rolls, and everyone's Initiative."""
 
@@ -169,7 +169,7 @@ class RoundBegins(RoundStart):
     stunned: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Recovered:
     """Healing after the fight: days, rest and treatment, the HTK gained and the HTK now."""
 
@@ -182,7 +182,7 @@ class Recovered:
     htk_total: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Set:
     """A GM setting: an object's defence dice, or what a combatant has ready."""
 

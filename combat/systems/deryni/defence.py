@@ -46,7 +46,7 @@ KEYS = (*BASE, *ALL_OUT, NONE)
 _ORDER_OF_BEST = ("shield", "parry", "dodge")  # [ours] the best of these by skill; ties in this order
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Defence:
     """A defence decided: the choice, the kind of defence, the item and skill it uses, and a new all-out defence."""
 

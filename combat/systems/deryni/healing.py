@@ -31,7 +31,7 @@ SURGERY_DIFFICULTY = 1  # Good [ours]
 HEAL_DAYS = {SCRATCH: 1, HURT: 3, VERY_HURT: 7, CRITICAL: 14, MORTAL: 30}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Treated:
     """A First Aid or Battle Surgery roll on one wound: its level before and after (None: erased)."""
 
@@ -48,7 +48,7 @@ class Treated:
         return self.after != self.before
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Rested:
     """Days of rest: the wounds healed, whether he woke, and the power fatigue recovered."""
 
@@ -59,7 +59,7 @@ class Rested:
     fatigue: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Saved:
     """The GM's extraordinary measures: a dying fighter will live."""
 

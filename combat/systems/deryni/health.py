@@ -49,7 +49,7 @@ def consciousness_difficulty(points: int) -> int:
     return points - 4 if points < 8 else LEGENDARY + points - 8
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Wound:
     """One wound: its level, whether it has been treated, and the limb a called shot struck."""
 
@@ -63,7 +63,7 @@ class Wound:
         return LEVELS[self.level]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Health:
     """A combatant's wounds and what they left: unconscious, knocked out, dying (until a round's end), dead, limbs.
 

@@ -29,7 +29,7 @@ __all__ = ["MAX_ROLLOFFS", "RollOff", "Score", "Throw", "entries", "foes", "newc
 MAX_ROLLOFFS = 50  # [ours] a roll-off repeated this often without a leader keeps the order it has
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Score:
     """One combatant's Initiative and its parts."""
 
@@ -47,7 +47,7 @@ class Score:
         return self.agility + self.skill + self.length + self.carried
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Throw:
     """One throw of a roll-off: who rolled (in order) and their rolls."""
 
@@ -55,7 +55,7 @@ class Throw:
     rolls: tuple[Rolled, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RollOff:
     """An opposed Initiative roll-off among combatants tied on ``value``: every throw, and the order it gave."""
 

@@ -23,7 +23,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Damage:
     """The damage value: relative degree + Strength + weapon edge, and the armour's modifier when not beaten."""
 
@@ -41,7 +41,7 @@ class Damage:
         return self.margin + self.strength + self.weapon + self.armour_modifier
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DeathTest:
     """A Death Test for one wound: the roll against its difficulty, FUDGE points spent, and whether he lives.
 
@@ -68,7 +68,7 @@ class DeathTest:
         return self.roll is not None and self.difficulty is not None and self.roll.result >= self.difficulty
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Meditation:
     """A Meditation check to keep a power up through an active action (``check`` None: lost, out of the fight)."""
 
@@ -82,7 +82,7 @@ class Meditation:
         return self.check is not None and self.check.success
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Harm:
     """A blow that landed: the damage, the wound it gave and recorded, what a special attack did, the Death Test.
 
@@ -104,7 +104,7 @@ class Harm:
     waiting: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Contest:
     """A disarm's Strength contest (2dF each); the attacker must beat the defender."""
 
@@ -117,7 +117,7 @@ class Contest:
         return self.attacker.result > self.defender.result
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Strike:
     """One attack and the defence against it: every roll, the outcome and what it did.
 
@@ -152,7 +152,7 @@ class Strike:
         return self.outcome in ("hit", "disarmed")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DeathSettled:
     """A Death Test after a choice (FUDGE points), and the Meditation checks that waited for it.
 
@@ -166,7 +166,7 @@ class DeathSettled:
     after: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Pause:
     """Where an attack stopped to ask about a Death Test: whose, which wound, before or after the roll.
 
@@ -180,14 +180,14 @@ class Pause:
     checks: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AllOut:
     """A fighter gives his round to an all-out defence."""
 
     actor: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PickedUp:
     """A fighter picks up an item from the floor."""
 
@@ -197,7 +197,7 @@ class PickedUp:
     meditation: tuple[Meditation, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PowerUse:
     """A Deryni power used: the roll (at -1), the fatigue it cost and what is left, and whether it is maintained."""
 
@@ -210,7 +210,7 @@ class PowerUse:
     maintained: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PowerDropped:
     """A maintained power let go."""
 

@@ -13,7 +13,7 @@ OPPOSED = 2
 UNOPPOSED = 4
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Mod:
     """A named modifier, like 'wounds' -1 or 'disarm' -2."""
 
@@ -26,7 +26,7 @@ def mods(*pairs: tuple[str, int]) -> tuple[Mod, ...]:
     return tuple(Mod(name, value) for name, value in pairs if value)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Rolled:
     """A trait rolled with Fudge dice: the trait, its level, the modifiers and every face."""
 
@@ -56,7 +56,7 @@ class Rolled:
         return len(self.faces) == UNOPPOSED and all(f == 1 for f in self.faces)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Check:
     """An unopposed roll against a difficulty level: it succeeds when it meets or beats it."""
 

@@ -23,7 +23,7 @@ from combat.systems.deryni.tables import DeryniTables
 __all__ = ["ConsciousnessTest", "DeryniRoundStart", "RoundEnd", "end_round", "start_round"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DeryniRoundStart(RoundStart):
     """A round began: everyone's Initiative (``changed``: not the same as last round's) and any roll-offs.
 
@@ -36,7 +36,7 @@ class DeryniRoundStart(RoundStart):
     out: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ConsciousnessTest:
     """A Consciousness Test: Stamina against the wound points' difficulty (``roll`` None: passed by a natural +4)."""
 
@@ -47,7 +47,7 @@ class ConsciousnessTest:
     passed: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RoundEnd:
     """A round ended: who died of a failed Death Test, and the Consciousness Tests."""
 

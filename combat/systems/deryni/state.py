@@ -15,7 +15,7 @@ from combat.model import Combatant, Encounter
 __all__ = ["Fighter", "Tie", "Ties", "fighter", "put_fighter", "ties"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Fighter:
     """One combatant's Deryni state.
 
@@ -46,7 +46,7 @@ class Fighter:
     charmed: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Tie:
     """Combatants who tied on an Initiative value, in the order their roll-off put them."""
 
@@ -54,7 +54,7 @@ class Tie:
     order: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Ties:
     """The encounter's roll-offs still in force: an equal Initiative keeps its order until conditions change."""
 

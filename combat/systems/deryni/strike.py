@@ -140,7 +140,7 @@ def _checks(strike: Strike) -> tuple[str, ...]:
     return (strike.actor, strike.target) if strike.defence.active else (strike.actor,)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Declared:
     """An attack as declared, before any die: who, the special attack, the weapon, the defence, the modifiers.
 

@@ -37,7 +37,7 @@ TOOLS: tuple[ToolSpec, ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Engaged:
     """Two combatants paired as foes."""
 
@@ -45,7 +45,7 @@ class Engaged:
     foe: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DefenceSet:
     """A combatant's standing defence (None: his best)."""
 
@@ -53,7 +53,7 @@ class DefenceSet:
     defence: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class FudgeSet:
     """A combatant's FUDGE points set."""
 

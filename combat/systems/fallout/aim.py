@@ -28,7 +28,7 @@ PARTS = {"torso": "small", "left-leg": "small", "right-leg": "small", "left-arm"
 _TERRAIN_WORD = {4: "partial", 8: "moderate"}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Sight:
     """How the attacker sees the target: distance in hexes, the clear line (if known) and the visibility."""
 

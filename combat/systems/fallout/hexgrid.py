@@ -51,7 +51,7 @@ _CUBE_STEPS: tuple[tuple[int, int, int], ...] = ((0, 1, -1), (1, 0, -1), (1, -1,
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, order=True)
 class Hex:
     """A hex by column and row, both from 0 (``Hex(2, 3)`` is C4)."""
 

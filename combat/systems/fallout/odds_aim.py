@@ -25,7 +25,7 @@ __all__ = ["Aim", "aim"]
 _NOT_COUNTED = {"spray": "a spray's cone", "sweep": "a sweep's targets", "lob": "a lob at a hex"}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Aim:
     """An attack on one target as it stands before the dice: the weapon and mode, every modifier, what it needs."""
 

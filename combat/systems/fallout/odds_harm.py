@@ -27,7 +27,7 @@ __all__ = ["NONE", "Counts", "Harmed", "crit_roll", "mix", "one_hit"]
 Harmed = dict[tuple[int, int], Fraction]  # (HP lost, fatigue added) -> chance
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Counts:
     """Outcomes counted in whole numbers: how many of ``total`` equally likely cases give each (HP, fatigue)."""
 

@@ -9,7 +9,7 @@ from combat.systems.fallout.results import Attack, Check, Hit
 __all__ = ["MoveRecord", "Pause", "StrikeRecord"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class StrikeRecord:
     """A single-target attack rolled but not finished: its roll, hits, and the critical points spent so far."""
 
@@ -32,7 +32,7 @@ class StrikeRecord:
     charged: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class MoveRecord:
     """A move under way: where it has been, the hexes still to go, and the interrupts met so far."""
 
@@ -48,7 +48,7 @@ class MoveRecord:
     declined: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Pause:
     """The context of a choice after the dice: spending critical points, or firing from overwatch."""
 

@@ -12,7 +12,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Check:
     """One attack roll: 2d10 + skill total + modifiers against the number needed."""
 
@@ -39,7 +39,7 @@ class Check:
         return (self.total - self.needed) // 5 if self.hit else 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Hit:
     """One hit's damage: the dice, flat bonus, any spray divisor, the DT, and HP and fatigue dealt."""
 
@@ -58,7 +58,7 @@ class Hit:
         return (sum(self.faces) + self.bonus) // self.divisor
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Crit:
     """A critical point spent: on damage, knockback, knockdown or stun, with its dice, effect and stance after."""
 
@@ -69,7 +69,7 @@ class Crit:
     stance: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Pushed:
     """A combatant knocked back (from, to) and the hexes moved."""
 
@@ -79,7 +79,7 @@ class Pushed:
     hexes: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Injured:
     """A called shot's maim or break (``whammy``: both eyes or both legs now)."""
 
@@ -89,7 +89,7 @@ class Injured:
     whammy: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Harm:
     """What a combatant is left with after an attack: HP, fatigue, stun, and whether they died or passed out."""
 
@@ -103,7 +103,7 @@ class Harm:
     fell: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Scatter:
     """A missed explosive scattering: the d6 direction, how far, and where it landed."""
 
@@ -113,7 +113,7 @@ class Scatter:
     landed: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Blast:
     """An explosion at a hex: who was caught, at what distance (half damage past the centre)."""
 
@@ -122,7 +122,7 @@ class Blast:
     scatter: Scatter | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Attack:
     """An attack in one mode: its rolls, hits, critical points, called-shot wounds, explosions, and the harm done.
 
@@ -150,7 +150,7 @@ class Attack:
     offhand: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RoundBegins(RoundStart):
     """A round began: sequence rolls (round 1), stun and fatigue recovering, bleeding, head-break rolls."""
 
@@ -161,7 +161,7 @@ class RoundBegins(RoundStart):
     overloads: tuple[tuple[str, int], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Moved:
     """A move: the hexes walked, how (a run), stance changes at either end, facing, fatigue, overwatch met.
 
@@ -181,7 +181,7 @@ class Moved:
     hexes: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Stance:
     """A stance changed (``free``: a drop at the start or end of a move, costing nothing)."""
 
@@ -191,7 +191,7 @@ class Stance:
     free: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Items:
     """Items taken out, put away or dropped; ``costly``: the swap costs the charge and action phases."""
 
@@ -202,14 +202,14 @@ class Items:
     costly: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Evading:
     """The combatant evades: -5 to attacks on them this round, no charge or action."""
 
     actor: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Watching:
     """Overwatch declared: a narrow cone from the combatant's hex towards ``aim`` with a weapon and mode."""
 
@@ -220,7 +220,7 @@ class Watching:
     hexes: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Reloaded:
     """A weapon reloaded to its magazine."""
 
@@ -229,7 +229,7 @@ class Reloaded:
     rounds: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Overload:
     """An energy weapon overloaded one round more (or released: ``level`` 0), and the charges it used."""
 
@@ -240,7 +240,7 @@ class Overload:
     left: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Recovered:
     """Fatigue recovered on the combatants' turn: (who, amount, fatigue now) each."""
 

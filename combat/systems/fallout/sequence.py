@@ -19,7 +19,7 @@ from combat.turns import InitiativeEntry
 __all__ = ["SequenceRoll", "newcomer_entries", "rank", "roll_sequences"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SequenceRoll:
     """One combatant's sequence: d10 + Combat Sequence, and any tie-breaking d10s."""
 

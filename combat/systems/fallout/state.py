@@ -17,7 +17,7 @@ STANCES = ("stand", "crouch", "prone")
 TERRAIN = {"smoke": 4, "dim": 4, "heavy-smoke": 8, "dark": 8}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Vitals:
     """Hit points, fatigue and the stun pool. 0 HP is death; fatigue past max HP knocks out."""
 
@@ -48,7 +48,7 @@ class Vitals:
         return self.fatigue >= self.hp and self.fatigue > 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Injury:
     """A maim or break from a called shot; torso wounds bleed ``bleed`` HP every round after the first."""
 
@@ -57,7 +57,7 @@ class Injury:
     bleed: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Overwatch:
     """A narrow cone declared in the action phase of ``round``: one attack on the first enemy entering it."""
 
@@ -69,7 +69,7 @@ class Overwatch:
     aim: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Fighter:
     """A combatant's place and kit: hex, facing, stance, hands, loaded rounds, sequence, injuries, round limits.
 
@@ -113,7 +113,7 @@ class Fighter:
         return parse_hex(self.hex) if self.hex else None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Field:
     """The battle map: its size in hexes, the walls, and obscuring terrain by hex."""
 

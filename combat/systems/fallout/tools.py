@@ -54,7 +54,7 @@ TOOLS: tuple[ToolSpec, ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Board:
     """The map's new size."""
 
@@ -62,7 +62,7 @@ class Board:
     rows: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Marked:
     """Hexes marked as walls or terrain (``kind`` none: cleared)."""
 
@@ -70,7 +70,7 @@ class Marked:
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Placed:
     """A combatant put on the map."""
 
@@ -80,7 +80,7 @@ class Placed:
     stance: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Treated:
     """A Medic or Mechanics check on a maim or break, and whether it was removed."""
 

@@ -17,7 +17,7 @@ __all__ = ["METHODS", "Aftercare", "heal"]
 METHODS = ("first aid", "medicine", "natural", "rest", "wake", "scratches")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Aftercare:
     """One act of healing: who was cared for, by whom, how, and the rules' result (none for clearing scratches)."""
 

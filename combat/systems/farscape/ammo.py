@@ -44,7 +44,7 @@ def spend(combatant: Combatant, weapon: Weapon, rounds: int) -> Combatant:
     return combatant.with_condition(Condition(ammo_condition(weapon), value=left - rounds))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Reload:
     """A weapon reloaded; ``dodge`` is the element's dodge after the −1 when the reloader was dodging."""
 

@@ -18,7 +18,7 @@ TWO_WEAPON_BURST = 2  # [ours] two non-automatic weapons: every two rounds fired
 _ALIASES = {"semi auto": "semi", "semiautomatic": "semi", "automatic": "auto", "full auto": "auto", "burst": "auto"}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class FirePlan:
     """What is fired this element: rounds from each weapon, separate shots, the burst bonus and the fire arc."""
 

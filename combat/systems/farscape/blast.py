@@ -58,7 +58,7 @@ FRAG_DAMAGE_STEP = 2
 CLEAR_STEP = 2
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Run:
     """A target running for cover: where he started, the blast's radius, the dodge against the DL to clear it."""
 
@@ -79,7 +79,7 @@ class Run:
         return self.margin >= 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Fragments:
     """One target against the fragments: the roll to avoid them (if any), and the damage taken."""
 
@@ -98,7 +98,7 @@ class Fragments:
         return self.margin is not None and self.margin >= 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BlastHit:
     """What the blast did to one target: his run for cover, the distance it caught him at, concussion, fragments."""
 
@@ -110,7 +110,7 @@ class BlastHit:
     run: Run | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BlastSetup:
     """The options every target of one explosion shares, read before any die is rolled."""
 

@@ -32,7 +32,7 @@ def armour_protection(armour_class: str | None, rating: int, damage_type: str) -
     return max(0, rating + PENETRATION[damage_type][column])
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Damage:
     """Every step of one damage value."""
 

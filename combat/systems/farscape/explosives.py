@@ -52,7 +52,7 @@ MAX_BLAST_TARGETS = 20
 MAX_DEBRIS = 20
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Detonation:
     """A charge set off: the Demolitions roll against the GM's difficulty, its modifiers, and each target's harm.
 

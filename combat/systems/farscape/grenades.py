@@ -54,7 +54,7 @@ DIRECTIONS = ("north", "north-east", "east", "south-east", "south", "south-west"
 SCATTER_STEP = 2
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Scatter:
     """Where a thrown grenade went astray: motras from the point aimed at, and the d8 for the direction."""
 
@@ -67,7 +67,7 @@ class Scatter:
         return None if self.die is None else DIRECTIONS[self.die - 1]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GrenadeThrow:
     """A grenade thrown: the throw against the range DL, its modifiers, the scatter, and each target's harm."""
 

@@ -28,7 +28,7 @@ def penalty(combatant: Combatant) -> int:
     return health.lethal_penalty + stun_penalty(combatant.condition("stun"))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Harm:
     """A wound marked on a combatant, the Willpower roll it forced, and whether they are now out."""
 

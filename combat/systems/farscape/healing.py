@@ -41,7 +41,7 @@ WAKE_HOURS = 0.25  # every quarter arn [source]
 _MAX_EQUIPMENT = 5
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HealingRow:
     """Healing one lethal level: Medicine difficulty, First Aid penalty, treated time, natural roll and time."""
 
@@ -62,7 +62,7 @@ HEALING: dict[str, HealingRow] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Treatment:
     """One roll to heal a lethal level: the method, the level treated, the roll, the new health and the time."""
 
@@ -84,7 +84,7 @@ class Treatment:
         return self.check.success
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Rest:
     """Arns of rest: stun levels recovered, whether the combatant woke, and the time."""
 
@@ -101,7 +101,7 @@ class Rest:
         return result
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Waking:
     """A Great Constitution roll to regain consciousness early, taken every quarter arn."""
 

@@ -31,7 +31,7 @@ def size_penalty(own_size: int, other_size: int) -> int:
     return own_size - other_size if own_size < other_size else 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class InitiativeScore:
     """Every part of one combatant's Initiative."""
 

@@ -28,7 +28,7 @@ DODGES = ("speed", "acrobatics")
 PINNED_DEFENCE = -2
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Approach:
     """What a fighter chose for this exchange; defenders fight with the defaults."""
 
@@ -43,7 +43,7 @@ class Approach:
     quality: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Fighter:
     """One combatant ready to fight: style, move, weapon and shield in use, and modifiers against every foe."""
 

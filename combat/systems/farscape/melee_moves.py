@@ -52,7 +52,7 @@ class UnknownChoice(UnknownName):
         self.args = (self.message,)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Technique:
     """A melee or unarmed move: the styles that use it, its Damage Rating, offence and damage changes, effect.
 

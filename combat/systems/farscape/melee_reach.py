@@ -34,7 +34,7 @@ from combat.systems.farscape.melee_results import Strike
 __all__ = ["Reach", "check_reach", "hold_at_bay", "keep_at_bay", "outreaches"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Reach:
     """Who kept whom at bay in one exchange (holder, foe), and which foes got inside a holder's reach."""
 

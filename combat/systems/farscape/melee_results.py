@@ -37,7 +37,7 @@ Effect = Literal["damage", "prone", "lock", "feint", "counter", "break"]
 BlowReason = Literal["hit", "extended", "miss", "outmatched", "tied", "unchosen", "no strike", "at bay"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Modifier:
     """One named modifier, so that every step of an offence or defence value can be shown."""
 
@@ -50,7 +50,7 @@ def total(modifiers: Iterable[Modifier]) -> int:
     return sum(m.value for m in modifiers)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Side:
     """One fighter in the exchange: style, move, gear, the roll and the modifiers that apply to every foe.
 
@@ -76,7 +76,7 @@ class Side:
         return None if self.roll is None else self.roll.result + total(self.offence_modifiers)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Strike:
     """One attacker's offence against one defender's defence, with the modifiers that apply to this pair only.
 
@@ -106,7 +106,7 @@ class Strike:
         return self.margin >= (0 if self.unopposed else 1)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Hit:
     """A blow that landed (or would have): its order, effect, damage and wound, or why it was stopped.
 
@@ -133,7 +133,7 @@ class Hit:
     escaped: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class LockAttempt:
     """A martial artist's lock after a successful defence: Grapple against the opponent's Speed.
 
@@ -152,7 +152,7 @@ class LockAttempt:
     difficulty: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ExchangeResult:
     """One melee or unarmed exchange: the sides, every strike compared, the hits in order and what changed.
 
@@ -173,7 +173,7 @@ class ExchangeResult:
     drawn: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class EscapeResult:
     """A pinned fighter's try to break a lock: opposed Strength, the victim at -1; ties hold the lock."""
 
@@ -186,7 +186,7 @@ class EscapeResult:
     broken: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class StandResult:
     """A knocked-down fighter got back on his feet, spending the element: the prone condition removed."""
 
@@ -194,7 +194,7 @@ class StandResult:
     prone: Condition
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class FleeResult:
     """A fighter who retreated clear of every foe got away: out of the fight, spending the element."""
 

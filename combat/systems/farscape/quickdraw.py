@@ -19,7 +19,7 @@ __all__ = ["QUICK_DRAW_BONUS", "QuickDraw", "resolve_quick_draw"]
 QUICK_DRAW_BONUS = 2  # [ours] the Quick Draw talent: +2 to the Speed roll
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class QuickDraw:
     """Both Speed rolls with their modifiers, and who drew first (None: a tie, both at once)."""
 

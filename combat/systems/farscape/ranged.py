@@ -63,7 +63,7 @@ WARNED = "warned"
 MAX_SHOT_TARGETS = 10
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Volley:
     """Everything one shoot move did: the fire plan, where the −1 for dodging went, each attack, ammo left."""
 

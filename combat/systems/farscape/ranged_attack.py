@@ -32,7 +32,7 @@ __all__ = ["Attack", "DamageProfile", "Defence", "Firing", "fire_at", "melee_par
 Defence = Literal["warning", "melee", "unaware", "minion", "none", "dodge"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DamageProfile:
     """What a hit does before armour: Damage Rating, type, quality, Strength (muscle weapons) and extra bonus."""
 
@@ -44,7 +44,7 @@ class DamageProfile:
     stun: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Firing:
     """What every attack roll of one action shares: the skill, modifiers, range DL, location and flags."""
 
@@ -63,7 +63,7 @@ class Firing:
     taken: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Attack:
     """One attack roll at one target: the defence met, the margin, who was struck and the wound."""
 

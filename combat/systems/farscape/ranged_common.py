@@ -55,7 +55,7 @@ _OUT = ("frozen", "unconscious", "out")
 Options = Mapping[str, OptionValue]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Modifier:
     """One named modifier to a roll: accuracy, recoil, burst, hit location, wounds, the GM's."""
 

@@ -46,7 +46,7 @@ SPLIT = "dodge split"
 DODGE_SKILLS = ("agility", "acrobatics")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Dodge:
     """The element's dodge roll: its modifiers, and whether it was the free roll of an attacked target."""
 
@@ -61,7 +61,7 @@ class Dodge:
         return self.roll.result
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DodgeUse:
     """The dodge one attack met: the stored result, the decline for earlier attacks, the thrown-weapon bonus."""
 

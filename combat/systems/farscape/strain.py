@@ -29,7 +29,7 @@ STRAIN_DIFFICULTY = 2  # Great
 _UNABLE = ("frozen", "unconscious", "out")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class StrainResult:
     """An Incapacitated fighter's failed Great Willpower roll: the element is spent and nothing happens."""
 

@@ -79,7 +79,7 @@ def freeze_side(
     return encounter.put(*frozen), who
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class LeaderScore:
     """A side leader's Initiative in a mutual surprise, with each bonus."""
 
@@ -109,7 +109,7 @@ def leader_score(
     return LeaderScore(leader.id, initiative, cool, smarter, tactics, modifier)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class MutualSurprise:
     """The leaders' contest: both scores, any roll-offs to break a tie, and the side that froze."""
 
@@ -132,7 +132,7 @@ def mutual_surprise(first: LeaderScore, second: LeaderScore, dice: DiceSource, l
     return MutualSurprise(first, second, tuple(rolls), winner.leader, loser.leader)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Recovery:
     """A frozen combatant's Willpower roll to regain their wits at the start of an element."""
 

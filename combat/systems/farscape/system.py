@@ -33,7 +33,7 @@ __all__ = ["ElementStart", "FarscapeSystem", "Frozen"]
 Resolver = Callable[[Encounter, Intent, FarscapeTables, DiceSource], ActionOutcome]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ElementStart(RoundStart):
     """An element began: conditions that ran out, and frozen combatants' recovery rolls."""
 

@@ -58,7 +58,7 @@ TOOLS: tuple[ToolSpec, ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Frozen:
     """Who froze when surprise was declared, and the Willpower DL each of them must reach to recover."""
 
@@ -68,7 +68,7 @@ class Frozen:
     recovery: tuple[tuple[str, int], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class LeadersContest:
     """A mutual surprise settled by the leaders' contest, and the side that froze."""
 
@@ -76,7 +76,7 @@ class LeadersContest:
     frozen: Frozen
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class InitiativeAdjusted:
     """The GM's adjustment to a combatant's Initiative ('other factors'), counted from the next element."""
 
@@ -84,7 +84,7 @@ class InitiativeAdjusted:
     value: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class StrainAllowed:
     """The GM let an Incapacitated combatant strain to fight on, or took the leave back."""
 

@@ -39,7 +39,7 @@ CATEGORY = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TrackSpec:
     """A wound track's shape: the lowest damage value for each level, and its boxes."""
 
@@ -69,7 +69,7 @@ def category(tier: str) -> str:
     return CATEGORY[tier]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Track:
     """Filled boxes per level of one track."""
 
@@ -89,7 +89,7 @@ class Track:
         return "Healthy" if self.level is None else names[self.level]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Health:
     """A Farscape combatant's two tracks and the tier that shapes them."""
 
@@ -122,7 +122,7 @@ class Health:
         return self.stun.level == 3 or self.lethal.level == 4
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class WoundMark:
     """One wound marked: the damage, the level it landed on, the box actually marked, and the roll-up."""
 
