@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -71,17 +70,37 @@ class Rejection:
 
 
 class Changes:
-    """Wake waiters whenever the double's state changes."""
+    """Wake waiters whenever the double's state changes: only those whose condition now holds.
+
+    ``bump`` checks each waiting predicate at once (they are cheap reads of the double's state) and wakes the
+    satisfied ones, so a burst of hundreds of interactions waiting on their answers costs no wake-ups for the
+    others. A predicate over state the double does not bump for (a test's own list) is also re-checked every
+    ``poll`` seconds; predicates over what requests change (every request bumps) pass ``poll=None``.
+    """
 
     def __init__(self) -> None:
-        self._event = asyncio.Event()
+        self._waiting: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
 
     def bump(self) -> None:
-        """Signal a change."""
-        self._event.set()
-        self._event = asyncio.Event()
+        """Signal a change: resolve every waiter whose predicate now holds."""
+        waiting, self._waiting = self._waiting, []
+        for predicate, future in waiting:
+            if future.done():
+                continue
+            try:
+                value = predicate()
+            except Exception as exc:  # the waiter sees it raised, as a direct call would
+                future.set_exception(exc)
+                continue
+            if value:
+                future.set_result(value)
+            else:
+                self._waiting.append((predicate, future))
 
-    async def wait_for(self, predicate: Callable[[], T | None], timeout: float, what: Callable[[], str] | str) -> T:
+    async def wait_for(
+        self, predicate: Callable[[], T | None], timeout: float, what: Callable[[], str] | str,
+        poll: float | None = 0.02,
+    ) -> T:
         """Return the first truthy predicate() value, re-checking on every change; raise DoubleTimeout."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -93,6 +112,12 @@ class Changes:
             if remaining <= 0:
                 text = what() if callable(what) else what
                 raise DoubleTimeout(f"timed out after {timeout:.2f}s waiting for {text}")
-            event = self._event
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), min(remaining, 0.02))
+            future: asyncio.Future[T] = loop.create_future()
+            self._waiting.append((predicate, future))
+            try:
+                async with asyncio.timeout(remaining if poll is None else min(remaining, poll)):
+                    return await future
+            except TimeoutError:
+                pass
+            finally:
+                future.cancel()  # nothing once resolved; a cancelled one is dropped at the next bump
