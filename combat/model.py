@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from combat.errors import AmbiguousName, UnknownName
@@ -97,12 +98,17 @@ class Encounter:
     state: Any = None
     guided: bool = False
 
+    @cached_property
+    def _by_id(self) -> dict[str, Combatant]:
+        """Index the combatants by id (kept on this copy only: ``replace`` leaves it behind, JSON skips it)."""
+        return {c.id: c for c in reversed(self.combatants)}  # the first of an id wins, as a scan finds it
+
     def get(self, combatant_id: str) -> Combatant:
         """Return the combatant with this id."""
-        for c in self.combatants:
-            if c.id == combatant_id:
-                return c
-        raise UnknownName("combatant", combatant_id, [c.name for c in self.combatants])
+        found = self._by_id.get(combatant_id)
+        if found is None:
+            raise UnknownName("combatant", combatant_id, [c.name for c in self.combatants])
+        return found
 
     def find(self, name: str, *, exact: bool = False) -> Combatant:
         """Find a combatant by name, case-insensitively, accepting a unique prefix unless ``exact``."""

@@ -3,6 +3,7 @@
 import dataclasses
 import functools
 
+import orjson
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -65,3 +66,19 @@ def test_slotted_classes_are_copied_through_their_init():
         value: int
 
     assert replace(Slotted(1), value=2) == Slotted(2)
+
+
+def test_an_encounters_index_of_combatants_follows_every_copy():
+    from combat.errors import UnknownName
+    from combat.model import Combatant, Encounter
+    from combat.sheet import Sheet
+
+    first = Encounter("farscape", tuple(Combatant(i, i.upper(), i, Sheet(), health=1) for i in ("a", "b")))
+    assert first.get("b").name == "B"  # the index is built on this copy
+    renamed = first.put(replace(first.get("b"), name="Bee"))
+    assert "_by_id" in first.__dict__ and "_by_id" not in renamed.__dict__  # left behind by the copy
+    assert renamed.get("b").name == "Bee" and first.get("b").name == "B"
+    dropped = renamed.drop("b")
+    with pytest.raises(UnknownName):
+        dropped.get("b")
+    assert "_by_id" in renamed.__dict__ and b"_by_id" not in orjson.dumps(renamed, default=list)  # never stored
