@@ -64,9 +64,10 @@ class Table:
         current = fight.turns.current
         assert current is not None
         side = fight.get(current.waiting[0]).side
-        foes = [c for c in fight.combatants if c.side != side]
+        system = self.services.system(fight.system)
+        foes = [c for c in fight.combatants if c.side != side and not system.out_of_fight(c)]
         self.turn += 1
-        return foes[self.turn % len(foes)].name
+        return foes[self.turn % len(foes)].name if foes else "nobody"  # nobody left: refused, and counted
 
     async def attack(self, channel: int) -> float:
         """Send one /attack in ``channel``; return its latency in seconds (a refused one sets the fight up again)."""
