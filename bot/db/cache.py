@@ -28,8 +28,9 @@ __all__ = ["CACHED_ENCOUNTERS", "EncounterCache", "Kept", "Pieces", "RoundLog", 
 # [ours] How many encounters one bot process keeps decoded (a few tens of kilobytes each).
 CACHED_ENCOUNTERS = 512
 
-# Each combatant's stored document, by the identity of the (frozen) combatant object it was made from.
-Pieces = dict[int, tuple[Combatant, dict[str, Any]]]
+# Each combatant's stored document and its JSON text (None: not written out yet), by the identity of the (frozen)
+# combatant object it was made from.
+Pieces = dict[int, tuple[Combatant, dict[str, Any], str | None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,4 +141,4 @@ class EncounterCache:
 def pieces_of(encounter: Encounter, state: dict[str, Any]) -> Pieces:
     """Pair each combatant with its part of the stored document it was decoded from."""
     stored = state.get("combatants", [])
-    return {id(c): (c, doc) for c, doc in zip(encounter.combatants, stored, strict=False)}
+    return {id(c): (c, doc, None) for c, doc in zip(encounter.combatants, stored, strict=False)}

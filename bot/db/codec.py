@@ -67,24 +67,42 @@ def encode_encounter(enc: Encounter) -> dict[str, Any]:
     return data
 
 
+# A combatant object, its stored document, and that document as JSON text (None until it is needed).
+Piece = tuple[Combatant, dict[str, Any], str | None]
+
+
 def encode_encounter_reusing(
-    enc: Encounter, known: Mapping[int, tuple[Combatant, dict[str, Any]]]
-) -> tuple[dict[str, Any], dict[int, tuple[Combatant, dict[str, Any]]]]:
+    enc: Encounter, known: Mapping[int, Piece]
+) -> tuple[dict[str, Any], dict[int, Piece], str]:
     """Encode the encounter as ``encode_encounter`` does, reusing the documents of combatants that did not change.
 
-    ``known`` maps ``id(combatant)`` to a combatant object and its document; an entry is reused only for that very
-    (frozen) object. Returns the document and the same kind of map for the combatants of ``enc``. The rest goes
-    through orjson (``json_ready``): the same document, several times faster.
+    ``known`` maps ``id(combatant)`` to a combatant object, its document and its JSON text; an entry is reused only
+    for that very (frozen) object. Returns the document, the same kind of map for the combatants of ``enc``, and
+    the document as JSON text (what ``bot.db.connect.dumps`` gives it) made from the combatants' texts: an
+    unchanged combatant is neither encoded nor written out again. The rest goes through orjson (``payload_text``):
+    the same document, several times faster.
     """
-    data: dict[str, Any] = json_ready(replace(enc, combatants=()))
-    pieces: dict[int, tuple[Combatant, dict[str, Any]]] = {}
+    head = payload_text(replace(enc, combatants=()))
+    data: dict[str, Any] = orjson.loads(head)
+    pieces: dict[int, Piece] = {}
     for combatant in enc.combatants:
         found = known.get(id(combatant))
-        same = found is not None and found[0] is combatant
-        doc = found[1] if found is not None and same else json_ready(combatant)
-        pieces[id(combatant)] = (combatant, doc)
+        if found is not None and found[0] is combatant:
+            doc, text = found[1], found[2] if found[2] is not None else payload_text(found[1])
+        else:
+            text = payload_text(combatant)
+            doc = orjson.loads(text)
+        pieces[id(combatant)] = (combatant, doc, text)
     data["combatants"] = [pieces[id(c)][1] for c in enc.combatants]
-    return data, pieces
+    return data, pieces, _with_combatants(head, enc.system, [pieces[id(c)][2] or "" for c in enc.combatants])
+
+
+def _with_combatants(head: str, system: str, texts: list[str]) -> str:
+    """Put the combatants' texts into the encounter's text written with none (its second key, after the system)."""
+    lead = f'{{"system":{payload_text(system)},"combatants":['
+    if not head.startswith(lead) or head[len(lead)] != "]":
+        raise ValueError("an encounter's document starts with its system, then its combatants")
+    return f"{lead}{','.join(texts)}{head[len(lead):]}"
 
 
 def decode_encounter(data: dict[str, Any], types: SystemTypes | type) -> Encounter:

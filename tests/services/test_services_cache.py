@@ -8,6 +8,7 @@ from sqlalchemy import text
 
 from bot.db.cache import EncounterCache, Kept
 from bot.db.codec import encode_encounter, encode_encounter_reusing
+from bot.db.connect import dumps
 from bot.db.repositories.guild_settings import GuildSettings
 
 
@@ -72,11 +73,13 @@ async def test_unchanged_combatants_keep_their_documents(table: Table):
     async with table.svc.db.unit_of_work() as uow:
         loaded = await uow.encounters.get_active(GM.channel_id)
     assert loaded is not None
-    first, pieces = encode_encounter_reusing(loaded.encounter, {})
-    assert first == encode_encounter(loaded.encounter)
-    again, _ = encode_encounter_reusing(loaded.encounter, pieces)
-    assert again == first
+    first, pieces, text = encode_encounter_reusing(loaded.encounter, {})
+    assert first == encode_encounter(loaded.encounter) and text == dumps(first)
+    again, _, text_again = encode_encounter_reusing(loaded.encounter, pieces)
+    assert again == first and text_again == text
     assert all(a is b for a, b in zip(again["combatants"], first["combatants"], strict=True))  # reused, not re-made
+    untexted = {key: (c, doc, None) for key, (c, doc, _) in pieces.items()}  # as decoded: no text yet
+    assert encode_encounter_reusing(loaded.encounter, untexted)[2] == text
 
 
 def test_the_cache_is_bounded_and_forgets_the_least_recently_used():

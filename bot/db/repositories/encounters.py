@@ -15,7 +15,6 @@ from sqlalchemy.sql.base import Executable
 
 from bot.db.cache import EncounterCache, Kept, Pieces, RoundLog, pieces_of
 from bot.db.codec import SystemTypes, decode_encounter, encode_encounter, encode_encounter_reusing
-from bot.db.connect import dumps
 from bot.db.errors import ActiveEncounterExists, ConcurrentUpdate
 from bot.db.lane import Lane, SessionLane
 from bot.db.repositories.encounter_sql import (
@@ -252,8 +251,7 @@ class EncounterRepository:
         Combatants that did not change keep the documents they were stored as (only changed ones are encoded).
         ``log`` is kept with it (once committed) as what its current round's events left, when the caller knows.
         """
-        state, pieces = encode_encounter_reusing(encounter, self._pieces.get(row.id, {}))
-        text = dumps(state)
+        state, pieces, text = encode_encounter_reusing(encounter, self._pieces.get(row.id, {}))
         await self._versioned_update(row, SAVE, b_state=text)
         old_roster, new_roster = _stored_roster(row.state), _roster(encounter)
         row.state, row.text = state, text
