@@ -34,7 +34,6 @@ from sqlalchemy.util import greenlet_spawn
 from bot.db.cache import EncounterCache
 from bot.db.codec import SystemTypes
 from bot.db.connect import BUSY_TIMEOUT_MS, create_engine, is_sqlite
-from bot.db.lane import DriverLane
 from bot.db.lane_pg import PgLane
 from bot.db.lane_sqlite import SqliteLane
 from bot.db.locks import ChannelLocks
@@ -96,14 +95,21 @@ class Database:
 
         Admitted and locked as ``unit_of_work``; what is not committed is rolled back when it ends. A connection
         whose driver raised is closed rather than given back to the pool. On PostgreSQL the encounter's row is read
-        without a lock (the save checks its version) unless ``locking``; SQLite's transactions always lock.
+        without a lock (the save checks its version) unless ``locking``; SQLite's transactions always lock, and the
+        process's writer lock is taken only when the work first goes to the database (``_sqlite_work``).
         """
+        work = self._sqlite_work if self.sqlite_writer is not None else self._pooled_work
+        async with work(channel_id, locking) as uow:
+            yield uow
+
+    @contextlib.asynccontextmanager
+    async def _pooled_work(self, channel_id: int, locking: bool) -> AsyncIterator[EncounterWork]:
+        """Encounter work on a pooled PostgreSQL connection, taken once admitted (a seat)."""
         async with self._admitted(channel_id):
-            writer = self.sqlite_writer
-            connection = await (writer.take() if writer is not None else self.engine.raw_connection())
-            lane = self._open_lane(connection.driver_connection, locking)
+            connection = await self.engine.raw_connection()
+            lane = PgLane(connection.driver_connection, self.prepared, FUSED, locking=locking)
             try:
-                yield EncounterWork(lane, self.types, self.cache, writer.committed if writer is not None else None)
+                yield EncounterWork(lane, self.types, self.cache)
             finally:
                 try:
                     if not lane.failed:
@@ -112,11 +118,41 @@ class Database:
                 finally:
                     await self._release(connection, failed=lane.failed)
 
-    def _open_lane(self, driver: Any, locking: bool) -> DriverLane:
-        """Return the lane of this backend on a pooled connection's driver."""
-        if self.sqlite_writer is not None:
-            return SqliteLane(driver, self.prepared, locking=locking)
-        return PgLane(driver, self.prepared, FUSED, locking=locking)
+    @contextlib.asynccontextmanager
+    async def _sqlite_work(self, channel_id: int, locking: bool) -> AsyncIterator[EncounterWork]:
+        """Encounter work on SQLite: the writer lock and the kept connection are taken at the lane's first trip.
+
+        A command on an encounter this process kept works out its rules before that, while another channel's
+        command has the database: its writes then go in one trip with BEGIN IMMEDIATE and COMMIT.
+        """
+        writer, gate = self.sqlite_writer, self._writer
+        assert writer is not None and gate is not None
+        taken: list[PoolProxiedConnection] = []
+
+        async def open_driver() -> Any:
+            await gate.acquire()
+            try:
+                taken.append(await writer.take())
+            except BaseException:
+                gate.release()
+                raise
+            return taken[0].driver_connection
+
+        async with self._admitted(channel_id, writer=False):
+            lane = SqliteLane(None, self.prepared, locking=locking, opener=open_driver)
+            try:
+                yield EncounterWork(lane, self.types, self.cache, writer.committed)
+            finally:
+                if taken:
+                    try:
+                        if not lane.failed:
+                            with contextlib.suppress(Exception):  # a rollback that fails marks the lane failed
+                                await lane.rollback()
+                    finally:
+                        try:
+                            await self._release(taken[0], failed=lane.failed)
+                        finally:
+                            gate.release()
 
     async def _release(self, connection: PoolProxiedConnection, *, failed: bool) -> None:
         """Keep the connection for the next encounter work (SQLite), or give it back; close it if its driver failed."""
@@ -128,12 +164,12 @@ class Database:
             await greenlet_spawn(connection.close)
 
     @contextlib.asynccontextmanager
-    async def _admitted(self, channel_id: int | None) -> AsyncIterator[None]:
-        """Hold the channel's lock (when given), then this process's writer lock or a seat, in that order."""
+    async def _admitted(self, channel_id: int | None, *, writer: bool = True) -> AsyncIterator[None]:
+        """Hold the channel's lock (when given), then this process's writer lock (unless not ``writer``) or a seat."""
         channel = self.locks.get(channel_id) if channel_id is not None else None
         held: list[asyncio.Lock | asyncio.Semaphore] = []
         try:
-            for gate in (channel, self._writer, self._seats):
+            for gate in (channel, self._writer if writer else None, self._seats):
                 if gate is not None:
                     await gate.acquire()
                     held.append(gate)

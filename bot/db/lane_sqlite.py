@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from sqlalchemy.sql.base import Executable
@@ -43,9 +43,13 @@ class SqliteLane(DriverLane):
 
     locks = True  # BEGIN IMMEDIATE: the whole database is this unit of work's until it ends
 
-    def __init__(self, driver: Any, prepared: PreparedCache, *, locking: bool = False) -> None:
+    def __init__(
+        self, driver: Any, prepared: PreparedCache, *, locking: bool = False,
+        opener: Callable[[], Awaitable[Any]] | None = None,
+    ) -> None:
         super().__init__(prepared, optimistic=not locking)
-        self.driver = driver
+        self.driver = driver  # None: ``opener`` gives it at the first trip (the writer lock taken then)
+        self._opener = opener
 
     def _step(self, write: Held) -> Step:
         """Return a held write as the thread runs it: its SQL and processed values."""
@@ -62,6 +66,9 @@ class SqliteLane(DriverLane):
         self.held = []
         for step in steps:
             self._trace(step.sql)
+        if self.driver is None:
+            assert self._opener is not None, "a SQLite lane needs a driver or an opener"
+            self.driver = await self._opener()
         try:
             found, failed = await self.driver._execute(_sqlite_trip, self.driver._conn, steps)
         except BaseException:

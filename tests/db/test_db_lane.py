@@ -1,6 +1,7 @@
 """Encounter work on the driver (bot/db/lane.py): the same rows as through SQLAlchemy, the version check, rollback,
 and a connection whose driver failed never handed out again."""
 
+import asyncio
 import logging
 
 import pytest
@@ -190,3 +191,26 @@ async def test_sqlite_commands_leave_the_log_to_a_background_checkpoint(db):
     assert busy == 0 and frames == done  # nothing left in the log that is not in the database file
     stored, _ = await _stored(db)
     assert counter_of(stored.encounter) == 3
+
+
+@SQLITE_ONLY
+async def test_sqlite_encounter_work_takes_the_writer_lock_only_when_it_goes_to_the_database(db):
+    await _start(db, counter=1)
+    other_channel_done = asyncio.Event()
+    async with db.encounter_work(CHANNEL + 1) as idle:  # works out its rules, touching nothing yet
+        assert not db._writer.locked()
+
+        async def another_channel() -> None:
+            async with db.encounter_work(CHANNEL) as work:
+                loaded = await work.encounters.get_active(CHANNEL)
+                await work.encounters.save(loaded.row, bump(loaded.encounter))
+                await work.commit()
+            other_channel_done.set()
+
+        await asyncio.wait_for(another_channel(), 10)  # not held up by the work still open
+        assert other_channel_done.is_set()
+        assert await idle.encounters.get_active(CHANNEL + 1) is None  # its first trip takes the lock
+        assert db._writer.locked()
+    assert not db._writer.locked() and db.sqlite_writer.kept is not None  # given back, connection kept
+    stored, _ = await _stored(db)
+    assert counter_of(stored.encounter) == 2
