@@ -34,6 +34,7 @@ from sqlalchemy.util import greenlet_spawn
 from bot.db.cache import EncounterCache
 from bot.db.codec import SystemTypes
 from bot.db.connect import BUSY_TIMEOUT_MS, create_engine, is_sqlite
+from bot.db.lane import DriverLane
 from bot.db.lane_pg import PgLane
 from bot.db.lane_sqlite import SqliteLane
 from bot.db.locks import ChannelLocks
@@ -111,12 +112,7 @@ class Database:
             try:
                 yield EncounterWork(lane, self.types, self.cache)
             finally:
-                try:
-                    if not lane.failed:
-                        with contextlib.suppress(Exception):  # a rollback that fails marks the lane failed
-                            await lane.rollback()
-                finally:
-                    await self._release(connection, failed=lane.failed)
+                await self._end(lane, connection)
 
     @contextlib.asynccontextmanager
     async def _sqlite_work(self, channel_id: int, locking: bool) -> AsyncIterator[EncounterWork]:
@@ -145,14 +141,18 @@ class Database:
             finally:
                 if taken:
                     try:
-                        if not lane.failed:
-                            with contextlib.suppress(Exception):  # a rollback that fails marks the lane failed
-                                await lane.rollback()
+                        await self._end(lane, taken[0])
                     finally:
-                        try:
-                            await self._release(taken[0], failed=lane.failed)
-                        finally:
-                            gate.release()
+                        gate.release()
+
+    async def _end(self, lane: DriverLane, connection: PoolProxiedConnection) -> None:
+        """Roll back what the lane did not commit, then release its connection (closed if its driver failed)."""
+        try:
+            if not lane.failed:
+                with contextlib.suppress(Exception):  # a rollback that fails marks the lane failed
+                    await lane.rollback()
+        finally:
+            await self._release(connection, failed=lane.failed)
 
     async def _release(self, connection: PoolProxiedConnection, *, failed: bool) -> None:
         """Keep the connection for the next encounter work (SQLite), or give it back; close it if its driver failed."""

@@ -120,8 +120,8 @@ class EncounterRepository:
         self._staged: dict[int, Kept | None] = {}  # kept (or forgotten) when the unit of work commits
         self._dropped_guilds: set[int] = set()  # guilds whose settings changed: forgotten when it commits
         self._settings: dict[int, GuildSettings] = {}  # each active encounter's guild settings, as read with it
-        # Taken as kept, without a read: (channel, version, settings) until saved or confirmed.
-        self._unconfirmed: dict[int, tuple[int, int, GuildSettings]] = {}
+        # Taken as kept, without a read: (channel, version) until saved or confirmed.
+        self._unconfirmed: dict[int, tuple[int, int]] = {}
 
     @property
     def session(self) -> AsyncSession:
@@ -151,7 +151,7 @@ class EncounterRepository:
             kept = self._cache.active(channel_id)
             if kept is not None and kept.head is not None and kept.settings is not None:
                 row = StoredEncounter(state=kept.state, text=kept.text, **kept.head)
-                self._unconfirmed[row.id] = (channel_id, row.version, kept.settings)
+                self._unconfirmed[row.id] = (channel_id, row.version)
                 return self._taken(row, kept, kept.settings)
         found = await self._lane.rows(GET_ACTIVE[for_update and self._lane.locks], {"channel": channel_id})
         if not found:
@@ -175,10 +175,10 @@ class EncounterRepository:
         locks nothing, another process may have saved in between, and the answer must then be worked out again.
         """
         unconfirmed, self._unconfirmed = self._unconfirmed, {}
-        for encounter_id, (channel_id, version, settings) in unconfirmed.items():
+        for encounter_id, (channel_id, version) in unconfirmed.items():
             found = await self._lane.rows(GET_ACTIVE[False], {"channel": channel_id})
             if not found or (found[0]["id"], found[0]["version"]) != (encounter_id, version) or (
-                _settings_of(found[0]) != settings
+                _settings_of(found[0]) != self._settings[encounter_id]
             ):
                 self._cache.drop(encounter_id)
                 raise ConcurrentUpdate(encounter_id)
