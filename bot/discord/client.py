@@ -41,6 +41,9 @@ class FrayBot(commands.AutoShardedBot):
     ) -> None:
         if settings.shard_ids:
             options["shard_ids"] = list(settings.shard_ids)
+        # Fray never reads a message back from discord.py's cache (status boards edit by id): caching the last
+        # 1,000 messages only kept each one's objects alive until a thousand later ones pushed it out.
+        options.setdefault("max_messages", None)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),

@@ -39,3 +39,12 @@ async def test_what_fray_run_does_once_set_up_runs_once_before_the_first_command
         await fray.answer(fray.gm, "roll", dice="4dF")
         await fray.answer(fray.gm, "roll", dice="4dF")
     assert len(calls) == 1 and calls[0] > 0
+
+
+@pytest.mark.asyncio
+async def test_the_bot_keeps_no_message_cache(fray: Fray) -> None:
+    async with fray.running() as bot:
+        await fray.answer(fray.gm, "roll", dice="4dF")
+        await fray.answer(fray.gm, "roll", dice="3d6")
+        assert fray.double.messages(fray.double.channel_id)  # the double did post them
+        assert list(bot.cached_messages) == []
