@@ -11,6 +11,8 @@ import math
 from pathlib import Path
 from typing import Any
 
+from bench.stats import median
+
 __all__ = ["Row", "rows", "table", "write_json"]
 
 Row = tuple[str, str, str, str, str]
@@ -76,6 +78,10 @@ def _e2e(db: str, found: dict[str, Any]) -> list[Row]:
             _f(lat["roll_1"]["p99_ms"]), _x(one), _goal(one, 3)),
            (f"{db} e2e p99 ms, /attack vs /roll, {n} channels", _f(lat["attack_n"]["p99_ms"]),
             _f(lat["roll_n"]["p99_ms"]), _x(many), _goal(many, 3))]
+    first = found.get("first_after_burst_ms", {})
+    if first.get("attack") and first.get("roll"):  # each trial's first pair, timed apart (bench/e2e.py)
+        out.append((f"{db} e2e median ms of each trial's first /attack vs /roll", _f(median(first["attack"])),
+                    _f(median(first["roll"])), "-", "-"))
     if found["lost"]:
         out.append((f"{db} e2e interactions lost or refused", str(found["lost"]), "0", "-", "0: MISSED"))
     return out
