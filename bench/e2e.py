@@ -19,16 +19,15 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from bench.process import fray_run
 from bench.scenarios import Table, open_table
 from bench.stats import median, spread
 from bot.config import REPO_ROOT, Settings
-from bot.heap import freeze_startup_heap
 
 __all__ = ["E2EPlan", "e2e"]
 
 SETTLE = Settings().status_edit_delay + 0.5
 
-sys.path.insert(0, str(REPO_ROOT / "tests" / "bot_e2e"))
 sys.path.insert(0, str(REPO_ROOT / "tests"))
 
 
@@ -105,22 +104,23 @@ async def _trials(probe: Probe, table: Table, channels: list[int], plan: E2EPlan
 
 
 async def e2e(url: str, plan: E2EPlan) -> dict[str, Any]:
-    """Start the double and FrayBot on ``url``, set up a fight in every channel, and time /attack against /roll."""
+    """Start the double, set up a fight in every channel, run `fray run` on ``url``, and time /attack against /roll.
+
+    The bot runs as its own process (bench/process.py), as in production: the double and this probe keep every
+    request and message they see for the tests, and in the bot's process those records were the larger part of what
+    its collector walked.
+    """
     from discord_double import DiscordDouble  # type: ignore[import-not-found]
-    from fray_kit import Fray  # type: ignore[import-not-found]
 
     async with DiscordDouble() as double:
-        with double.point():
-            gm = double.add_member("gm")
-            channels = [double.channel_id, *(double.add_channel(f"fight-{i}") for i in range(plan.channels - 1))]
-            table = await open_table(url)
-            table.gm, table.guild = gm, double.guild_id
-            try:
-                for channel in channels:
-                    await table.setup(channel)
-                kit = Fray(double, url)
-                kit.gm = gm
-                async with kit.running(started=freeze_startup_heap):  # as fray run does
-                    return await _trials(Probe(double, gm), table, channels, plan)
-            finally:
-                await table.db.dispose()
+        gm = double.add_member("gm")
+        channels = [double.channel_id, *(double.add_channel(f"fight-{i}") for i in range(plan.channels - 1))]
+        table = await open_table(url)
+        table.gm, table.guild = gm, double.guild_id
+        try:
+            for channel in channels:
+                await table.setup(channel)
+            async with fray_run(double, url):
+                return await _trials(Probe(double, gm), table, channels, plan)
+        finally:
+            await table.db.dispose()
