@@ -10,6 +10,8 @@ from typing import Any, TypeVar
 __all__ = ["replace"]
 
 T = TypeVar("T")
+
+
 @cache
 def _fields_to_copy(cls: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
     """Return the fields to copy (in order, and as a set), or None when only ``dataclasses.replace`` will do."""

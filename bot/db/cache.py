@@ -18,7 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from combat.model import Combatant, Encounter
+from bot.db.codec import Pieces
+from combat.model import Encounter
 
 if TYPE_CHECKING:
     from bot.db.repositories.guild_settings import GuildSettings
@@ -28,9 +29,6 @@ __all__ = ["CACHED_ENCOUNTERS", "EncounterCache", "Kept", "Pieces", "RoundLog", 
 # [ours] How many encounters one bot process keeps decoded (a few tens of kilobytes each).
 CACHED_ENCOUNTERS = 512
 
-# Each combatant's stored document and its JSON text (None: not written out yet), by the identity of the (frozen)
-# combatant object it was made from.
-Pieces = dict[int, tuple[Combatant, dict[str, Any], str | None]]
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,6 @@ __all__ = [
     "encode_encounter_reusing",
     "encode_payload",
     "encode_sheet",
-    "json_ready",
     "payload_text",
 ]
 
@@ -69,11 +68,13 @@ def encode_encounter(enc: Encounter) -> dict[str, Any]:
 
 # A combatant object, its stored document, and that document as JSON text (None until it is needed).
 Piece = tuple[Combatant, dict[str, Any], str | None]
+# Each combatant's piece, by the identity of the (frozen) combatant object it was made from.
+Pieces = dict[int, Piece]
 
 
 def encode_encounter_reusing(
     enc: Encounter, known: Mapping[int, Piece]
-) -> tuple[dict[str, Any], dict[int, Piece], str]:
+) -> tuple[dict[str, Any], Pieces, str]:
     """Encode the encounter as ``encode_encounter`` does, reusing the documents of combatants that did not change.
 
     ``known`` maps ``id(combatant)`` to a combatant object, its document and its JSON text; an entry is reused only
@@ -84,7 +85,7 @@ def encode_encounter_reusing(
     """
     head = payload_text(replace(enc, combatants=()))
     data: dict[str, Any] = orjson.loads(head)
-    pieces: dict[int, Piece] = {}
+    pieces: Pieces = {}
     for combatant in enc.combatants:
         found = known.get(id(combatant))
         if found is not None and found[0] is combatant:
@@ -138,16 +139,6 @@ def decode_sheet(data: dict[str, Any]) -> Sheet:
 def encode_payload(value: Any) -> Any:
     """Return any result data (frozen dataclasses, tuples, sets, mappings) as JSON-ready values."""
     return to_jsonable_python(value)
-
-
-def json_ready(value: Any) -> Any:
-    """Return frozen model objects as JSON-ready values through orjson: what pydantic's json dump of them gives.
-
-    orjson writes dataclasses (fields in order), tuples, enums and mappings itself; anything else goes through
-    pydantic, as ``encode_payload`` does. ``tests/db/test_db_codec.py`` checks it against ``encode_encounter`` on
-    every state of every example fight.
-    """
-    return orjson.loads(payload_text(value))
 
 
 def payload_text(value: Any) -> str:
