@@ -72,33 +72,53 @@ async def _roll(probe: Probe, _table: Table, channel: int) -> float | None:
     return await probe.timed("roll", {"dice": "4dF"}, channel)
 
 
+PAIR = (("attack", _attack), ("roll", _roll))
+
+
+def _in_turn(n: int) -> tuple[tuple[str, Any], ...]:
+    """Return the pair in the order for turn ``n``: which command goes first flips every turn."""
+    return PAIR if n % 2 == 0 else PAIR[::-1]
+
+
+async def _series(probe: Probe, table: Table, one: int, trial: int, pairs: int, got: dict[str, list[float]]) -> None:
+    """Send ``pairs`` pairs in channel ``one``, one at a time, adding their latencies to ``got``."""
+    for i in range(pairs):
+        await table.refresh(one)
+        for name, send in _in_turn(trial + i):
+            if (took := await send(probe, table, one)) is not None:
+                got[name].append(took)
+
+
+async def _bursts(probe: Probe, table: Table, burst: list[int], trial: int, got: dict[str, list[float]]) -> None:
+    """Send each command in every channel of ``burst`` at once, adding their latencies to ``got``."""
+    for channel in burst:
+        await table.refresh(channel)
+    for name, send in _in_turn(trial):
+        results = await asyncio.gather(*(send(probe, table, c) for c in burst))
+        got[name].extend(r for r in results if r is not None)
+        await asyncio.sleep(SETTLE)  # let the status boards' edits after a burst go by before the next one
+
+
 async def _trials(probe: Probe, table: Table, channels: list[int], plan: E2EPlan) -> dict[str, Any]:
     one, burst = channels[0], channels[: plan.channels]
-    got: dict[str, list[float]] = {"attack_1": [], "roll_1": [], "attack_n": [], "roll_n": [],
-                                   "attack_first": [], "roll_first": []}
+    first: dict[str, list[float]] = {"attack": [], "roll": []}  # each trial's first pair (see the module)
+    steady: dict[str, list[float]] = {"attack": [], "roll": []}
+    many: dict[str, list[float]] = {"attack": [], "roll": []}
     for trial in range(plan.trials):
-        for i in range(-1, plan.sequential):  # i = -1: each trial's first pair, timed apart (see the module)
-            await table.refresh(one)
-            pair = [("attack", _attack), ("roll", _roll)]
-            for name, send in pair if (trial + i) % 2 == 0 else pair[::-1]:
-                if (took := await send(probe, table, one)) is not None:
-                    got[f"{name}_{'first' if i < 0 else 1}"].append(took)
-        for channel in burst:
-            await table.refresh(channel)
-        pair = [("attack", _attack), ("roll", _roll)]
-        for name, send in pair if trial % 2 == 0 else pair[::-1]:
-            results = await asyncio.gather(*(send(probe, table, c) for c in burst))
-            got[f"{name}_n"].extend(r for r in results if r is not None)
-            await asyncio.sleep(SETTLE)  # let the status boards' edits after a burst go by before the next one
-    figures = {k: spread(v) for k, v in got.items() if not k.endswith("_first")}
+        await _series(probe, table, one, trial + 1, 1, first)
+        await _series(probe, table, one, trial, plan.sequential, steady)
+        await _bursts(probe, table, burst, trial, many)
+    figures = {f"{name}_{suffix}": spread(found[name])
+               for suffix, found in (("1", steady), ("n", many)) for name in ("attack", "roll")}
     return {
         "channels": plan.channels,
         "latency": figures,
         "attack_p99_over_roll_p99_1": figures["attack_1"]["p99_ms"] / figures["roll_1"]["p99_ms"],
         "attack_p99_over_roll_p99_n": figures["attack_n"]["p99_ms"] / figures["roll_n"]["p99_ms"],
-        "attack_median_ms_1": median(got["attack_1"]) * 1000,
-        "first_after_burst_ms": {k: [round(v * 1000, 2) for v in got[f"{k}_first"]] for k in ("attack", "roll")},
-        "samples": {k: len(v) for k, v in got.items()},
+        "attack_median_ms_1": median(steady["attack"]) * 1000,
+        "first_after_burst_ms": {k: [round(v * 1000, 2) for v in first[k]] for k in ("attack", "roll")},
+        "samples": {f"{name}_{suffix}": len(found[name]) for suffix, found in
+                    (("first", first), ("1", steady), ("n", many)) for name in ("attack", "roll")},
         "lost": probe.lost,
     }
 
