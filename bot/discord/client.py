@@ -22,11 +22,15 @@ from bot.services.replies import Logged
 from combat.errors import FrayError
 from combat.model import Encounter
 
-__all__ = ["FrayBot"]
+__all__ = ["INTENTS", "FrayBot"]
 
 log = logging.getLogger(__name__)
 
 _COGS = tuple(f"bot.discord.cogs.{name}" for name in ("encounter", "combat", "characters", "misc"))
+# Slash commands and buttons come as interactions, which need no intent; the guild intent keeps the channels and roles
+# cached. Without the message intents Discord sends none of the channel's messages (its chat, and each of Fray's own
+# answers, summaries and board edits echoed back), which discord.py would parse into objects only to drop.
+INTENTS = discord.Intents(guilds=True)
 _TURN_COMMANDS = frozenset(
     {"encounter begin", "encounter next", "encounter undo", "encounter hold", "encounter release", "attack", "act"}
 )
@@ -46,7 +50,7 @@ class FrayBot(commands.AutoShardedBot):
         options.setdefault("max_messages", None)
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=INTENTS,
             allowed_mentions=discord.AllowedMentions.none(),
             shard_count=settings.shard_count,
             **options,

@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import json
+
+import discord
 import pytest
 from fray_kit import Fray
 
@@ -48,3 +51,14 @@ async def test_the_bot_keeps_no_message_cache(fray: Fray) -> None:
         await fray.answer(fray.gm, "roll", dice="3d6")
         assert fray.double.messages(fray.double.channel_id)  # the double did post them
         assert list(bot.cached_messages) == []
+
+
+@pytest.mark.asyncio
+async def test_the_bot_asks_only_for_the_guilds_intent_and_is_sent_no_messages(fray: Fray) -> None:
+    async with fray.running():
+        await fray.answer(fray.gm, "roll", dice="4dF")
+        await fray.answer(fray.gm, "roll", dice="3d6")
+    assert fray.double.gateway.identifies[-1]["intents"] == discord.Intents(guilds=True).value
+    assert len(fray.double.messages(fray.double.channel_id)) >= 2  # the answers were posted, and not echoed
+    sent = [json.loads(text)["t"] for s in fray.double.gateway.sessions for _, text in s.backlog]
+    assert sent.count("INTERACTION_CREATE") == 2 and not [t for t in sent if t.startswith("MESSAGE_")]
