@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import Mapping
@@ -141,5 +140,5 @@ class Responder:
     @staticmethod
     def _log(path: str, user: int, guild: int, channel: int, outcome: str, started: float) -> None:
         duration = round((time.monotonic() - started) * 1000, 1)
-        record = {"command": path, "user": user, "guild": guild, "channel": channel, "outcome": outcome, "ms": duration}
-        log.info(json.dumps(record, sort_keys=True))
+        fields = {"command": path, "user": user, "guild": guild, "channel": channel, "outcome": outcome, "ms": duration}
+        log.info("/%s %s in %.1f ms", path, outcome, duration, extra={"fields": fields})  # JsonLines writes fields

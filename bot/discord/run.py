@@ -41,20 +41,16 @@ def point_at(api_base: str, gateway_url: str) -> None:
 
 
 class JsonLines(logging.Formatter):
-    """Write each log record as one JSON object; a command's record keeps its fields at the top level."""
+    """Write each log record as one JSON object; a record's ``fields`` (a command's line) go at the top level."""
 
     def format(self, record: logging.LogRecord) -> str:
         """Return the record as one line of JSON."""
         line: dict[str, object] = {"time": self.formatTime(record), "level": record.levelname, "logger": record.name}
-        message = record.getMessage()
-        try:
-            fields = json.loads(message)
-        except ValueError:
-            fields = None
+        fields = getattr(record, "fields", None)
         if isinstance(fields, dict):
             line.update(fields)
         else:
-            line["message"] = message
+            line["message"] = record.getMessage()
         if record.exc_info:
             line["error"] = self.formatException(record.exc_info)
         return json.dumps(line, sort_keys=True)

@@ -50,7 +50,7 @@ async def test_each_command_logs_one_structured_line(fray: Fray, caplog: pytest.
     async with fray.running():
         await fray.answer(fray.gm, "encounter start", system="farscape")
         await fray.refusal(fray.carol, "encounter begin")
-    lines = [json.loads(r.getMessage()) for r in caplog.records if r.name == "fray.commands"]
+    lines = [r.__dict__["fields"] for r in caplog.records if r.name == "fray.commands"]
     assert [(line["command"], line["outcome"]) for line in lines] == [
         ("encounter start", "ok"), ("encounter begin", "refused")
     ]
