@@ -65,7 +65,12 @@ class Combatant:
         return replace(self, conditions=(*others, condition))
 
     def tick(self) -> tuple[Combatant, tuple[str, ...]]:
-        """Count one element off every timed condition; return the copy and the names that ran out."""
+        """Count one element off every timed condition; return the copy and the names that ran out.
+
+        With no timed condition nothing changes, and the combatant itself is returned (its stored text is reused).
+        """
+        if all(c.elements is None for c in self.conditions):
+            return self, ()
         kept: list[Condition] = []
         expired: list[str] = []
         for c in self.conditions:
@@ -126,7 +131,9 @@ class Encounter:
         raise UnknownName("combatant", name, [c.name for c in self.combatants])
 
     def put(self, *changed: Combatant) -> Encounter:
-        """Return a copy with these combatants replaced (or added when new)."""
+        """Return a copy with these combatants replaced (or added when new); itself when each is already here."""
+        if all(self._by_id.get(c.id) is c for c in changed):
+            return self
         by_id = {c.id: c for c in changed}
         kept = tuple(by_id.pop(c.id, c) for c in self.combatants)
         return replace(self, combatants=(*kept, *by_id.values()))
@@ -143,6 +150,8 @@ class Encounter:
             after, gone = combatant.tick()
             ticked.append(after)
             expired.extend((combatant.id, name) for name in gone)
+        if all(a is b for a, b in zip(ticked, self.combatants, strict=True)):
+            return self, expired
         return replace(self, combatants=tuple(ticked)), expired
 
     def names(self, ids: Iterable[str]) -> tuple[str, ...]:

@@ -138,6 +138,8 @@ class FarscapeSystem(RulesDefaults):
         """Count conditions down, then roll frozen combatants' recovery in initiative order."""
         encounter, expired = encounter.tick()
         recoveries: list[Recovery] = []
+        if not any(c.has("frozen") for c in encounter.combatants):  # nobody to recover: no order to work out
+            return encounter, ElementStart(encounter.turns.round + 1, (), tuple(expired), ())
         for entry in sorted(initiative_entries(encounter, self.tables), key=lambda e: e.key(e.counts[0]), reverse=True):
             combatant, roll = recover(encounter.get(entry.combatant), dice)
             encounter = encounter.put(combatant)
