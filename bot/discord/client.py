@@ -60,7 +60,7 @@ class FrayBot(commands.AutoShardedBot):
         self.responder = Responder(self)
         self.rosters: dict[int, tuple[str, Encounter]] = {}
         self.reactions = ReactionTimers(self)
-        self.status_board = StatusBoard(self, delay=settings.status_edit_delay)
+        self.status_board = StatusBoard(self, delay=settings.status_edit_delay, commands=self.responder)
         self.reminders = Reminders(self, sleep=sleep)  # play-by-post; ``sleep`` is injected by the tests
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self._started = started  # called once set up, before the first command (``fray run``: freeze the heap)

@@ -65,6 +65,18 @@ class Responder:
         # Seconds a service may take before the answer is deferred (tests set 0: every command defers at once).
         self.defer_after = defer_after
         self._running: set[asyncio.Future[Any]] = set()
+        self._answering = 0
+        self._quiet = asyncio.Event()
+        self._quiet.set()
+
+    @property
+    def answering(self) -> int:
+        """Return how many commands are being answered now."""
+        return self._answering
+
+    async def quiet(self) -> None:
+        """Return once no command is being answered (background work such as the status boards waits for it)."""
+        await self._quiet.wait()
 
     async def drain(self, timeout: float = 5.0) -> None:
         """Let the commands under way finish (bounded), so closing never cuts one off half-answered."""
@@ -85,6 +97,8 @@ class Responder:
         this = asyncio.current_task()
         if this is not None:
             self._running.add(this)
+        self._answering += 1
+        self._quiet.clear()
         try:
             task = asyncio.ensure_future(dispatch(self.bot.services, caller, path, options))
             self._running.add(task)
@@ -107,6 +121,9 @@ class Responder:
             raise
         finally:
             self._running.discard(this)
+            self._answering -= 1
+            if not self._answering:
+                self._quiet.set()
             self._log(path, caller.user_id, caller.guild_id, caller.channel_id, outcome, started)
 
     async def _edit(self, interaction: discord.Interaction[Any], out: Outgoing, reply: Reply) -> None:

@@ -1,11 +1,17 @@
-"""A status message per channel kept up to date: edits are coalesced, and a failed edit posts a new message."""
+"""A status message per channel kept up to date: edits are coalesced, and a failed edit posts a new message.
+
+Boards are background work: they go a few at a time (``lanes``) and let the commands being answered go first, so
+a burst of commands in many channels is not slowed by the burst of board edits it sets off a second later, and the
+edits stay well under Discord's global rate limit (50 requests a second) whatever the number of channels.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -16,22 +22,39 @@ from bot.services import Reply
 if TYPE_CHECKING:
     from bot.discord.client import FrayBot
 
-__all__ = ["Sleep", "StatusBoard"]
+__all__ = ["Commands", "Sleep", "StatusBoard"]
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
 
 Sleep = Callable[[float], Awaitable[None]]
+LANES = 2  # board edits in flight at once, over every channel
+
+
+class Commands(Protocol):
+    """What the board asks of the commands being answered (the bot's ``Responder``)."""
+
+    @property
+    def answering(self) -> int:
+        """Return how many commands are being answered now."""
+
+    async def quiet(self) -> None:
+        """Return once no command is being answered."""
 
 
 class StatusBoard:
     """Keep one players'-view status message per channel; many changes in a burst become one edit."""
 
-    def __init__(self, bot: FrayBot, delay: float = 1.0, sleep: Sleep = asyncio.sleep) -> None:
+    def __init__(
+        self, bot: FrayBot, delay: float = 1.0, sleep: Sleep = asyncio.sleep, *,
+        commands: Commands | None = None, lanes: int = LANES,
+    ) -> None:
         self.bot = bot
         self.delay = delay
         # How a flush waits ``delay`` seconds; tests hand in one they release themselves.
         self.sleep = sleep
+        self.commands = commands
+        self._lanes = asyncio.Semaphore(lanes)
         self._latest: dict[int, Reply] = {}
         self._messages: dict[int, int] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -52,13 +75,22 @@ class StatusBoard:
         try:
             while channel_id in self._latest:
                 await self.sleep(self.delay)
-                reply = self._latest.pop(channel_id, None)
-                if reply is not None:
-                    await self._show_reply(channel_id, reply)
+                async with self._lanes:
+                    await self._after_commands()
+                    reply = self._latest.pop(channel_id, None)
+                    if reply is not None:
+                        await self._show_reply(channel_id, reply)
         finally:
             # Forget the task in the same step as the last check: a change after it starts a new flush.
             if self._tasks.get(channel_id) is asyncio.current_task():
                 del self._tasks[channel_id]
+
+    async def _after_commands(self) -> None:
+        """Let the commands being answered go first: wait until none is, or ``delay`` seconds more at most."""
+        if self.commands is None or not self.commands.answering:
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.commands.quiet(), self.delay)
 
     async def _show_reply(self, channel_id: int, reply: Reply) -> None:
         """Show one reply's players' view; the last one of an encounter says that it ended."""

@@ -6,6 +6,8 @@ the flush was still waiting, whatever the machine's speed.
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from fray_kit import Fray
 from test_e2e_encounter import set_the_scene
@@ -59,3 +61,34 @@ async def test_a_failed_edit_posts_a_new_status_message(fray: Fray) -> None:
         assert len(first.revisions) == 1, "the failed edit changed nothing"
         failed = [r for r in fray.double.requests_to("PATCH", rf"/channels/\d+/messages/{first.id}") if r.status == 404]
         assert len(failed) == 1, "the edit was tried first"
+
+
+@pytest.mark.asyncio
+async def test_a_board_due_while_a_command_is_answered_waits_for_it_and_shows_its_outcome(fray: Fray) -> None:
+    sleeps = HeldSleeps()
+    async with fray.running(status_edit_delay=30.0) as bot:
+        bot.status_board.sleep = sleeps
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        waiting = asyncio.Event()
+        quiet = bot.responder.quiet
+
+        async def noted() -> None:
+            waiting.set()
+            await quiet()
+
+        bot.responder.quiet = noted  # type: ignore[method-assign]
+        bot.responder.defer_after = 0.0
+        async with bot.services.db.locks.get(fray.double.channel_id):  # the attack waits here, being answered
+            record = await fray.double.invoke("attack", {"target": "Peacekeeper trooper 1"}, user=fray.carol)
+            assert (await record.response()).type == 5
+            assert bot.responder.answering == 1
+            await sleeps.release()
+            async with asyncio.timeout(10):
+                await waiting.wait()
+            assert boards(fray) == [], "the board waits while a command is being answered"
+        await record.followups(1)
+        [board] = await fray.double.wait_for(lambda: boards(fray) or None, what="the status message")
+        assert "D'Argo's turn" in board.embeds[0]["footer"]["text"], "it shows the state after the attack"
+        assert bot.responder.answering == 0
+    assert sleeps.delays == [30.0]

@@ -1,4 +1,5 @@
-"""The status board without a gateway: a burst is one flush, and a change during a slow edit is not lost."""
+"""The status board without a gateway: a burst is one flush, a change during a slow edit is not lost, and boards
+go a few at a time, after the commands being answered."""
 
 from __future__ import annotations
 
@@ -31,10 +32,17 @@ class Channel:
         self.gate.set()
         self.arrived = asyncio.Event()
         self.changed = asyncio.Event()
+        self.in_flight = 0
+        self.most_in_flight = 0
 
     async def _arrive(self, title: str | None) -> None:
+        self.in_flight += 1
+        self.most_in_flight = max(self.most_in_flight, self.in_flight)
         self.arrived.set()
-        await self.gate.wait()
+        try:
+            await self.gate.wait()
+        finally:
+            self.in_flight -= 1
         self.shown.append(title or "")
         self.changed.set()
 
@@ -105,3 +113,78 @@ async def test_closing_stops_a_waiting_flush(board):
     statuses.update(CHANNEL, reply("encounter next"))  # a board reopened later starts a fresh flush
     await sleeps.release()
     await statuses.close()
+
+
+class Commands:
+    """Commands being answered, as the board sees them: how many, and a wait until there are none."""
+
+    def __init__(self, answering: int) -> None:
+        self.answering = answering
+        self.waited = asyncio.Event()
+        self._quiet = asyncio.Event()
+
+    async def quiet(self) -> None:
+        self.waited.set()
+        await self._quiet.wait()
+
+    def done(self) -> None:
+        self.answering = 0
+        self._quiet.set()
+
+
+def _board(delay: float, sleeps: HeldSleeps, commands: Commands | None = None, lanes: int = 2) -> StatusBoard:
+    channel = Channel()
+    bot = SimpleNamespace(get_channel=lambda _cid: channel, channel=channel)
+    return StatusBoard(bot, delay=delay, sleep=sleeps, commands=commands, lanes=lanes)  # type: ignore[arg-type]
+
+
+async def test_boards_of_many_channels_go_a_few_at_a_time(board):
+    statuses, channel, sleeps = board
+    channel.gate.clear()
+    for cid in range(1, 6):
+        statuses.update(cid, reply(f"attack {cid}"))
+    await sleeps.release(5)
+    await channel.arrived.wait()
+    channel.gate.set()
+    await channel.until_shown(5)
+    await statuses.close()
+    assert channel.most_in_flight == 2
+    assert sorted(channel.shown) == [f"attack {cid}" for cid in range(1, 6)]
+
+
+async def test_a_board_waits_for_the_commands_being_answered(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(status_board, "status_embeds", lambda r, gm: [discord.Embed(title=r.command)])
+    sleeps, commands = HeldSleeps(), Commands(answering=3)
+    statuses = _board(60.0, sleeps, commands)
+    channel = statuses.bot.channel
+    statuses.update(CHANNEL, reply("encounter begin"))
+    await sleeps.release()
+    await commands.waited.wait()
+    statuses.update(CHANNEL, reply("attack"))  # a change while the board waits is the one it shows
+    assert channel.shown == []
+    commands.done()
+    await channel.until_shown(1)
+    await statuses.close()
+    assert channel.shown == ["attack"] and sleeps.delays == [60.0]
+
+
+async def test_a_board_goes_anyway_when_commands_never_stop(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(status_board, "status_embeds", lambda r, gm: [discord.Embed(title=r.command)])
+    sleeps, commands = HeldSleeps(), Commands(answering=1)
+    statuses = _board(0.01, sleeps, commands)  # the wait after the delay is bounded by the same delay
+    statuses.update(CHANNEL, reply("attack"))
+    await sleeps.release()
+    await statuses.bot.channel.until_shown(1)
+    await statuses.close()
+    assert commands.waited.is_set() and statuses.bot.channel.shown == ["attack"]
+
+
+async def test_no_waiting_when_no_command_is_being_answered(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(status_board, "status_embeds", lambda r, gm: [discord.Embed(title=r.command)])
+    sleeps, commands = HeldSleeps(), Commands(answering=0)
+    statuses = _board(60.0, sleeps, commands)
+    statuses.update(CHANNEL, reply("attack"))
+    await sleeps.release()
+    await statuses.bot.channel.until_shown(1)
+    await statuses.close()
+    assert not commands.waited.is_set()
