@@ -27,6 +27,7 @@ from bot.config import REPO_ROOT, Settings
 __all__ = ["E2EPlan", "e2e"]
 
 SETTLE = Settings().status_edit_delay + 0.5
+QUIET, SETTLE_WITHIN = 0.25, 20.0  # seconds without a request to the double that mean the boards are done; at most
 
 sys.path.insert(0, str(REPO_ROOT / "tests"))
 
@@ -83,7 +84,7 @@ def _in_turn(n: int) -> tuple[tuple[str, Any], ...]:
 async def _series(probe: Probe, table: Table, one: int, trial: int, pairs: int, got: dict[str, list[float]]) -> None:
     """Send ``pairs`` pairs in channel ``one``, one at a time, adding their latencies to ``got``."""
     for i in range(pairs):
-        await table.refresh(one)
+        await table.ready(one)
         for name, send in _in_turn(trial + i):
             if (took := await send(probe, table, one)) is not None:
                 got[name].append(took)
@@ -92,11 +93,26 @@ async def _series(probe: Probe, table: Table, one: int, trial: int, pairs: int, 
 async def _bursts(probe: Probe, table: Table, burst: list[int], trial: int, got: dict[str, list[float]]) -> None:
     """Send each command in every channel of ``burst`` at once, adding their latencies to ``got``."""
     for channel in burst:
-        await table.refresh(channel)
+        await table.ready(channel)
     for name, send in _in_turn(trial):
         results = await asyncio.gather(*(send(probe, table, c) for c in burst))
         got[name].extend(r for r in results if r is not None)
-        await asyncio.sleep(SETTLE)  # let the status boards' edits after a burst go by before the next one
+        await _settle(probe.double)
+
+
+async def _settle(double: Any) -> None:
+    """Let the status boards' edits after a burst go by before the next command.
+
+    They come STATUS_EDIT_DELAY later, a few at a time: wait that long, then until the double has had no request
+    for QUIET seconds (SETTLE_WITHIN at most).
+    """
+    await asyncio.sleep(SETTLE)
+    deadline = time.monotonic() + SETTLE_WITHIN
+    while time.monotonic() < deadline:
+        seen = len(double.requests)
+        await asyncio.sleep(QUIET)
+        if len(double.requests) == seen:
+            return
 
 
 async def _trials(probe: Probe, table: Table, channels: list[int], plan: E2EPlan) -> dict[str, Any]:
@@ -120,6 +136,7 @@ async def _trials(probe: Probe, table: Table, channels: list[int], plan: E2EPlan
         "samples": {f"{name}_{suffix}": len(found[name]) for suffix, found in
                     (("first", first), ("1", steady), ("n", many)) for name in ("attack", "roll")},
         "lost": probe.lost,
+        "resets": table.resets,
     }
 
 

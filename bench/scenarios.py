@@ -44,6 +44,19 @@ class Table:
         assert reply.encounter is not None
         self.fights[channel] = reply.encounter
 
+    async def ready(self, channel: int) -> None:
+        """Read the fight in ``channel`` again; set it up anew if a side has nobody left standing (it is over).
+
+        Random dice (the bot's, end to end) knock tough fighters out now and then over hundreds of attacks.
+        """
+        await self.refresh(channel)
+        fight = self.fights[channel]
+        system = self.services.system(fight.system)
+        standing = {c.side for c in fight.combatants if not system.out_of_fight(c)}
+        if len(standing) < len({c.side for c in fight.combatants}):
+            self.resets += 1
+            await self.setup(channel, self.sizes.get(channel, 4))
+
     async def setup(self, channel: int, combatants: int = 4) -> None:
         """Start a Farscape fight in ``channel`` with ``combatants`` fighters on two sides, and begin it."""
         gm = self.caller(channel)

@@ -12,7 +12,7 @@ import pytest
 from timekit import HeldSleeps
 
 from bot.discord import status_board
-from bot.discord.status_board import StatusBoard
+from bot.discord.status_board import LANES, StatusBoard
 from bot.services import Reply
 from combat.model import Encounter
 from combat.systems.farscape.system import FarscapeSystem
@@ -141,15 +141,16 @@ def _board(delay: float, sleeps: HeldSleeps, commands: Commands | None = None, l
 async def test_boards_of_many_channels_go_a_few_at_a_time(board):
     statuses, channel, sleeps = board
     channel.gate.clear()
-    for cid in range(1, 6):
+    many = range(1, LANES + 3)
+    for cid in many:
         statuses.update(cid, reply(f"attack {cid}"))
-    await sleeps.release(5)
+    await sleeps.release(len(many))
     await channel.arrived.wait()
     channel.gate.set()
-    await channel.until_shown(5)
+    await channel.until_shown(len(many))
     await statuses.close()
-    assert channel.most_in_flight == 2
-    assert sorted(channel.shown) == [f"attack {cid}" for cid in range(1, 6)]
+    assert channel.most_in_flight == LANES
+    assert sorted(channel.shown) == sorted(f"attack {cid}" for cid in many)
 
 
 async def test_a_board_waits_for_the_commands_being_answered(monkeypatch: pytest.MonkeyPatch):
