@@ -24,11 +24,10 @@ from combat.model import Encounter
 if TYPE_CHECKING:
     from bot.db.repositories.guild_settings import GuildSettings
 
-__all__ = ["CACHED_ENCOUNTERS", "EncounterCache", "Kept", "Pieces", "RoundLog", "pieces_of"]
+__all__ = ["CACHED_ENCOUNTERS", "EncounterCache", "Kept", "RoundLog", "pieces_of"]
 
 # [ours] How many encounters one bot process keeps decoded (a few tens of kilobytes each).
 CACHED_ENCOUNTERS = 512
-
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.base import Executable
 
-from bot.db.cache import EncounterCache, Kept, Pieces, RoundLog, pieces_of
-from bot.db.codec import SystemTypes, decode_encounter, encode_encounter, encode_encounter_reusing
+from bot.db.cache import EncounterCache, Kept, RoundLog, pieces_of
+from bot.db.codec import Pieces, SystemTypes, decode_encounter, encode_encounter, encode_encounter_reusing
 from bot.db.errors import ActiveEncounterExists, ConcurrentUpdate
 from bot.db.lane import Lane, SessionLane
 from bot.db.repositories.encounter_sql import (
