@@ -10,7 +10,7 @@ from bot.config import REPO_ROOT, Settings
 from bot.db.engine import Database, open_database
 from bot.heap import freeze_startup_heap
 from bot.services import Caller, ReplayDice, Services, dispatch
-from combat.model import Encounter
+from combat.model import Combatant, Encounter
 
 __all__ = ["GM_ID", "GUILD_ID", "Table", "open_table"]
 
@@ -44,6 +44,11 @@ class Table:
         assert reply.encounter is not None
         self.fights[channel] = reply.encounter
 
+    def _standing(self, fight: Encounter) -> list[Combatant]:
+        """Return the fight's combatants still in it (not out of the fight by its system's rules)."""
+        system = self.services.system(fight.system)
+        return [c for c in fight.combatants if not system.out_of_fight(c)]
+
     async def ready(self, channel: int) -> None:
         """Read the fight in ``channel`` again; set it up anew if a side has nobody left standing (it is over).
 
@@ -51,9 +56,7 @@ class Table:
         """
         await self.refresh(channel)
         fight = self.fights[channel]
-        system = self.services.system(fight.system)
-        standing = {c.side for c in fight.combatants if not system.out_of_fight(c)}
-        if len(standing) < len({c.side for c in fight.combatants}):
+        if len({c.side for c in self._standing(fight)}) < len({c.side for c in fight.combatants}):
             self.resets += 1
             await self.setup(channel, self.sizes.get(channel, 4))
 
@@ -77,8 +80,7 @@ class Table:
         current = fight.turns.current
         assert current is not None
         side = fight.get(current.waiting[0]).side
-        system = self.services.system(fight.system)
-        foes = [c for c in fight.combatants if c.side != side and not system.out_of_fight(c)]
+        foes = [c for c in self._standing(fight) if c.side != side]
         self.turn += 1
         return foes[self.turn % len(foes)].name if foes else "nobody"  # nobody left: refused, and counted
 
