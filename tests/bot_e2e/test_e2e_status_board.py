@@ -7,11 +7,27 @@ the flush was still waiting, whatever the machine's speed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 from fray_kit import Fray
 from test_e2e_encounter import set_the_scene
 from timekit import HeldSleeps
+
+from bot.discord.client import FrayBot
+
+
+@contextlib.asynccontextmanager
+async def begun(fray: Fray, **settings: Any) -> AsyncIterator[tuple[FrayBot, HeldSleeps]]:
+    """Run the bot with the board's delay held by the test, set the scene and begin the fight."""
+    sleeps = HeldSleeps()
+    async with fray.running(**settings) as bot:
+        bot.status_board.sleep = sleeps
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        yield bot, sleeps
 
 
 def boards(fray: Fray) -> list:
@@ -21,11 +37,7 @@ def boards(fray: Fray) -> list:
 
 @pytest.mark.asyncio
 async def test_a_burst_of_changes_becomes_one_edit_of_the_status_message(fray: Fray) -> None:
-    sleeps = HeldSleeps()
-    async with fray.running(status_edit_delay=1.5) as bot:
-        bot.status_board.sleep = sleeps
-        await set_the_scene(fray)
-        await fray.answer(fray.gm, "encounter begin")
+    async with begun(fray, status_edit_delay=1.5) as (_, sleeps):
         await sleeps.release()
         [board] = await fray.double.wait_for(lambda: boards(fray) or None, what="the status message")
         assert "Round 1 — Aeryn's turn" in board.embeds[0]["footer"]["text"]
@@ -45,11 +57,7 @@ async def test_a_burst_of_changes_becomes_one_edit_of_the_status_message(fray: F
 
 @pytest.mark.asyncio
 async def test_a_failed_edit_posts_a_new_status_message(fray: Fray) -> None:
-    sleeps = HeldSleeps()
-    async with fray.running() as bot:
-        bot.status_board.sleep = sleeps
-        await set_the_scene(fray)
-        await fray.answer(fray.gm, "encounter begin")
+    async with begun(fray) as (_, sleeps):
         await sleeps.release()
         [first] = await fray.double.wait_for(lambda: boards(fray) or None, what="the status message")
         fray.double.fail_next("PATCH", r"/channels/\d+/messages/\d+", status=404, code=10008, message="Unknown Message")
@@ -65,11 +73,7 @@ async def test_a_failed_edit_posts_a_new_status_message(fray: Fray) -> None:
 
 @pytest.mark.asyncio
 async def test_a_board_due_while_a_command_is_answered_waits_for_it_and_shows_its_outcome(fray: Fray) -> None:
-    sleeps = HeldSleeps()
-    async with fray.running(status_edit_delay=30.0) as bot:
-        bot.status_board.sleep = sleeps
-        await set_the_scene(fray)
-        await fray.answer(fray.gm, "encounter begin")
+    async with begun(fray, status_edit_delay=30.0) as (bot, sleeps):
         waiting = asyncio.Event()
         quiet = bot.responder.quiet
 

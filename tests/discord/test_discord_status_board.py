@@ -69,13 +69,39 @@ def reply(command: str) -> Reply:
     return Reply(command, FarscapeSystem(), encounter, gm=1)
 
 
-@pytest.fixture
-def board(monkeypatch: pytest.MonkeyPatch) -> tuple[StatusBoard, Channel, HeldSleeps]:
+class Commands:
+    """Commands being answered, as the board sees them: how many, and a wait until there are none."""
+
+    def __init__(self, answering: int) -> None:
+        self.answering = answering
+        self.waited = asyncio.Event()
+        self._quiet = asyncio.Event()
+
+    async def quiet(self) -> None:
+        self.waited.set()
+        await self._quiet.wait()
+
+    def done(self) -> None:
+        self.answering = 0
+        self._quiet.set()
+
+
+@pytest.fixture(autouse=True)
+def titles_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Show each reply as one embed titled with its command."""
     monkeypatch.setattr(status_board, "status_embeds", lambda r, gm: [discord.Embed(title=r.command)])
+
+
+def _board(delay: float = 2.0, commands: Commands | None = None) -> tuple[StatusBoard, Channel, HeldSleeps]:
     channel = Channel()
     bot = SimpleNamespace(get_channel=lambda _cid: channel)
     sleeps = HeldSleeps()
-    return StatusBoard(bot, delay=2.0, sleep=sleeps), channel, sleeps
+    return StatusBoard(bot, delay=delay, sleep=sleeps, commands=commands), channel, sleeps  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def board() -> tuple[StatusBoard, Channel, HeldSleeps]:
+    return _board()
 
 
 async def test_a_burst_waits_once_and_shows_only_its_last_change(board):
@@ -115,29 +141,6 @@ async def test_closing_stops_a_waiting_flush(board):
     await statuses.close()
 
 
-class Commands:
-    """Commands being answered, as the board sees them: how many, and a wait until there are none."""
-
-    def __init__(self, answering: int) -> None:
-        self.answering = answering
-        self.waited = asyncio.Event()
-        self._quiet = asyncio.Event()
-
-    async def quiet(self) -> None:
-        self.waited.set()
-        await self._quiet.wait()
-
-    def done(self) -> None:
-        self.answering = 0
-        self._quiet.set()
-
-
-def _board(delay: float, sleeps: HeldSleeps, commands: Commands | None = None, lanes: int = 2) -> StatusBoard:
-    channel = Channel()
-    bot = SimpleNamespace(get_channel=lambda _cid: channel, channel=channel)
-    return StatusBoard(bot, delay=delay, sleep=sleeps, commands=commands, lanes=lanes)  # type: ignore[arg-type]
-
-
 async def test_boards_of_many_channels_go_a_few_at_a_time(board):
     statuses, channel, sleeps = board
     channel.gate.clear()
@@ -153,11 +156,9 @@ async def test_boards_of_many_channels_go_a_few_at_a_time(board):
     assert sorted(channel.shown) == sorted(f"attack {cid}" for cid in many)
 
 
-async def test_a_board_waits_for_the_commands_being_answered(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(status_board, "status_embeds", lambda r, gm: [discord.Embed(title=r.command)])
-    sleeps, commands = HeldSleeps(), Commands(answering=3)
-    statuses = _board(60.0, sleeps, commands)
-    channel = statuses.bot.channel
+async def test_a_board_waits_for_the_commands_being_answered():
+    commands = Commands(answering=3)
+    statuses, channel, sleeps = _board(60.0, commands)
     statuses.update(CHANNEL, reply("encounter begin"))
     await sleeps.release()
     await commands.waited.wait()
@@ -169,23 +170,21 @@ async def test_a_board_waits_for_the_commands_being_answered(monkeypatch: pytest
     assert channel.shown == ["attack"] and sleeps.delays == [60.0]
 
 
-async def test_a_board_goes_anyway_when_commands_never_stop(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(status_board, "status_embeds", lambda r, gm: [discord.Embed(title=r.command)])
-    sleeps, commands = HeldSleeps(), Commands(answering=1)
-    statuses = _board(0.01, sleeps, commands)  # the wait after the delay is bounded by the same delay
+async def test_a_board_goes_anyway_when_commands_never_stop():
+    commands = Commands(answering=1)
+    statuses, channel, sleeps = _board(0.01, commands)  # the wait after the delay is bounded by the same delay
     statuses.update(CHANNEL, reply("attack"))
     await sleeps.release()
-    await statuses.bot.channel.until_shown(1)
+    await channel.until_shown(1)
     await statuses.close()
-    assert commands.waited.is_set() and statuses.bot.channel.shown == ["attack"]
+    assert commands.waited.is_set() and channel.shown == ["attack"]
 
 
-async def test_no_waiting_when_no_command_is_being_answered(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(status_board, "status_embeds", lambda r, gm: [discord.Embed(title=r.command)])
-    sleeps, commands = HeldSleeps(), Commands(answering=0)
-    statuses = _board(60.0, sleeps, commands)
+async def test_no_waiting_when_no_command_is_being_answered():
+    commands = Commands(answering=0)
+    statuses, channel, sleeps = _board(60.0, commands)
     statuses.update(CHANNEL, reply("attack"))
     await sleeps.release()
-    await statuses.bot.channel.until_shown(1)
+    await channel.until_shown(1)
     await statuses.close()
     assert not commands.waited.is_set()
