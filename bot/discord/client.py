@@ -17,6 +17,7 @@ from bot.discord.reaction import ReactButton, ReactionTimers, reaction_buttons
 from bot.discord.reminders import Reminders, Sleep
 from bot.discord.respond import Responder, answer_error
 from bot.discord.status_board import StatusBoard
+from bot.discord.summaries import RoundSummaries
 from bot.services import Reply, Services
 from bot.services.replies import Logged
 from combat.errors import FrayError
@@ -61,6 +62,7 @@ class FrayBot(commands.AutoShardedBot):
         self.rosters: dict[int, tuple[str, Encounter]] = {}
         self.reactions = ReactionTimers(self)
         self.status_board = StatusBoard(self, delay=settings.status_edit_delay, commands=self.responder)
+        self.summaries = RoundSummaries(commands=self.responder)  # posted after the answers in flight
         self.reminders = Reminders(self, sleep=sleep)  # play-by-post; ``sleep`` is injected by the tests
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self._started = started  # called once set up, before the first command (``fray run``: freeze the heap)
@@ -86,6 +88,7 @@ class FrayBot(commands.AutoShardedBot):
         await self.responder.drain()
         await self.reactions.close()
         await self.reminders.close()
+        await self.summaries.close()
         await self.status_board.close()
         await super().close()
 

@@ -17,9 +17,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.commands import READ_ONLY
-from bot.discord.embeds import summary_embeds
 from bot.discord.outgoing import compose
-from bot.discord.respond import NO_PINGS, GuildNames
+from bot.discord.respond import GuildNames
 from bot.services import Caller, Reply
 from bot.services.reactions import expire, token
 from combat.errors import FrayError
@@ -151,9 +150,9 @@ class ReactionTimers:
         kwargs: dict[str, Any] = {"embeds": out.embeds, "allowed_mentions": out.allowed}
         if view is not None:
             kwargs["view"] = view
+        await self.bot.summaries.ahead_of(channel_id)  # an earlier round's summary comes first
         await channel.send(out.content, **kwargs)
         found = self.bot.get_channel(reply.summary_channel) if reply.summary_channel else None
         target = found if isinstance(found, discord.abc.Messageable) else channel
-        for summary in reply.summaries:
-            await target.send(embeds=summary_embeds(summary, reply.encounter), allowed_mentions=NO_PINGS)
+        self.bot.summaries.post(channel_id, target, reply.summaries, reply.encounter)
         self.bot.remember(channel_id, reply)

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.caller import caller_of
-from bot.discord.embeds import summary_embeds
 from bot.discord.outgoing import Outgoing, compose
 from bot.metrics import outcome_of
 from bot.services import Reply, dispatch
@@ -87,7 +86,7 @@ class Responder:
     async def run(
         self, interaction: discord.Interaction[Any], path: str, options: Mapping[str, str], *, edit: bool = False
     ) -> Reply | None:
-        """Call the service for ``path``, answer once (deferring if slow), and post any round summary.
+        """Call the service for ``path``, answer once (deferring if slow), and have any round summary posted.
 
         ``edit`` (a button turning a page) answers by editing the button's own message instead of posting one.
         """
@@ -103,14 +102,15 @@ class Responder:
             task = asyncio.ensure_future(dispatch(self.bot.services, caller, path, options))
             self._running.add(task)
             task.add_done_callback(self._running.discard)
-            done, _ = await asyncio.wait({task}, timeout=self.defer_after)
+            await self.bot.summaries.ahead_of(caller.channel_id)  # an earlier round's summary comes before any answer
+            done, _ = await asyncio.wait({task}, timeout=max(0.0, self.defer_after - (time.monotonic() - started)))
             if not done:
                 await (interaction.response.defer() if edit else interaction.response.defer(thinking=True))
             reply = await task
             self.bot.remember(caller.channel_id, reply)
             out = compose(reply, GuildNames(interaction.guild), reply.viewer_gm)
             await (self._edit(interaction, out, reply) if edit else self._send(interaction, out, reply))
-            await self._summaries(interaction, reply)
+            await self._summaries(interaction, caller.channel_id, reply)
             return reply
         except FrayError as err:
             outcome = outcome_of(err)  # refused, or conflict: the same words as the metrics
@@ -147,12 +147,12 @@ class Responder:
         else:
             await interaction.response.send_message(out.content, **kwargs)
 
-    async def _summaries(self, interaction: discord.Interaction[Any], reply: Reply) -> None:
+    async def _summaries(self, interaction: discord.Interaction[Any], channel_id: int, reply: Reply) -> None:
+        """Hand any round summary to the poster: it goes out once the commands being answered are."""
         if not reply.summaries:
             return
         target = await self.bot.summary_channel(interaction, reply.summary_channel)
-        for summary in reply.summaries:
-            await target.send(embeds=summary_embeds(summary, reply.encounter), allowed_mentions=NO_PINGS)
+        self.bot.summaries.post(channel_id, target, reply.summaries, reply.encounter)
 
     @staticmethod
     def _log(path: str, user: int, guild: int, channel: int, outcome: str, started: float) -> None:

@@ -8,38 +8,27 @@ edits stay well under Discord's global rate limit (50 requests a second) whateve
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.commands import READ_ONLY
+from bot.discord.background import Commands, after_commands
 from bot.discord.embeds import status_embeds
 from bot.services import Reply
 
 if TYPE_CHECKING:
     from bot.discord.client import FrayBot
 
-__all__ = ["LANES", "Commands", "Sleep", "StatusBoard"]
+__all__ = ["LANES", "Sleep", "StatusBoard"]
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
 
 Sleep = Callable[[float], Awaitable[None]]
 LANES = 4  # board edits in flight at once over every channel: about 40 a second at Discord's usual 100 ms
-
-
-class Commands(Protocol):
-    """What the board asks of the commands being answered (the bot's ``Responder``)."""
-
-    @property
-    def answering(self) -> int:
-        """Return how many commands are being answered now."""
-
-    async def quiet(self) -> None:
-        """Return once no command is being answered."""
 
 
 class StatusBoard:
@@ -76,7 +65,7 @@ class StatusBoard:
             while channel_id in self._latest:
                 await self.sleep(self.delay)
                 async with self._lanes:
-                    await self._after_commands()
+                    await after_commands(self.commands, self.delay)  # the commands being answered go first
                     reply = self._latest.pop(channel_id, None)
                     if reply is not None:
                         await self._show_reply(channel_id, reply)
@@ -84,13 +73,6 @@ class StatusBoard:
             # Forget the task in the same step as the last check: a change after it starts a new flush.
             if self._tasks.get(channel_id) is asyncio.current_task():
                 del self._tasks[channel_id]
-
-    async def _after_commands(self) -> None:
-        """Let the commands being answered go first: wait until none is, or ``delay`` seconds more at most."""
-        if self.commands is None or not self.commands.answering:
-            return
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.commands.quiet(), self.delay)
 
     async def _show_reply(self, channel_id: int, reply: Reply) -> None:
         """Show one reply's players' view; the last one of an encounter says that it ended."""

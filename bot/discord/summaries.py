@@ -1,0 +1,94 @@
+"""Round summaries as background posts: after the answers in flight, in order, never after the channel's next answer.
+
+The answer that ends a round goes out first; its round's summary follows once no command is being answered (at
+most ``wait`` seconds later), so in a busy moment the players waiting for answers get them before anyone's summary.
+A channel's next answer first posts the summaries it still waits on, so a round's summary always comes before the
+next round's play in its channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+
+import discord
+
+from bot.discord.background import Commands, after_commands
+from bot.discord.embeds import summary_embeds
+from combat.model import Encounter
+from combat.summary import RoundSummary
+
+__all__ = ["WAIT", "RoundSummaries"]
+
+log = logging.getLogger(__name__)
+NO_PINGS = discord.AllowedMentions.none()
+WAIT = 2.0  # seconds a summary waits at most for the commands being answered
+
+
+@dataclass
+class _Queue:
+    """A channel's summaries still to post: the last one's task (each waits for the one before) and a go-now flag."""
+
+    last: asyncio.Task[None]
+    now: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class RoundSummaries:
+    """Post the summaries of ended rounds, by the channel whose command ended them."""
+
+    def __init__(self, commands: Commands | None = None, wait: float = WAIT) -> None:
+        self.commands = commands
+        self.wait = wait
+        self._queues: dict[int, _Queue] = {}
+
+    def post(
+        self, channel_id: int, target: discord.abc.Messageable, summaries: tuple[RoundSummary, ...],
+        encounter: Encounter | None,
+    ) -> None:
+        """Post ``summaries`` to ``target`` after the channel's earlier ones, once the commands answered are out."""
+        if not summaries:
+            return
+        queue = self._queues.get(channel_id)
+        now = queue.now if queue is not None else asyncio.Event()
+        earlier = queue.last if queue is not None else None
+        task = asyncio.create_task(self._post(earlier, now, target, summaries, encounter))
+        self._queues[channel_id] = _Queue(task, now)
+        task.add_done_callback(lambda done: self._forget(channel_id, done))
+
+    async def ahead_of(self, channel_id: int) -> None:
+        """Post the channel's waiting summaries now; return once they are out (its next answer comes after them)."""
+        queue = self._queues.get(channel_id)
+        if queue is None:
+            return
+        queue.now.set()
+        await asyncio.wait({queue.last})
+
+    async def close(self, timeout: float = 5.0) -> None:
+        """Post every waiting summary now (the bot is closing), waiting ``timeout`` seconds at most."""
+        queues = list(self._queues.values())
+        for queue in queues:
+            queue.now.set()
+        if queues:
+            await asyncio.wait([q.last for q in queues], timeout=timeout)
+
+    async def _post(
+        self, earlier: asyncio.Task[None] | None, now: asyncio.Event, target: discord.abc.Messageable,
+        summaries: tuple[RoundSummary, ...], encounter: Encounter | None,
+    ) -> None:
+        if earlier is not None:
+            await asyncio.wait({earlier})
+        await after_commands(self.commands, self.wait, now)
+        for summary in summaries:
+            try:
+                await target.send(embeds=summary_embeds(summary, encounter), allowed_mentions=NO_PINGS)
+            except discord.HTTPException:
+                log.warning("could not post the round %s summary", summary.round, exc_info=True)
+
+    def _forget(self, channel_id: int, done: asyncio.Task[None]) -> None:
+        """Forget the channel's queue once its last summary is out (a later post started a new last one)."""
+        queue = self._queues.get(channel_id)
+        if queue is not None and queue.last is done:
+            del self._queues[channel_id]
+        if not done.cancelled() and done.exception() is not None:
+            log.error("posting a round summary failed", exc_info=done.exception())

@@ -1,0 +1,58 @@
+"""Round summaries through the real client: after the answers in flight, yet never after the channel's next answer."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from discord_double import StoredMessage
+from fray_kit import Fray
+from test_e2e_encounter import set_the_scene
+
+from bot.discord.client import FrayBot
+
+
+def summaries(fray: Fray) -> list[StoredMessage]:
+    return [m for m in fray.double.messages() if m.embeds and m.embeds[0].get("title", "").endswith("summary")]
+
+
+async def _end_the_round(fray: Fray, bot: FrayBot) -> StoredMessage:
+    """Pass turns until round 1 is over; return the answer that ended it."""
+    for _ in range(10):
+        answer = await fray.answer(fray.gm, "encounter next")
+        if bot.rosters[fray.double.channel_id][1].turns.round == 2:
+            return answer
+    pytest.fail("round 1 did not end in 10 turns")
+
+
+@pytest.mark.asyncio
+async def test_a_summary_waits_for_the_commands_in_flight_but_comes_before_its_channels_next_answer(
+    fray: Fray,
+) -> None:
+    other = fray.double.add_channel("elsewhere")
+    async with fray.running() as bot:
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        waiting = asyncio.Event()
+        quiet = bot.responder.quiet
+
+        async def noted() -> None:
+            waiting.set()
+            await quiet()
+
+        bot.responder.quiet = noted  # type: ignore[method-assign]
+        bot.responder.defer_after = 0.0
+        async with bot.services.db.locks.get(other):  # a command in another channel waits here, being answered
+            held = await fray.double.invoke("encounter start", {"system": "farscape"}, user=fray.gm, channel=other)
+            assert (await held.response()).type == 5
+            ended = await _end_the_round(fray, bot)
+            async with asyncio.timeout(10):
+                await waiting.wait()
+            assert summaries(fray) == [], "the summary waits while a command is being answered"
+            following = await fray.answer(fray.gm, "encounter next")  # the other command is still held
+            [summary] = summaries(fray)
+            assert summary.embeds[0]["title"] == "Round 1 summary"
+            order = [m.id for m in fray.double.messages()]
+            assert order.index(ended.id) < order.index(summary.id) < order.index(following.id)
+            assert fray.double.pinged(summary) == set()
+        await held.followups(1)

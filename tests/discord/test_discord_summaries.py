@@ -1,0 +1,156 @@
+"""Round summaries without a gateway: posted after the commands being answered, in order, ahead of the next answer."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+import pytest
+
+from bot.discord import summaries as summaries_module
+from bot.discord.summaries import RoundSummaries
+from combat.summary import RoundSummary
+
+pytestmark = pytest.mark.asyncio
+
+CHANNEL, OTHER = 5, 6
+
+
+class Target:
+    """A channel that records the summaries posted; each post waits until the test opens ``gate``."""
+
+    def __init__(self, fail: set[str] | None = None) -> None:
+        self.posted: list[str] = []
+        self.gate = asyncio.Event()
+        self.gate.set()
+        self.changed = asyncio.Event()
+        self.fail = fail or set()
+
+    async def send(self, *, embeds: list[discord.Embed], allowed_mentions: discord.AllowedMentions) -> None:
+        assert allowed_mentions.everyone is False and allowed_mentions.users is False  # a summary never pings
+        await self.gate.wait()
+        title = embeds[0].title or ""
+        if title in self.fail:
+            raise discord.HTTPException(_Response(), "refused")  # type: ignore[arg-type]
+        self.posted.append(title)
+        self.changed.set()
+
+    async def until_posted(self, count: int) -> None:
+        """Return once ``count`` summaries are posted."""
+        async with asyncio.timeout(10):
+            while len(self.posted) < count:
+                self.changed.clear()
+                await self.changed.wait()
+
+
+class _Response:
+    status, reason = 403, "Forbidden"
+
+
+class Commands:
+    """Commands being answered, as the poster sees them: how many, and a wait until there are none."""
+
+    def __init__(self, answering: int) -> None:
+        self.answering = answering
+        self.waited = asyncio.Event()
+        self._quiet = asyncio.Event()
+
+    async def quiet(self) -> None:
+        self.waited.set()
+        await self._quiet.wait()
+
+    def done(self) -> None:
+        self.answering = 0
+        self._quiet.set()
+
+
+@pytest.fixture(autouse=True)
+def titles_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Show each summary as one embed titled with its round."""
+    monkeypatch.setattr(summaries_module, "summary_embeds",
+                        lambda s, _encounter: [discord.Embed(title=f"Round {s.round} summary")])
+
+
+def ended(*rounds: int) -> tuple[RoundSummary, ...]:
+    return tuple(RoundSummary(r, (), (), (), ()) for r in rounds)
+
+
+async def test_a_summary_goes_at_once_when_no_command_is_being_answered():
+    commands, target = Commands(answering=0), Target()
+    poster = RoundSummaries(commands, wait=60.0)
+    poster.post(CHANNEL, target, ended(1), None)  # type: ignore[arg-type]
+    await target.until_posted(1)
+    assert target.posted == ["Round 1 summary"] and not commands.waited.is_set()
+
+
+async def test_a_summary_waits_for_the_commands_being_answered():
+    commands, target = Commands(answering=3), Target()
+    poster = RoundSummaries(commands, wait=60.0)
+    poster.post(CHANNEL, target, ended(1), None)  # type: ignore[arg-type]
+    await commands.waited.wait()
+    await asyncio.sleep(0)
+    assert target.posted == []
+    commands.done()
+    await target.until_posted(1)
+    assert target.posted == ["Round 1 summary"]
+
+
+async def test_a_summary_goes_anyway_when_commands_never_stop():
+    commands, target = Commands(answering=1), Target()
+    poster = RoundSummaries(commands, wait=0.0)
+    poster.post(CHANNEL, target, ended(1), None)  # type: ignore[arg-type]
+    await target.until_posted(1)
+    assert commands.waited.is_set() and target.posted == ["Round 1 summary"]
+
+
+async def test_the_channels_next_answer_posts_its_waiting_summaries_first():
+    commands, target = Commands(answering=2), Target()
+    poster = RoundSummaries(commands, wait=60.0)
+    poster.post(CHANNEL, target, ended(1), None)  # type: ignore[arg-type]
+    poster.post(OTHER, target, ended(7), None)  # type: ignore[arg-type]
+    await commands.waited.wait()
+    await poster.ahead_of(CHANNEL)  # returns only once the channel's summary is out, while commands still run
+    assert target.posted == ["Round 1 summary"]
+    await poster.ahead_of(CHANNEL)  # nothing waits any more: no wait
+    commands.done()
+    await target.until_posted(2)
+    assert target.posted == ["Round 1 summary", "Round 7 summary"]
+
+
+async def test_a_channels_summaries_go_in_order_even_when_a_post_is_slow():
+    target = Target()
+    target.gate.clear()
+    poster = RoundSummaries(Commands(answering=0), wait=60.0)
+    poster.post(CHANNEL, target, ended(1), None)  # type: ignore[arg-type]
+    poster.post(CHANNEL, target, ended(2, 3), None)  # type: ignore[arg-type]
+    await asyncio.sleep(0)
+    target.gate.set()
+    await target.until_posted(3)
+    assert target.posted == ["Round 1 summary", "Round 2 summary", "Round 3 summary"]
+
+
+async def test_a_refused_post_is_logged_and_the_next_still_goes(caplog: pytest.LogCaptureFixture):
+    target = Target(fail={"Round 1 summary"})
+    poster = RoundSummaries(Commands(answering=0))
+    with caplog.at_level(logging.WARNING, logger="bot.discord.summaries"):
+        poster.post(CHANNEL, target, ended(1, 2), None)  # type: ignore[arg-type]
+        await target.until_posted(1)
+    assert target.posted == ["Round 2 summary"]
+    assert "could not post the round 1 summary" in caplog.text
+
+
+async def test_closing_posts_what_still_waits():
+    commands, target = Commands(answering=1), Target()
+    poster = RoundSummaries(commands, wait=60.0)
+    poster.post(CHANNEL, target, ended(4), None)  # type: ignore[arg-type]
+    await commands.waited.wait()
+    await poster.close()
+    assert target.posted == ["Round 4 summary"]
+
+
+async def test_nothing_to_post_starts_nothing():
+    poster = RoundSummaries(Commands(answering=0))
+    poster.post(CHANNEL, Target(), (), None)  # type: ignore[arg-type]
+    await poster.ahead_of(CHANNEL)
+    await poster.close()
