@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.db.codec import Pieces
+from bot.db.connect import dumps
 from combat.model import Encounter
 
 if TYPE_CHECKING:
@@ -45,19 +46,18 @@ class RoundLog:
 
 @dataclass(frozen=True, slots=True)
 class Kept:
-    """One encounter as committed at ``version``: decoded, as stored, stored piece by piece, and its round's log.
+    """One encounter as committed at ``version``: decoded, as stored (JSON text), piece by piece, and its round's log.
 
-    ``text`` is the stored document as JSON text when this process wrote it (an undo log entry takes it as it is).
-    ``head`` (the row's other columns) and ``settings`` (its guild's) are there when it was read or saved as its
-    channel's active encounter.
+    ``text`` is the stored document (an undo log entry takes it as it is); it is kept as text only, never as Python
+    dicts and lists, so the entries add few objects for the collector to walk. ``head`` (the row's other columns) and
+    ``settings`` (its guild's) are there when it was read or saved as its channel's active encounter.
     """
 
     version: int
     encounter: Encounter
-    state: dict[str, Any]
+    text: str
     pieces: Pieces
     log: RoundLog | None = None
-    text: str | None = None
     head: Mapping[str, Any] | None = None
     settings: GuildSettings | None = None
 
@@ -136,6 +136,6 @@ class EncounterCache:
 
 
 def pieces_of(encounter: Encounter, state: dict[str, Any]) -> Pieces:
-    """Pair each combatant with its part of the stored document it was decoded from."""
+    """Pair each combatant with its part of the stored document it was decoded from, as JSON text."""
     stored = state.get("combatants", [])
-    return {id(c): (c, doc, None) for c, doc in zip(encounter.combatants, stored, strict=False)}
+    return {id(c): (c, dumps(doc)) for c, doc in zip(encounter.combatants, stored, strict=False)}

@@ -66,36 +66,28 @@ def encode_encounter(enc: Encounter) -> dict[str, Any]:
     return data
 
 
-# A combatant object, its stored document, and that document as JSON text (None until it is needed).
-Piece = tuple[Combatant, dict[str, Any], str | None]
+# A combatant object and its stored document as JSON text.
+Piece = tuple[Combatant, str]
 # Each combatant's piece, by the identity of the (frozen) combatant object it was made from.
 Pieces = dict[int, Piece]
 
 
-def encode_encounter_reusing(
-    enc: Encounter, known: Mapping[int, Piece]
-) -> tuple[dict[str, Any], Pieces, str]:
-    """Encode the encounter as ``encode_encounter`` does, reusing the documents of combatants that did not change.
+def encode_encounter_reusing(enc: Encounter, known: Mapping[int, Piece]) -> tuple[Pieces, str]:
+    """Encode the encounter as JSON text (``encode_encounter``'s document), reusing unchanged combatants' texts.
 
-    ``known`` maps ``id(combatant)`` to a combatant object, its document and its JSON text; an entry is reused only
-    for that very (frozen) object. Returns the document, the same kind of map for the combatants of ``enc``, and
-    the document as JSON text (what ``bot.db.connect.dumps`` gives it) made from the combatants' texts: an
-    unchanged combatant is neither encoded nor written out again. The rest goes through orjson (``payload_text``):
-    the same document, several times faster.
+    ``known`` maps ``id(combatant)`` to a combatant object and its JSON text; an entry is reused only for that very
+    (frozen) object. Returns the same kind of map for the combatants of ``enc``, and the document as JSON text made
+    from the combatants' texts: an unchanged combatant is neither encoded nor written out again. The rest goes
+    through orjson (``payload_text``): the same document, several times faster. No document is built as Python
+    objects: the text is what is stored and kept.
     """
     head = payload_text(replace(enc, combatants=()))
-    data: dict[str, Any] = orjson.loads(head)
     pieces: Pieces = {}
     for combatant in enc.combatants:
         found = known.get(id(combatant))
-        if found is not None and found[0] is combatant:
-            doc, text = found[1], found[2] if found[2] is not None else payload_text(found[1])
-        else:
-            text = payload_text(combatant)
-            doc = orjson.loads(text)
-        pieces[id(combatant)] = (combatant, doc, text)
-    data["combatants"] = [pieces[id(c)][1] for c in enc.combatants]
-    return data, pieces, _with_combatants(head, enc.system, [pieces[id(c)][2] or "" for c in enc.combatants])
+        text = found[1] if found is not None and found[0] is combatant else payload_text(combatant)
+        pieces[id(combatant)] = (combatant, text)
+    return pieces, _with_combatants(head, enc.system, [pieces[id(c)][1] for c in enc.combatants])
 
 
 def _with_combatants(head: str, system: str, texts: list[str]) -> str:

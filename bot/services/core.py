@@ -227,7 +227,7 @@ class Services:
         if step.change.round_end is not None:  # kept for the recap, as the round summary tells it
             by["round_end_beats"] = scene.system.digest(step.change.round_end)
         row = scene.row  # its stored document is scene.encounter's: the log keeps it as it is
-        before = row.text if row.text is not None else row.state
+        before = row.document
         logged, log = _logs(scene, step.encounter, beats)
         await uow.encounters.save(scene.row, step.encounter, log=log)
         await uow.events.append(

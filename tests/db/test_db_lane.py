@@ -50,13 +50,13 @@ async def test_save_and_log_on_the_driver_are_kept_only_once_committed(db):
     async with db.encounter_work(CHANNEL) as work:
         loaded = await work.encounters.get_active(CHANNEL)
         await work.encounters.save(loaded.row, bump(loaded.encounter))
-        await work.events.append(loaded.row.id, "attack", round=1, payload={"hit": True}, before=loaded.row.state)
+        await work.events.append(loaded.row.id, "attack", round=1, payload={"hit": True}, before=loaded.row.document)
     stored, kinds = await _stored(db)
     assert counter_of(stored.encounter) == 1 and kinds == [] and stored.row.version == created.row.version
     async with db.encounter_work(CHANNEL) as work:
         loaded = await work.encounters.get_active(CHANNEL)
         await work.encounters.save(loaded.row, bump(loaded.encounter))
-        await work.events.append(loaded.row.id, "attack", round=1, payload={"hit": True}, before=loaded.row.state)
+        await work.events.append(loaded.row.id, "attack", round=1, payload={"hit": True}, before=loaded.row.document)
         await work.commit()
     stored, kinds = await _stored(db)
     assert counter_of(stored.encounter) == 2 and kinds == ["attack"] and stored.row.version == created.row.version + 1
@@ -71,7 +71,7 @@ async def test_a_stale_save_on_the_driver_is_refused_and_nothing_is_stored(db):
             await work.lane.change(text("UPDATE encounters SET version = version + 1 WHERE id = :i"),
                                    {"i": loaded.row.id})
             await work.encounters.save(loaded.row, bump(loaded.encounter))
-            await work.events.append(loaded.row.id, "attack", round=1, payload={}, before=loaded.row.state)
+            await work.events.append(loaded.row.id, "attack", round=1, payload={}, before=loaded.row.document)
             await work.commit()
     stored, kinds = await _stored(db)
     assert counter_of(stored.encounter) == 1 and kinds == []  # the version bump was rolled back with the rest
@@ -129,7 +129,7 @@ async def test_postgresql_encounter_work_holds_no_lock_and_its_save_checks_the_v
                     await uow.encounters.save(theirs.row, bump(bump(theirs.encounter)))
                     await uow.commit()
                 await work.encounters.save(loaded.row, bump(loaded.encounter))
-                await work.events.append(loaded.row.id, "attack", round=1, payload={}, before=loaded.row.state)
+                await work.events.append(loaded.row.id, "attack", round=1, payload={}, before=loaded.row.document)
                 await work.commit()
     finally:
         await other.dispose()
@@ -152,7 +152,7 @@ async def test_postgresql_locking_encounter_work_holds_the_row_until_it_commits(
         async with db.encounter_work(CHANNEL, locking=True) as work:
             loaded = await work.encounters.get_active(CHANNEL)
             await work.encounters.save(loaded.row, bump(loaded.encounter))
-            await work.events.append(loaded.row.id, "attack", round=1, payload={}, before=loaded.row.state)
+            await work.events.append(loaded.row.id, "attack", round=1, payload={}, before=loaded.row.document)
             await work.commit()
     sent = [r.getMessage() for r in caplog.records if r.name == "fray.db.lane"]
     kinds_sent = [s.split()[0] for s in sent]  # the state is read too: this process never kept this encounter

@@ -1,6 +1,7 @@
 """Encounters kept decoded between commands are exactly what the database holds, and never what was rolled back."""
 
 import json
+from dataclasses import replace
 
 import pytest
 from services_kit import BOB, CAROL, GM, SURE_HIT, SURE_MISS, TROOPER_1, TROOPER_2, Table, second_process, start_duel
@@ -23,7 +24,7 @@ async def _assert_kept_is_stored(table: Table) -> None:
     encounter_id, version, state = await _stored(table)
     kept = table.svc.db.cache.get(encounter_id, version)
     assert kept is not None
-    assert kept.state == state  # the document, piece for piece
+    assert json.loads(kept.text) == state  # the document, piece for piece
     async with table.svc.db.unit_of_work() as uow:
         assert kept.encounter == uow.encounters.decode("farscape", state)  # and what decoding it gives
 
@@ -73,18 +74,20 @@ async def test_unchanged_combatants_keep_their_documents(table: Table):
     async with table.svc.db.unit_of_work() as uow:
         loaded = await uow.encounters.get_active(GM.channel_id)
     assert loaded is not None
-    first, pieces, text = encode_encounter_reusing(loaded.encounter, {})
-    assert first == encode_encounter(loaded.encounter) and text == dumps(first)
-    again, _, text_again = encode_encounter_reusing(loaded.encounter, pieces)
-    assert again == first and text_again == text
-    assert all(a is b for a, b in zip(again["combatants"], first["combatants"], strict=True))  # reused, not re-made
-    untexted = {key: (c, doc, None) for key, (c, doc, _) in pieces.items()}  # as decoded: no text yet
-    assert encode_encounter_reusing(loaded.encounter, untexted)[2] == text
+    pieces, text = encode_encounter_reusing(loaded.encounter, {})
+    assert json.loads(text) == encode_encounter(loaded.encounter) and text == dumps(json.loads(text))
+    again, text_again = encode_encounter_reusing(loaded.encounter, pieces)
+    assert text_again == text
+    assert all(again[k][1] is pieces[k][1] for k in pieces)  # each combatant's text reused, not re-made
+    marked = {key: (c, '{"marked":1}') for key, (c, _) in pieces.items()}  # a reused text is taken as it is
+    assert '{"marked":1}' in encode_encounter_reusing(loaded.encounter, marked)[1]
+    other = {key: (replace(c), t) for key, (c, t) in marked.items()}  # an equal copy is not the same object
+    assert encode_encounter_reusing(loaded.encounter, other)[1] == text
 
 
 def test_the_cache_is_bounded_and_forgets_the_least_recently_used():
     cache = EncounterCache(2)
-    kept = {n: Kept(1, None, {}, {}) for n in (1, 2, 3)}  # type: ignore[arg-type]
+    kept = {n: Kept(1, None, "{}", {}) for n in (1, 2, 3)}  # type: ignore[arg-type]
     cache.put(1, kept[1])
     cache.put(2, kept[2])
     assert cache.get(1, 1) is kept[1]  # 1 is now the most recent
@@ -97,7 +100,7 @@ def test_the_cache_is_bounded_and_forgets_the_least_recently_used():
 
 def _as_active(channel: int, guild: int = 10, *, active: bool = True) -> Kept:
     """Return an entry kept as a channel's active encounter (its row's other columns and its guild's settings)."""
-    return Kept(1, None, {}, {}, head={"channel_id": channel, "active": active},  # type: ignore[arg-type]
+    return Kept(1, None, "{}", {}, head={"channel_id": channel, "active": active},  # type: ignore[arg-type]
                 settings=GuildSettings(guild))
 
 
@@ -116,6 +119,6 @@ def test_a_channels_active_encounter_is_kept_once_and_forgotten_with_it():
 
 def test_an_encounter_kept_without_its_channel_is_never_taken_as_the_channels():
     cache = EncounterCache(4)
-    cache.put(1, Kept(1, None, {}, {}))  # type: ignore[arg-type]  # read by id: no settings with it
+    cache.put(1, Kept(1, None, "{}", {}))  # type: ignore[arg-type]  # read by id: no settings with it
     cache.put(2, _as_active(200, active=False))  # ended
     assert cache.active(200) is None and cache.channels() == 0 and len(cache) == 2

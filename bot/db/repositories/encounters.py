@@ -15,6 +15,7 @@ from sqlalchemy.sql.base import Executable
 
 from bot.db.cache import EncounterCache, Kept, RoundLog, pieces_of
 from bot.db.codec import Pieces, SystemTypes, decode_encounter, encode_encounter, encode_encounter_reusing
+from bot.db.connect import dumps
 from bot.db.errors import ActiveEncounterExists, ConcurrentUpdate
 from bot.db.lane import Lane, SessionLane
 from bot.db.repositories.encounter_sql import (
@@ -52,15 +53,23 @@ class StoredEncounter:
     gm_id: int
     active: bool
     version: int
-    state: dict[str, Any]
+    state: dict[str, Any] | None  # the stored document as read (None when it is at hand as ``text``)
     created: datetime
     updated: datetime
-    text: str | None = None  # the state as JSON text, when this process wrote it (else None: not at hand)
+    text: str | None = None  # the stored document as JSON text, when it is at hand (kept or written here)
 
     @classmethod
     def of(cls, row: EncounterRow) -> StoredEncounter:
         """Copy an ORM row's values."""
         return cls(**{key: getattr(row, key) for key in _ROW_KEYS})
+
+    @property
+    def document(self) -> str | dict[str, Any]:
+        """Return the stored document: as JSON text when at hand, else as read (an undo entry takes either)."""
+        if self.text is not None:
+            return self.text
+        assert self.state is not None, "a stored encounter has its document as text or as read"
+        return self.state
 
 
 _ROW_KEYS = tuple(c.key for c in ENCOUNTERS.c)
@@ -97,10 +106,6 @@ def _roster(encounter: Encounter) -> Roster:
     return tuple((c.id, c.name, c.side, c.owner) for c in encounter.combatants)
 
 
-def _stored_roster(state: Mapping[str, Any]) -> Roster:
-    return tuple((c["id"], c["name"], c["side"], c.get("owner")) for c in state.get("combatants", ()))
-
-
 class EncounterRepository:
     """Encounters of one unit of work; the event log is never loaded from here.
 
@@ -117,6 +122,7 @@ class EncounterRepository:
         self._types = types
         self._cache = cache if cache is not None else EncounterCache(0)
         self._pieces: dict[int, Pieces] = {}  # what each encounter loaded or saved here is stored as, piece by piece
+        self._rosters: dict[int, Roster] = {}  # each encounter's combatant rows as stored, when loaded or saved here
         self._staged: dict[int, Kept | None] = {}  # kept (or forgotten) when the unit of work commits
         self._dropped_guilds: set[int] = set()  # guilds whose settings changed: forgotten when it commits
         self._settings: dict[int, GuildSettings] = {}  # each active encounter's guild settings, as read with it
@@ -135,7 +141,9 @@ class EncounterRepository:
         return decode_encounter(state, self._types(system))
 
     def _loaded(self, row: EncounterRow) -> LoadedEncounter:
-        return LoadedEncounter(StoredEncounter.of(row), self.decode(row.system, row.state))
+        encounter = self.decode(row.system, row.state)
+        self._rosters[row.id] = _roster(encounter)
+        return LoadedEncounter(StoredEncounter.of(row), encounter)
 
     async def get_active(self, channel_id: int, *, for_update: bool = True) -> ActiveEncounter | None:
         """Return the channel's active encounter with its guild's settings (one statement, through the index).
@@ -150,7 +158,7 @@ class EncounterRepository:
         if self._lane.optimistic:
             kept = self._cache.active(channel_id)
             if kept is not None and kept.head is not None and kept.settings is not None:
-                row = StoredEncounter(state=kept.state, text=kept.text, **kept.head)
+                row = StoredEncounter(state=None, text=kept.text, **kept.head)
                 self._unconfirmed[row.id] = (channel_id, row.version)
                 return self._taken(row, kept, kept.settings)
         found = await self._lane.rows(GET_ACTIVE[for_update and self._lane.locks], {"channel": channel_id})
@@ -160,11 +168,12 @@ class EncounterRepository:
         head = {key: values[key] for key in _READ_KEYS}
         settings = _settings_of(values)
         kept = await self._kept(values["id"], values["version"], values["system"], head, settings)
-        return self._taken(StoredEncounter(state=kept.state, text=kept.text, **head), kept, settings)
+        return self._taken(StoredEncounter(state=None, text=kept.text, **head), kept, settings)
 
     def _taken(self, row: StoredEncounter, kept: Kept, settings: GuildSettings) -> ActiveEncounter:
         """Return a kept encounter as the channel's active one; its saves keep it with these settings."""
         self._pieces[row.id] = kept.pieces
+        self._rosters[row.id] = _roster(kept.encounter)
         self._settings[row.id] = settings
         return ActiveEncounter(row, kept.encounter, settings, kept.log)
 
@@ -203,7 +212,7 @@ class EncounterRepository:
             raise ConcurrentUpdate(encounter_id)
         state = found[0]["state"]
         encounter = self.decode(system, state)
-        kept = Kept(version, encounter, state, pieces_of(encounter, state), head=head, settings=settings)
+        kept = Kept(version, encounter, dumps(state), pieces_of(encounter, state), head=head, settings=settings)
         self._keep(encounter_id, kept)
         return kept
 
@@ -242,7 +251,8 @@ class EncounterRepository:
                 await self.session.flush()
         except IntegrityError as exc:
             raise ActiveEncounterExists(channel_id) from exc
-        await self._write_roster(row.id, _roster(encounter))
+        self._rosters[row.id] = _roster(encounter)
+        await self._write_roster(row.id, self._rosters[row.id])
         return LoadedEncounter(StoredEncounter.of(row), encounter)
 
     async def save(self, row: StoredEncounter, encounter: Encounter, *, log: RoundLog | None = None) -> None:
@@ -251,14 +261,14 @@ class EncounterRepository:
         Combatants that did not change keep the documents they were stored as (only changed ones are encoded).
         ``log`` is kept with it (once committed) as what its current round's events left, when the caller knows.
         """
-        state, pieces, text = encode_encounter_reusing(encounter, self._pieces.get(row.id, {}))
+        pieces, text = encode_encounter_reusing(encounter, self._pieces.get(row.id, {}))
         await self._versioned_update(row, SAVE, b_state=text)
-        old_roster, new_roster = _stored_roster(row.state), _roster(encounter)
-        row.state, row.text = state, text
-        self._pieces[row.id] = pieces
+        old_roster, new_roster = self._rosters.get(row.id), _roster(encounter)
+        row.state, row.text = None, text
+        self._pieces[row.id], self._rosters[row.id] = pieces, new_roster
         self._unconfirmed.pop(row.id, None)  # its version is checked as it is written
         head = {key: getattr(row, key) for key in _READ_KEYS}
-        self._staged[row.id] = Kept(row.version, encounter, state, pieces, log, text, head, self._settings.get(row.id))
+        self._staged[row.id] = Kept(row.version, encounter, text, pieces, log, head, self._settings.get(row.id))
         if old_roster != new_roster:
             await self._write_roster(row.id, new_roster)
 
