@@ -42,6 +42,7 @@ from bot.db.migrate import upgrade
 from bot.db.prepared import PreparedCache
 from bot.db.repositories import TypesOf
 from bot.db.repositories.fused import FUSED
+from bot.db.sqlite_group import GroupCommit
 from bot.db.sqlite_writer import SqliteWriter
 from bot.db.uow import EncounterWork, UnitOfWork
 from bot.registry import find
@@ -73,6 +74,11 @@ class Database:
         # [ours] SQLite has one writer at a time: serialise this process's transactions in-process instead of
         # letting pooled connections contend through SQLite's sleeping busy handler.
         self._writer = asyncio.Lock() if sqlite else None
+        # SQLite: the commits of commands that come together share one transaction (bot/db/sqlite_group.py).
+        self.group_commit = GroupCommit(self._writing) if sqlite else None
+        # SQLite: the connection optimistic encounter work reads on, before it writes (no lock; see SqliteLane.rows).
+        self._reader: PoolProxiedConnection | None = None
+        self._reader_opening = asyncio.Lock()
         # [ours] Admission in arrival order, never more units of work than pooled connections (PostgreSQL).
         self._seats = None if sqlite else asyncio.Semaphore(pool_size)
 
@@ -135,7 +141,8 @@ class Database:
             return taken[0].driver_connection
 
         async with self._admitted(channel_id, writer=False):
-            lane = SqliteLane(None, self.prepared, locking=locking, opener=open_driver)
+            lane = SqliteLane(None, self.prepared, locking=locking, opener=open_driver, group=self.group_commit,
+                              reader=self._read_driver)
             try:
                 yield EncounterWork(lane, self.types, self.cache, writer.committed)
             finally:
@@ -144,6 +151,31 @@ class Database:
                         await self._end(lane, taken[0])
                     finally:
                         gate.release()
+
+    async def _read_driver(self) -> Any:
+        """Return the aiosqlite driver of the connection kept for reads outside any write transaction."""
+        if self._reader is None:
+            async with self._reader_opening:
+                if self._reader is None:
+                    self._reader = await self.engine.raw_connection()
+        return self._reader.driver_connection
+
+    @contextlib.asynccontextmanager
+    async def _writing(self) -> AsyncIterator[Any]:
+        """Hold the writer lock and the kept connection for one group commit; yield its aiosqlite driver.
+
+        The connection is closed rather than kept when the trip raised: its state is not known.
+        """
+        writer, gate = self.sqlite_writer, self._writer
+        assert writer is not None and gate is not None
+        async with gate:
+            connection = await writer.take()
+            try:
+                yield connection.driver_connection
+            except BaseException:
+                await self._release(connection, failed=True)
+                raise
+            await self._release(connection, failed=False)
 
     async def _end(self, lane: DriverLane, connection: PoolProxiedConnection) -> None:
         """Roll back what the lane did not commit, then release its connection (closed if its driver failed)."""
@@ -182,6 +214,9 @@ class Database:
         """Close every pooled connection (the one kept for encounter work too)."""
         if self.sqlite_writer is not None:
             await self.sqlite_writer.close()
+        reader, self._reader = self._reader, None
+        if reader is not None:
+            await greenlet_spawn(reader.close)
         await self.engine.dispose()
 
     async def __aenter__(self) -> Database:

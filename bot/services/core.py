@@ -229,6 +229,8 @@ class Services:
         row = scene.row  # its stored document is scene.encounter's: the log keeps it as it is
         before = row.document
         logged, log = _logs(scene, step.encounter, beats)
+        # Read before writing: a read with no write before it takes no lock (the save's version check guards it).
+        summaries = await self.summaries(uow, scene, step.encounter, step.change, logged, beats)
         await uow.encounters.save(scene.row, step.encounter, log=log)
         await uow.events.append(
             scene.row.id,
@@ -238,7 +240,7 @@ class Services:
             user_id=caller.user_id if caller is not None else scene.row.gm_id,
             before=before,
         )
-        return await self.summaries(uow, scene, step.encounter, step.change, logged), log
+        return summaries, log
 
     async def settle(self, uow: Work, scene: Scene) -> Scene:
         """Resolve a choice whose deadline has passed with its default, logged as the GM's; return the new scene."""
@@ -258,9 +260,13 @@ class Services:
         return replace(scene, encounter=step.encounter, settled=settled, log=log)
 
     async def summaries(
-        self, uow: Work, scene: Scene, after: Encounter, change: TurnChange, logged: RoundLog | None = None
+        self, uow: Work, scene: Scene, after: Encounter, change: TurnChange, logged: RoundLog | None = None,
+        latest: tuple[Beat, ...] = (),
     ) -> tuple[RoundSummary, ...]:
-        """Build the summary of the round that just ended, from what its events left (``logged``, else the log)."""
+        """Build the summary of the round that just ended, from what its events left (``logged``, else the log).
+
+        ``latest`` is what the event being recorded (not yet in the log) leaves, when it belongs to that round.
+        """
         if change.ended_round is None:
             return ()
         beats: list[Beat] = []
@@ -270,6 +276,8 @@ class Services:
             for payload in await uow.events.round_payloads(scene.row.id, change.ended_round):
                 if isinstance(payload, dict) and payload.get("beats"):
                     beats.extend(_BEATS.validate_python(payload["beats"]))
+            if scene.encounter.turns.round == change.ended_round:
+                beats.extend(latest)
         if change.round_end is not None:  # what the system did as the round ended (end-of-round tests)
             beats.extend(scene.system.digest(change.round_end))
         conditions = [(c.id, s) for c in after.combatants for s in scene.system.status(c)]

@@ -80,21 +80,22 @@ async def test_a_stale_save_on_the_driver_is_refused_and_nothing_is_stored(db):
 
 async def test_a_refusal_inside_encounter_work_rolls_back_and_the_connection_serves_on(db):
     await _start(db, counter=1)
-    with pytest.raises(FrayError):
-        async with db.encounter_work(CHANNEL) as work:
-            loaded = await work.encounters.get_active(CHANNEL)
-            await work.encounters.save(loaded.row, bump(loaded.encounter))
-            raise FrayError("no such move")
-    kept = db.sqlite_writer.kept if db.sqlite_writer is not None else None
-    assert (kept is not None) == (db.dialect == "sqlite")  # SQLite keeps its connection for the next command
-    stored, _ = await _stored(db)
-    assert counter_of(stored.encounter) == 1
+    for locking in (True, False):  # read under the writer lock, or (optimistic) read first and write at the commit
+        with pytest.raises(FrayError):
+            async with db.encounter_work(CHANNEL, locking=locking) as work:
+                loaded = await work.encounters.get_active(CHANNEL)
+                await work.encounters.save(loaded.row, bump(loaded.encounter))
+                raise FrayError("no such move")
+        kept = db.sqlite_writer.kept if db.sqlite_writer is not None else None
+        assert (kept is not None) == (db.dialect == "sqlite")  # SQLite keeps its connection for the next command
+        stored, _ = await _stored(db)
+        assert counter_of(stored.encounter) == 1
 
 
 async def test_a_connection_whose_driver_failed_is_not_handed_out_again(db):
     await _start(db, counter=1)
     with pytest.raises(Exception, match="no_such_table"):
-        async with db.encounter_work(CHANNEL) as work:
+        async with db.encounter_work(CHANNEL, locking=True) as work:  # on SQLite: on the writer's connection
             await work.lane.rows(text("SELECT * FROM no_such_table"), {})
     assert db.sqlite_writer is None or db.sqlite_writer.kept is None
     async with db.encounter_work(CHANNEL) as work:  # a fresh connection
@@ -209,7 +210,10 @@ async def test_sqlite_encounter_work_takes_the_writer_lock_only_when_it_goes_to_
 
         await asyncio.wait_for(another_channel(), 10)  # not held up by the work still open
         assert other_channel_done.is_set()
-        assert await idle.encounters.get_active(CHANNEL + 1) is None  # its first trip takes the lock
+        assert await idle.encounters.get_active(CHANNEL + 1) is None  # a read before any write: no lock
+        assert not db._writer.locked()
+    async with db.encounter_work(CHANNEL + 1, locking=True) as locked:  # a locking read takes the lock at once
+        assert await locked.encounters.get_active(CHANNEL + 1) is None
         assert db._writer.locked()
     assert not db._writer.locked() and db.sqlite_writer.kept is not None  # given back, connection kept
     stored, _ = await _stored(db)

@@ -1,0 +1,130 @@
+"""Group commit on SQLite: the commits of commands that come together share one transaction and one trip.
+
+SQLite has one writer, so this process's write transactions already go one at a time. A command on an encounter
+this process kept sends all its writes with BEGIN IMMEDIATE and COMMIT in one trip to aiosqlite's thread; with many
+channels busy, those trips queued one behind another, each paying two thread hops and a turn of the event loop.
+Now the commits that arrive while a trip is under way wait for it and then go together: one BEGIN IMMEDIATE, each
+command's writes inside its own SAVEPOINT, one COMMIT. A command whose version check fails, or whose statement
+raises, is rolled back to its savepoint alone; the others commit. Each command still returns only once the COMMIT
+that holds its writes is done, so every acknowledged command is durable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from typing import Any, NamedTuple
+
+from bot.db.lane import Conflict
+
+__all__ = ["GroupCommit", "Outcome", "Step", "run_steps"]
+
+
+class Step(NamedTuple):
+    """One statement for the driver: its SQL, its values (a list of them for many), and the rows it must change."""
+
+    sql: str
+    values: Any
+    many: bool = False
+    expect: int | None = None
+    conflict: Conflict | None = None
+
+
+class Outcome(NamedTuple):
+    """What one command's steps gave: the last one's rows, the index of a failed check, or the error raised."""
+
+    found: Any = None
+    failed: int | None = None
+    error: sqlite3.Error | None = None
+
+
+def run_steps(conn: sqlite3.Connection, steps: list[Step]) -> tuple[Any, int | None]:
+    """In aiosqlite's thread: run the steps in order; return the last one's rows, or the index of a failed check."""
+    found = None
+    for index, step in enumerate(steps):
+        cursor = conn.executemany(step.sql, step.values) if step.many else conn.execute(step.sql, step.values)
+        try:
+            if step.expect is not None and cursor.rowcount != step.expect:
+                return cursor.rowcount, index
+            found = cursor.fetchall() if cursor.description else None
+        finally:
+            cursor.close()
+    return found, None
+
+
+def _in_savepoint(conn: sqlite3.Connection, steps: list[Step]) -> Outcome:
+    """Run one command's steps inside a savepoint; undo them alone when a check fails or a statement raises."""
+    conn.execute("SAVEPOINT command")
+    try:
+        found, failed = run_steps(conn, steps)
+    except sqlite3.Error as exc:
+        conn.execute("ROLLBACK TO command")
+        conn.execute("RELEASE command")
+        return Outcome(error=exc)
+    if failed is not None:
+        conn.execute("ROLLBACK TO command")
+    conn.execute("RELEASE command")
+    return Outcome(found, failed)
+
+
+def _group_trip(conn: sqlite3.Connection, groups: list[list[Step]]) -> list[Outcome]:
+    """In aiosqlite's thread: one transaction holding every command's steps, each in its own savepoint."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        outcomes = [_in_savepoint(conn, steps) for steps in groups]
+        conn.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+        raise
+    return outcomes
+
+
+class GroupCommit:
+    """Commit commands' writes together: those that arrive while a trip is under way go in the next one."""
+
+    def __init__(self, connect: Callable[[], AbstractAsyncContextManager[Any]]) -> None:
+        self._connect = connect  # the writer lock and the kept connection's aiosqlite driver, for one trip
+        self._waiting: list[tuple[list[Step], asyncio.Future[Outcome]]] = []
+        self._flushing: asyncio.Task[None] | None = None
+        self.trips = 0  # group transactions committed
+        self.commits = 0  # commands committed in them
+
+    async def commit(self, steps: list[Step]) -> tuple[Any, int | None]:
+        """Commit ``steps`` with whatever else is waiting; return their last rows and the index of a failed check."""
+        future: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
+        self._waiting.append((steps, future))
+        if self._flushing is None or self._flushing.done():
+            self._flushing = asyncio.create_task(self._flush())
+        outcome = await future
+        if outcome.error is not None:
+            raise outcome.error
+        return outcome.found, outcome.failed
+
+    async def _flush(self) -> None:
+        """Send what waits in one trip, again and again until nothing does (a command given up on is left out)."""
+        while self._waiting:
+            group = [(steps, future) for steps, future in self._waiting if not future.done()]
+            self._waiting = []
+            if group:
+                await self._trip(group)
+
+    async def _trip(self, group: list[tuple[list[Step], asyncio.Future[Outcome]]]) -> None:
+        try:
+            async with self._connect() as driver:
+                outcomes = await driver._execute(_group_trip, driver._conn, [steps for steps, _ in group])
+        except BaseException as exc:
+            for _, future in group:
+                if not future.done():
+                    future.set_exception(exc)
+            if not isinstance(exc, Exception):
+                raise
+            return
+        self.trips += 1
+        self.commits += sum(1 for outcome in outcomes if outcome.error is None and outcome.failed is None)
+        for (_, future), outcome in zip(group, outcomes, strict=True):
+            if not future.done():
+                future.set_result(outcome)
