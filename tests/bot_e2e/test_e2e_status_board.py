@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+from answering_kit import note_waits
 from fray_kit import Fray
 from test_e2e_encounter import set_the_scene
 from timekit import HeldSleeps
@@ -74,15 +75,7 @@ async def test_a_failed_edit_posts_a_new_status_message(fray: Fray) -> None:
 @pytest.mark.asyncio
 async def test_a_board_due_while_a_command_is_answered_waits_for_it_and_shows_its_outcome(fray: Fray) -> None:
     async with begun(fray, status_edit_delay=30.0) as (bot, sleeps):
-        waiting = asyncio.Event()
-        quiet = bot.responder.quiet
-
-        async def noted() -> None:
-            waiting.set()
-            await quiet()
-
-        bot.responder.quiet = noted  # type: ignore[method-assign]
-        bot.responder.defer_after = 0.0
+        waiting = note_waits(bot)  # every command deferred; ``waiting`` set once background work waits
         async with bot.services.db.locks.get(fray.double.channel_id):  # the attack waits here, being answered
             record = await fray.double.invoke("attack", {"target": "Peacekeeper trooper 1"}, user=fray.carol)
             assert (await record.response()).type == 5

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from answering_kit import note_waits
 from discord_double import StoredMessage
 from fray_kit import Fray
 from test_e2e_encounter import set_the_scene
@@ -33,15 +34,7 @@ async def test_a_summary_waits_for_the_commands_in_flight_but_comes_before_its_c
     async with fray.running() as bot:
         await set_the_scene(fray)
         await fray.answer(fray.gm, "encounter begin")
-        waiting = asyncio.Event()
-        quiet = bot.responder.quiet
-
-        async def noted() -> None:
-            waiting.set()
-            await quiet()
-
-        bot.responder.quiet = noted  # type: ignore[method-assign]
-        bot.responder.defer_after = 0.0
+        waiting = note_waits(bot)  # every command deferred; ``waiting`` set once background work waits
         async with bot.services.db.locks.get(other):  # a command in another channel waits here, being answered
             held = await fray.double.invoke("encounter start", {"system": "farscape"}, user=fray.gm, channel=other)
             assert (await held.response()).type == 5

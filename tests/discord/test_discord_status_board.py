@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import discord
 import pytest
+from answering_kit import Commands
 from timekit import HeldSleeps
 
 from bot.discord import status_board
@@ -67,23 +68,6 @@ class Channel:
 def reply(command: str) -> Reply:
     encounter = replace(Encounter("farscape", ()), turns=replace(TurnState(), round=1))
     return Reply(command, FarscapeSystem(), encounter, gm=1)
-
-
-class Commands:
-    """Commands being answered, as the board sees them: how many, and a wait until there are none."""
-
-    def __init__(self, answering: int) -> None:
-        self.answering = answering
-        self.waited = asyncio.Event()
-        self._quiet = asyncio.Event()
-
-    async def quiet(self) -> None:
-        self.waited.set()
-        await self._quiet.wait()
-
-    def done(self) -> None:
-        self.answering = 0
-        self._quiet.set()
 
 
 @pytest.fixture(autouse=True)

@@ -7,6 +7,7 @@ import logging
 
 import discord
 import pytest
+from answering_kit import Commands
 
 from bot.discord import summaries as summaries_module
 from bot.discord.summaries import RoundSummaries
@@ -46,23 +47,6 @@ class Target:
 
 class _Response:
     status, reason = 403, "Forbidden"
-
-
-class Commands:
-    """Commands being answered, as the poster sees them: how many, and a wait until there are none."""
-
-    def __init__(self, answering: int) -> None:
-        self.answering = answering
-        self.waited = asyncio.Event()
-        self._quiet = asyncio.Event()
-
-    async def quiet(self) -> None:
-        self.waited.set()
-        await self._quiet.wait()
-
-    def done(self) -> None:
-        self.answering = 0
-        self._quiet.set()
 
 
 @pytest.fixture(autouse=True)
