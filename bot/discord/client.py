@@ -62,7 +62,7 @@ class FrayBot(commands.AutoShardedBot):
         self.rosters: dict[int, tuple[str, Encounter]] = {}
         self.reactions = ReactionTimers(self)
         self.status_board = StatusBoard(self, delay=settings.status_edit_delay, commands=self.responder)
-        self.summaries = RoundSummaries(commands=self.responder)  # posted after the answers in flight
+        self.summaries = RoundSummaries(self, commands=self.responder)  # posted after the answers in flight
         self.reminders = Reminders(self, sleep=sleep)  # play-by-post; ``sleep`` is injected by the tests
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self._started = started  # called once set up, before the first command (``fray run``: freeze the heap)
@@ -116,17 +116,6 @@ class FrayBot(commands.AutoShardedBot):
         if reply.command in _TURN_COMMANDS and encounter is not None and encounter.turns.current is not None:
             return turn_view(channel_id)
         return None
-
-    async def summary_channel(
-        self, interaction: discord.Interaction[Any], chosen: int | None
-    ) -> discord.abc.Messageable:
-        """Return where round summaries go: the server's ``chosen`` summary channel, else the command's channel."""
-        channel = self.get_channel(chosen) if chosen else None
-        if isinstance(channel, discord.abc.Messageable):
-            return channel
-        if isinstance(interaction.channel, discord.abc.Messageable):
-            return interaction.channel
-        return await self.fetch_channel(interaction.channel_id or 0)  # type: ignore[return-value]
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

@@ -152,7 +152,5 @@ class ReactionTimers:
             kwargs["view"] = view
         await self.bot.summaries.ahead_of(channel_id)  # an earlier round's summary comes first
         await channel.send(out.content, **kwargs)
-        found = self.bot.get_channel(reply.summary_channel) if reply.summary_channel else None
-        target = found if isinstance(found, discord.abc.Messageable) else channel
-        self.bot.summaries.post(channel_id, target, reply.summaries, reply.encounter)
+        self.bot.summaries.post(channel_id, reply.summaries, reply.encounter, reply.summary_channel)
         self.bot.remember(channel_id, reply)

@@ -110,7 +110,7 @@ class Responder:
             self.bot.remember(caller.channel_id, reply)
             out = compose(reply, GuildNames(interaction.guild), reply.viewer_gm)
             await (self._edit(interaction, out, reply) if edit else self._send(interaction, out, reply))
-            await self._summaries(interaction, caller.channel_id, reply)
+            self.bot.summaries.post(caller.channel_id, reply.summaries, reply.encounter, reply.summary_channel)
             return reply
         except FrayError as err:
             outcome = outcome_of(err)  # refused, or conflict: the same words as the metrics
@@ -146,13 +146,6 @@ class Responder:
             await interaction.followup.send(out.content or "", **kwargs)
         else:
             await interaction.response.send_message(out.content, **kwargs)
-
-    async def _summaries(self, interaction: discord.Interaction[Any], channel_id: int, reply: Reply) -> None:
-        """Hand any round summary to the poster: it goes out once the commands being answered are."""
-        if not reply.summaries:
-            return
-        target = await self.bot.summary_channel(interaction, reply.summary_channel)
-        self.bot.summaries.post(channel_id, target, reply.summaries, reply.encounter)
 
     @staticmethod
     def _log(path: str, user: int, guild: int, channel: int, outcome: str, started: float) -> None:

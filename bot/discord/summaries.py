@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 import discord
 
@@ -19,11 +20,21 @@ from bot.discord.embeds import summary_embeds
 from combat.model import Encounter
 from combat.summary import RoundSummary
 
-__all__ = ["WAIT", "RoundSummaries"]
+__all__ = ["WAIT", "Channels", "RoundSummaries"]
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
 WAIT = 2.0  # seconds a summary waits at most for the commands being answered
+
+
+class Channels(Protocol):
+    """Where the channels are found (the bot): from its cache, else from Discord."""
+
+    def get_channel(self, id: int, /) -> Any:
+        """Return the cached channel, or None."""
+
+    async def fetch_channel(self, channel_id: int, /) -> Any:
+        """Ask Discord for the channel."""
 
 
 @dataclass
@@ -37,22 +48,26 @@ class _Queue:
 class RoundSummaries:
     """Post the summaries of ended rounds, by the channel whose command ended them."""
 
-    def __init__(self, commands: Commands | None = None, wait: float = WAIT) -> None:
+    def __init__(self, channels: Channels, commands: Commands | None = None, wait: float = WAIT) -> None:
+        self.channels = channels
         self.commands = commands
         self.wait = wait
         self._queues: dict[int, _Queue] = {}
 
     def post(
-        self, channel_id: int, target: discord.abc.Messageable, summaries: tuple[RoundSummary, ...],
-        encounter: Encounter | None,
+        self, channel_id: int, summaries: tuple[RoundSummary, ...], encounter: Encounter | None,
+        chosen: int | None = None,
     ) -> None:
-        """Post ``summaries`` to ``target`` after the channel's earlier ones, once the commands answered are out."""
+        """Post the summaries of rounds ended in ``channel_id`` after its earlier ones, once the commands are out.
+
+        They go to the guild's ``chosen`` summary channel when it is there, else to the channel itself.
+        """
         if not summaries:
             return
         queue = self._queues.get(channel_id)
         now = queue.now if queue is not None else asyncio.Event()
         earlier = queue.last if queue is not None else None
-        task = asyncio.create_task(self._post(earlier, now, target, summaries, encounter))
+        task = asyncio.create_task(self._post(earlier, now, (channel_id, chosen), summaries, encounter))
         self._queues[channel_id] = _Queue(task, now)
         task.add_done_callback(lambda done: self._forget(channel_id, done))
 
@@ -73,17 +88,27 @@ class RoundSummaries:
             await asyncio.wait([q.last for q in queues], timeout=timeout)
 
     async def _post(
-        self, earlier: asyncio.Task[None] | None, now: asyncio.Event, target: discord.abc.Messageable,
+        self, earlier: asyncio.Task[None] | None, now: asyncio.Event, where: tuple[int, int | None],
         summaries: tuple[RoundSummary, ...], encounter: Encounter | None,
     ) -> None:
         if earlier is not None:
             await asyncio.wait({earlier})
         await after_commands(self.commands, self.wait, now)
+        target = await self._target(*where)
         for summary in summaries:
             try:
                 await target.send(embeds=summary_embeds(summary, encounter), allowed_mentions=NO_PINGS)
             except discord.HTTPException:
                 log.warning("could not post the round %s summary", summary.round, exc_info=True)
+
+    async def _target(self, channel_id: int, chosen: int | None) -> discord.abc.Messageable:
+        """Return the ``chosen`` summary channel when it is there, else the command's channel (asked for if need be)."""
+        for wanted in (chosen, channel_id):
+            found = self.channels.get_channel(wanted) if wanted else None
+            if isinstance(found, discord.abc.Messageable):
+                return found
+        fetched: discord.abc.Messageable = await self.channels.fetch_channel(channel_id)
+        return fetched
 
     def _forget(self, channel_id: int, done: asyncio.Task[None]) -> None:
         """Forget the channel's queue once its last summary is out (a later post started a new last one)."""
