@@ -137,16 +137,20 @@ class FarscapeSystem(RulesDefaults):
     def start_round(self, encounter: Encounter, dice: DiceSource) -> tuple[Encounter, ElementStart]:
         """Count conditions down, then roll frozen combatants' recovery in initiative order."""
         encounter, expired = encounter.tick()
+        encounter, recoveries = self._recover_frozen(encounter, dice)
+        return encounter, ElementStart(encounter.turns.round + 1, (), tuple(expired), recoveries)
+
+    def _recover_frozen(self, encounter: Encounter, dice: DiceSource) -> tuple[Encounter, tuple[Recovery, ...]]:
+        """Roll each frozen combatant's recovery in initiative order (no order is worked out when nobody is)."""
+        if not any(c.has("frozen") for c in encounter.combatants):
+            return encounter, ()
         recoveries: list[Recovery] = []
-        if not any(c.has("frozen") for c in encounter.combatants):  # nobody to recover: no order to work out
-            return encounter, ElementStart(encounter.turns.round + 1, (), tuple(expired), ())
         for entry in sorted(initiative_entries(encounter, self.tables), key=lambda e: e.key(e.counts[0]), reverse=True):
             combatant, roll = recover(encounter.get(entry.combatant), dice)
             encounter = encounter.put(combatant)
             if roll is not None:
                 recoveries.append(roll)
-        start = ElementStart(encounter.turns.round + 1, (), tuple(expired), tuple(recoveries))
-        return encounter, start
+        return encounter, tuple(recoveries)
 
     def act(self, encounter: Encounter, intent: Intent, dice: DiceSource) -> ActionOutcome:
         """Resolve a move through its resolver."""
