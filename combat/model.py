@@ -61,8 +61,13 @@ class Combatant:
 
     def with_condition(self, condition: Condition) -> Combatant:
         """Return a copy with ``condition`` set, replacing one of the same name."""
-        others = tuple(c for c in self.conditions if c.name != condition.name)
-        return replace(self, conditions=(*others, condition))
+        return self.with_conditions(condition)
+
+    def with_conditions(self, *conditions: Condition) -> Combatant:
+        """Return a copy with these conditions set (in this order, after the others), replacing any of their names."""
+        names = {c.name for c in conditions}
+        others = tuple(c for c in self.conditions if c.name not in names)
+        return replace(self, conditions=(*others, *conditions))
 
     def tick(self) -> tuple[Combatant, tuple[str, ...]]:
         """Count one element off every timed condition; return the copy and the names that ran out.
@@ -83,8 +88,9 @@ class Combatant:
         return replace(self, conditions=tuple(kept)), tuple(expired)
 
     def without(self, *names: str) -> Combatant:
-        """Return a copy without the named conditions."""
-        return replace(self, conditions=tuple(c for c in self.conditions if c.name not in names))
+        """Return a copy without the named conditions (itself when it has none of them)."""
+        kept = tuple(c for c in self.conditions if c.name not in names)
+        return self if len(kept) == len(self.conditions) else replace(self, conditions=kept)
 
 
 @dataclass(frozen=True)

@@ -52,9 +52,8 @@ def at_bay_name(foe_id: str) -> str:
 
 def engage(combatant: Combatant, foe_ids: Sequence[str]) -> Combatant:
     """Engage the combatant with these foes for this element and the next; the first is his main foe."""
-    for foe in foe_ids:
-        combatant = combatant.with_condition(Condition(pair_name(foe), elements=ENGAGEMENT_ELEMENTS, source=foe))
-    return combatant.with_condition(Condition(ENGAGED, elements=ENGAGEMENT_ELEMENTS, source=foe_ids[0]))
+    pairs = (Condition(pair_name(foe), elements=ENGAGEMENT_ELEMENTS, source=foe) for foe in dict.fromkeys(foe_ids))
+    return combatant.with_conditions(*pairs, Condition(ENGAGED, elements=ENGAGEMENT_ELEMENTS, source=foe_ids[0]))
 
 
 def _part(combatant: Combatant, foe_id: str) -> Combatant:

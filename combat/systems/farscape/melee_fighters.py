@@ -179,6 +179,11 @@ def _shield(combatant: Combatant, tables: FarscapeTables) -> Shield | None:
     return shield
 
 
+def _named(*pairs: tuple[str, int]) -> tuple[Modifier, ...]:
+    """Return a Modifier for each (name, value) pair whose value is not zero."""
+    return tuple(Modifier(name, value) for name, value in pairs if value)
+
+
 def _modifiers(
     combatant: Combatant, technique: Technique, shield: Shield | None, approach: Approach
 ) -> tuple[tuple[Modifier, ...], tuple[Modifier, ...]]:
@@ -186,26 +191,26 @@ def _modifiers(
     wounds = penalty(combatant)
     outnumbered = -(approach.opponents - 1)
     prone = combatant.condition("prone")
-    pinned = combatant.condition("pinned")
-    offence = [
-        Modifier("wounds", wounds),
-        Modifier("stance", approach.stance),
-        Modifier(technique.name, technique.offence),
-        Modifier(f"location: {approach.location}", approach.location_modifier),
-        Modifier("situation", approach.situation),
-        Modifier("outnumbered", outnumbered),
-        Modifier("shield", shield.attack if shield else 0),
-        Modifier("prone", prone.value if prone else 0),
-    ]
-    defence = [
-        Modifier("wounds", wounds),
-        Modifier("stance", -approach.stance),
-        Modifier("outnumbered", outnumbered),
-        Modifier("shield", shield.defence if shield else 0),
-        Modifier("pinned", PINNED_DEFENCE if pinned else 0),
-        Modifier("prone", prone.value if prone else 0),
-    ]
-    return tuple(m for m in offence if m.value), tuple(m for m in defence if m.value)
+    prone_value = prone.value if prone else 0
+    offence = _named(
+        ("wounds", wounds),
+        ("stance", approach.stance),
+        (technique.name, technique.offence),
+        (f"location: {approach.location}" if approach.location_modifier else "", approach.location_modifier),
+        ("situation", approach.situation),
+        ("outnumbered", outnumbered),
+        ("shield", shield.attack if shield else 0),
+        ("prone", prone_value),
+    )
+    defence = _named(
+        ("wounds", wounds),
+        ("stance", -approach.stance),
+        ("outnumbered", outnumbered),
+        ("shield", shield.defence if shield else 0),
+        ("pinned", PINNED_DEFENCE if combatant.has("pinned") else 0),
+        ("prone", prone_value),
+    )
+    return offence, defence
 
 
 def _with_quality(combatant: Combatant, weapon: Weapon | None, quality: int | None) -> Weapon | None:

@@ -64,6 +64,9 @@ TRACKS: dict[tuple[str, Kind], TrackSpec] = {
 }
 
 
+_LETHAL_PENALTY = (0, -1, -2, -3)  # by lethal level: Hurt -1, Very Hurt -2, Incapacitated and worse -3
+
+
 def category(tier: str) -> str:
     """Return the cinematic category (protagonist, ally or minion) of a tier."""
     return CATEGORY[tier]
@@ -79,8 +82,11 @@ class Track:
     @property
     def level(self) -> int | None:
         """Return the index of the worst level with a filled box, or None when unhurt."""
-        marked = [i for i, n in enumerate(self.filled) if n]
-        return marked[-1] if marked else None
+        filled = self.filled
+        for i in range(len(filled) - 1, -1, -1):
+            if filled[i]:
+                return i
+        return None
 
     @property
     def level_name(self) -> str:
@@ -108,7 +114,8 @@ class Health:
     @property
     def lethal_penalty(self) -> int:
         """Return the lasting penalty from lethal wounds (Hurt -1, Very Hurt -2, Incapacitated -3)."""
-        return {None: 0, 0: 0, 1: -1, 2: -2}.get(self.lethal.level, -3)
+        level = self.lethal.level
+        return 0 if level is None else _LETHAL_PENALTY[min(level, 3)]
 
     @property
     def incapacitated(self) -> bool:
