@@ -1,0 +1,35 @@
+"""The turn buttons' views: one per recent channel, sent again under every turn, the oldest channel dropped first."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.discord.buttons import TurnViews
+
+pytestmark = pytest.mark.asyncio
+
+
+def custom_ids(view: object) -> list[str]:
+    return [item.custom_id for item in view.children]  # type: ignore[attr-defined]
+
+
+async def test_a_channel_gets_the_same_view_each_turn_and_its_buttons_name_it() -> None:
+    views = TurnViews()
+    first = views.get(11)
+    assert views.get(11) is first
+    assert custom_ids(first) == ["fray:next:11", "fray:undo:11"]
+    other = views.get(12)
+    assert other is not first
+    assert custom_ids(other) == ["fray:next:12", "fray:undo:12"]
+    assert first.timeout is None and not first.is_finished()
+
+
+async def test_at_most_size_channels_are_kept_and_the_least_recently_used_goes_first() -> None:
+    views = TurnViews(size=2)
+    one, two = views.get(1), views.get(2)
+    assert views.get(1) is one  # 1 is now the most recent: 2 goes when a third channel comes
+    views.get(3)
+    assert len(views) == 2
+    assert views.get(1) is one
+    assert views.get(2) is not two  # made anew
+    assert custom_ids(views.get(2)) == ["fray:next:2", "fray:undo:2"]
