@@ -39,9 +39,10 @@ from bot.db.lane_pg import PgLane
 from bot.db.lane_sqlite import SqliteLane
 from bot.db.locks import ChannelLocks
 from bot.db.migrate import upgrade
+from bot.db.pg_group import PgGroup
 from bot.db.prepared import PreparedCache
 from bot.db.repositories import TypesOf
-from bot.db.repositories.fused import FUSED
+from bot.db.repositories.fused import FUSED, STRICT
 from bot.db.sqlite_group import GroupCommit
 from bot.db.sqlite_writer import SqliteWriter
 from bot.db.uow import EncounterWork, UnitOfWork
@@ -61,7 +62,8 @@ class Database:
     ) -> None:
         self.url = make_url(url)
         sqlite = self.url.get_backend_name() == "sqlite"
-        pooling: dict[str, Any] = {} if sqlite else {"pool_size": pool_size, "max_overflow": 0}
+        # PostgreSQL: one connection more than the seats, kept by the group commit.
+        pooling: dict[str, Any] = {} if sqlite else {"pool_size": pool_size + 1, "max_overflow": 0}
         self.engine = create_engine(self.url, echo=echo, **pooling)
         self.sessions: async_sessionmaker[AsyncSession] = async_sessionmaker(self.engine, expire_on_commit=False)
         self.locks = ChannelLocks()
@@ -81,6 +83,8 @@ class Database:
         self._reader_opening = asyncio.Lock()
         # [ours] Admission in arrival order, never more units of work than pooled connections (PostgreSQL).
         self._seats = None if sqlite else asyncio.Semaphore(pool_size)
+        # PostgreSQL: the saves of commands that come together go as one batch (bot/db/pg_group.py).
+        self.pg_group = None if sqlite else PgGroup(self.engine.raw_connection)
 
     @property
     def dialect(self) -> str:
@@ -111,14 +115,24 @@ class Database:
 
     @contextlib.asynccontextmanager
     async def _pooled_work(self, channel_id: int, locking: bool) -> AsyncIterator[EncounterWork]:
-        """Encounter work on a pooled PostgreSQL connection, taken once admitted (a seat)."""
+        """Encounter work on PostgreSQL, once admitted (a seat): a pooled connection is taken if the lane needs one.
+
+        A command on an encounter this process kept needs none: its commit goes through the group commit.
+        """
         async with self._admitted(channel_id):
-            connection = await self.engine.raw_connection()
-            lane = PgLane(connection.driver_connection, self.prepared, FUSED, locking=locking)
+            taken: list[PoolProxiedConnection] = []
+
+            async def open_driver() -> Any:
+                taken.append(await self.engine.raw_connection())
+                return taken[0].driver_connection
+
+            lane = PgLane(None, self.prepared, FUSED, locking=locking, opener=open_driver, group=self.pg_group,
+                          strict=STRICT)
             try:
                 yield EncounterWork(lane, self.types, self.cache)
             finally:
-                await self._end(lane, connection)
+                if taken:
+                    await self._end(lane, taken[0])
 
     @contextlib.asynccontextmanager
     async def _sqlite_work(self, channel_id: int, locking: bool) -> AsyncIterator[EncounterWork]:
@@ -217,6 +231,8 @@ class Database:
         reader, self._reader = self._reader, None
         if reader is not None:
             await greenlet_spawn(reader.close)
+        if self.pg_group is not None:
+            await self.pg_group.close()
         await self.engine.dispose()
 
     async def __aenter__(self) -> Database:

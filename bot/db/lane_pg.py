@@ -1,13 +1,19 @@
-"""The PostgreSQL driver lane: statements on an asyncpg connection, one or two round trips a command."""
+"""The PostgreSQL driver lane: statements on an asyncpg connection, one or two round trips a command.
+
+A commit that can go as one fused statement, with no transaction begun, goes through the group commit
+(``pg_group.py``): in one batch with the other commands committing then, on the group's connection. The lane
+checks a connection out of the pool only when it must send something itself (a read, a transaction).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy.sql.base import Executable
 
-from bot.db.lane import DriverLane, Params, check
+from bot.db.lane import DriverLane, Held, Params, check
+from bot.db.pg_group import Batched, PgGroup, rows_changed
 from bot.db.prepared import PreparedCache
 
 __all__ = ["PgLane"]
@@ -29,15 +35,22 @@ class PgLane(DriverLane):
 
     def __init__(
         self, driver: Any, prepared: PreparedCache, fused: Mapping[tuple[Executable, ...], Executable] | None = None,
-        *, locking: bool = False,
+        *, locking: bool = False, opener: Callable[[], Awaitable[Any]] | None = None, group: PgGroup | None = None,
+        strict: Mapping[Executable, Executable] | None = None,
     ) -> None:
         super().__init__(prepared, optimistic=not locking)
-        self.driver = driver
+        self.driver = driver  # None: ``opener`` checks one out when the lane first sends something itself
         self.fused = fused or {}
         self.locks = locking
+        self._opener = opener
+        self._group = group  # where a fused commit with no transaction begun goes
+        self._strict = strict or {}  # each fused statement's strict form, as a batch sends it
 
     async def _call(self, method: str, sql: str, *args: Any) -> Any:
         self._trace(sql)
+        if self.driver is None:
+            assert self._opener is not None, "a PostgreSQL lane needs a driver or an opener"
+            self.driver = await self._opener()
         try:
             return await getattr(self.driver, method)(sql, *args)
         except BaseException:
@@ -56,7 +69,7 @@ class PgLane(DriverLane):
                 await self._call("executemany", prepared.sql, [prepared.values(p) for p in write.params])
             else:
                 status: str = await self._call("execute", prepared.sql, *prepared.values(write.params))
-                check(_count(status), write.expect, write.conflict)
+                check(rows_changed(status), write.expect, write.conflict)
 
     async def rows(self, statement: Executable, params: Params) -> Sequence[Mapping[str, Any]]:
         """Run a statement that returns rows (in the transaction, if writes are held or a snapshot was asked)."""
@@ -67,19 +80,30 @@ class PgLane(DriverLane):
 
     async def _send_fused(self) -> bool:
         """Send the held writes as the one statement that makes them all, if there is one; tell whether it was."""
-        fused = self.fused.get(tuple(write.statement for write in self.held))
-        if fused is None or any(write.many for write in self.held):
+        fused = _fusing(self.fused, self.held)
+        if fused is None:
             return False
         checked = next((write for write in self.held if write.expect is not None), None)
         params: dict[str, Any] = {}
         for write in self.held:
             params.update(write.params)
         self.held = []
-        prepared = self.prepared(fused)
-        status: str = await self._call("execute", prepared.sql, *prepared.values(params))
+        changed = await self._send(fused, params)
         if checked is not None:  # the fused statement writes its rows only if every check passed
-            check(_count(status), 1, checked.conflict)
+            check(changed, 1, checked.conflict)
         return True
+
+    async def _send(self, fused: Executable, params: Params) -> int:
+        """Send a fused statement, through the group commit when nothing is begun; return the rows it changed."""
+        prepared = self.prepared(fused)
+        strict = self._strict.get(fused)
+        if self._group is None or strict is None or self.begun or self.isolation or self.locks:
+            return rows_changed(await self._call("execute", prepared.sql, *prepared.values(params)))
+        self._trace(prepared.sql)
+        batch = self.prepared(strict)
+        return await self._group.commit(
+            Batched(prepared.sql, prepared.values(params), batch.sql, batch.values(params))
+        )
 
     async def commit(self) -> None:
         """Send the writes held back (as one statement when they fuse) and commit what was begun."""
@@ -97,6 +121,9 @@ class PgLane(DriverLane):
             self.begun = False
 
 
-def _count(status: str) -> int:
-    """Return the rows a command tag says were changed ('UPDATE 1', 'INSERT 0 1')."""
-    return int(status.rsplit(" ", 1)[-1])
+def _fusing(fused: Mapping[tuple[Executable, ...], Executable], held: list[Held]) -> Executable | None:
+    """Return the one statement that makes all the held writes, if there is one."""
+    if any(write.many for write in held):
+        return None
+    return fused.get(tuple(write.statement for write in held))
+

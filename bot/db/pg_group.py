@@ -1,0 +1,123 @@
+"""Group commit on PostgreSQL: the saves of commands that come together go as one atomic batch, in one round trip.
+
+A command on an encounter writes one statement at its commit, its save fused with its event
+(``repositories/fused.py``): alone, that is a round trip, a commit and a flush of the log of its own, on a pooled
+connection checked out for it. With many channels busy those statements now go together: the commits that arrive
+while a batch is under way wait for it and go as the next one, on a connection the group keeps, through asyncpg's
+``executemany`` (the statements streamed, one Sync: one transaction, all or nothing). Each goes in its strict form,
+which raises when its version check fails; a batch that raised is sent again one statement at a time, in the
+ordinary form, so each command gets its own outcome (the rows it changed, or the error it raised). A command
+returns only once the transaction holding its writes has committed, so every acknowledged command is durable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any, NamedTuple
+
+import asyncpg
+from sqlalchemy.pool import PoolProxiedConnection
+from sqlalchemy.util import greenlet_spawn
+
+__all__ = ["Batched", "PgGroup", "rows_changed"]
+
+
+class Batched(NamedTuple):
+    """One command's statement: its SQL and positional values, and its strict form's."""
+
+    sql: str
+    values: tuple[Any, ...]
+    strict: str
+    strict_values: tuple[Any, ...]
+
+
+def rows_changed(status: str) -> int:
+    """Return the rows a command tag says were changed ('UPDATE 1', 'INSERT 0 1')."""
+    return int(status.rsplit(" ", 1)[-1])
+
+
+class PgGroup:
+    """Commit commands' fused statements together: those that arrive while a batch is under way go in the next."""
+
+    def __init__(self, checkout: Callable[[], Awaitable[PoolProxiedConnection]]) -> None:
+        self._checkout = checkout  # a pooled connection, kept for the group until its driver fails
+        self._connection: PoolProxiedConnection | None = None
+        self._waiting: list[tuple[Batched, asyncio.Future[int]]] = []
+        self._flushing: asyncio.Task[None] | None = None
+        self.trips = 0  # batches committed whole
+        self.commits = 0  # commands committed in them
+
+    async def commit(self, batched: Batched) -> int:
+        """Commit one statement with whatever else is waiting; return the rows it changed (0: its check failed)."""
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._waiting.append((batched, future))
+        if self._flushing is None or self._flushing.done():
+            self._flushing = asyncio.create_task(self._flush())
+        return await future
+
+    async def close(self) -> None:
+        """Give the kept connection back to the pool (the next batch checks one out again)."""
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            await greenlet_spawn(connection.close)
+
+    async def _flush(self) -> None:
+        """Send what waits as one batch, again and again until nothing does (a command given up on is left out)."""
+        while self._waiting:
+            group = [(batched, future) for batched, future in self._waiting if not future.done()]
+            self._waiting = []
+            if group:
+                await self._trip(group)
+
+    async def _trip(self, group: list[tuple[Batched, asyncio.Future[int]]]) -> None:
+        try:
+            driver = await self._driver()
+            if len(group) == 1 or not await self._together(driver, group):
+                await self._one_by_one(driver, group)
+        except BaseException as exc:
+            await self._drop()
+            for _, future in group:
+                if not future.done():
+                    future.set_exception(exc)
+            if not isinstance(exc, Exception):
+                raise
+
+    async def _together(self, driver: Any, group: list[tuple[Batched, asyncio.Future[int]]]) -> bool:
+        """Send the group as one batch of strict statements; tell whether it committed (False: a statement raised)."""
+        strict = group[0][0].strict
+        if any(batched.strict != strict for batched, _ in group):
+            return False
+        try:
+            await driver.executemany(strict, [batched.strict_values for batched, _ in group])
+        except asyncpg.PostgresError:  # the server refused one (a stale version, or another error): none is written
+            return False
+        self.trips += 1
+        self.commits += len(group)
+        for _, future in group:
+            if not future.done():
+                future.set_result(1)
+        return True
+
+    async def _one_by_one(self, driver: Any, group: list[tuple[Batched, asyncio.Future[int]]]) -> None:
+        """Send each statement on its own, in order, each command getting its own outcome."""
+        for batched, future in group:
+            try:
+                changed = rows_changed(await driver.execute(batched.sql, *batched.values))
+            except asyncpg.PostgresError as exc:
+                if not future.done():
+                    future.set_exception(exc)
+                continue
+            if not future.done():
+                future.set_result(changed)
+
+    async def _driver(self) -> Any:
+        if self._connection is None:
+            self._connection = await self._checkout()
+        return self._connection.driver_connection
+
+    async def _drop(self) -> None:
+        """Close the kept connection after its driver failed (its state is not known)."""
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            await greenlet_spawn(connection.invalidate)
