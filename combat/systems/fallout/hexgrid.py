@@ -166,7 +166,15 @@ def _line(a: Hex, b: Hex, nudge: float) -> tuple[Hex, ...]:
 
 
 def lines(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
-    """Return the straight line from ``a`` to ``b`` nudged to either side (identical unless it runs along edges)."""
+    """Return the straight line from ``a`` to ``b`` nudged to either side (identical unless it runs along edges).
+
+    Worked out from the lower of the two hexes (by column, then row), and reversed for the other way: a long line
+    that runs along edges passes some corners so closely that rounding could pick another hex coming back, and a
+    line of sight must be the same both ways.
+    """
+    if (b.col, b.row) < (a.col, a.row):
+        there, back = lines(b, a)
+        return there[::-1], back[::-1]
     return _line(a, b, 1e-6), _line(a, b, -1e-6)
 
 
