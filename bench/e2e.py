@@ -10,15 +10,25 @@ status-board edits and log checkpoint); the very first pays for starting up. Mea
 such samples are exactly the p99's rank. So that pair is timed apart (``first_after_burst_ms`` in the JSON, every
 sample) and the 1-channel figures are the series' steady state.
 
-Likewise the bot's first burst opens its pool of HTTP connections to Discord, one per answer in flight (measured:
-about 300 connects in the first 200-channel burst, none after): a burst of each command goes first, untimed in the
-figures, its slowest answers kept apart (``warmup_ms``). Without it, whichever command bursts first pays for the
-connections (trial 0's /attack, by the order below).
+Likewise the bot's first bursts are its start-up, not the commands' steady cost, and go first, untimed in the
+figures (their slowest answers are kept apart, ``warmup_ms``): a burst of /roll and one /attack in every channel for
+each of its fighters, a whole round. The first burst opens the bot's pool of HTTP connections to Discord, one per
+answer in flight (measured: about 300 connects in the first 200-channel burst, none after). The fights were set up
+by this process, so the bot starts every channel cold: the first command reads the encounter, and the first round
+that ends reads the round's events back for its summary (measured: the attack burst that ended it took about twice
+as long); from then on the bot follows each round and keeps what it needs.
+
+The warm-up also puts the fights out of step, as the tables of 200 channels are: channel ``i`` is ``i % 4`` turns
+into its round of four, so each burst ends the rounds of a quarter of the channels. Set up in step, every fourth
+burst ended a round in all 200 channels at once, and that one burst made the whole /attack p99 (measured in stop
+22: that burst took 1.2-1.5x a burst that ended none).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import gc
 import sys
 import time
 from dataclasses import dataclass
@@ -86,19 +96,49 @@ def _in_turn(n: int) -> tuple[tuple[str, Any], ...]:
     return PAIR if n % 2 == 0 else PAIR[::-1]
 
 
+@contextlib.contextmanager
+def _probe_collector_paused() -> Any:
+    """Keep this process's collector (the double's and the probe's, not the bot's) out of a timed stretch.
+
+    The double and the probe keep every request and message they see, so this process's heap grows through the run,
+    and its full collections paused the double for 40-120 ms (measured) in whichever burst they fell, of either
+    command. Its collections run between the timed stretches instead (``_settle``), and what survives them is frozen.
+    """
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 async def _series(probe: Probe, table: Table, one: int, trial: int, pairs: int, got: dict[str, list[float]]) -> None:
     """Send ``pairs`` pairs in channel ``one``, one at a time, adding their latencies to ``got``."""
     for i in range(pairs):
         await table.ready(one)
-        for name, send in _in_turn(trial + i):
-            if (took := await send(probe, table, one)) is not None:
-                got[name].append(took)
+        with _probe_collector_paused():
+            for name, send in _in_turn(trial + i):
+                if (took := await send(probe, table, one)) is not None:
+                    got[name].append(took)
 
 
 async def _warm_up(probe: Probe, table: Table, burst: list[int]) -> dict[str, list[float]]:
-    """Send one untimed burst of each command, so the bot has its connections open; return their slowest answers."""
+    """Send untimed bursts until the bot has its connections open and has followed a round in every channel.
+
+    Channel ``i`` of the burst gets ``size + i % size`` attacks, so the fights end their rounds out of step, as
+    independent tables do. Return the slowest answers of each command.
+    """
     got: dict[str, list[float]] = {"attack": [], "roll": []}
-    await _bursts(probe, table, burst, 1, got)
+    for channel in burst:
+        await table.ready(channel)
+    got["roll"] = [r for r in await asyncio.gather(*(_roll(probe, table, c) for c in burst)) if r]
+    await _settle(probe.double)
+    size = max(table.sizes[channel] for channel in burst)
+    for step in range(2 * size - 1):
+        due = [channel for i, channel in enumerate(burst) if step < size + i % size]
+        for channel in due:
+            await table.ready(channel)
+        got["attack"].extend(r for r in await asyncio.gather(*(_attack(probe, table, c) for c in due)) if r)
+        await _settle(probe.double)
     return {name: [round(v * 1000, 1) for v in sorted(found)[-3:]] for name, found in got.items()}
 
 
@@ -107,7 +147,8 @@ async def _bursts(probe: Probe, table: Table, burst: list[int], trial: int, got:
     for channel in burst:
         await table.ready(channel)
     for name, send in _in_turn(trial):
-        results = await asyncio.gather(*(send(probe, table, c) for c in burst))
+        with _probe_collector_paused():
+            results = await asyncio.gather(*(send(probe, table, c) for c in burst))
         got[name].extend(r for r in results if r is not None)
         await _settle(probe.double)
 
@@ -116,9 +157,12 @@ async def _settle(double: Any) -> None:
     """Let the status boards' edits after a burst go by before the next command.
 
     They come STATUS_EDIT_DELAY later, a few at a time: wait that long, then until the double has had no request
-    for QUIET seconds (SETTLE_WITHIN at most).
+    for QUIET seconds (SETTLE_WITHIN at most). This process collects its garbage meanwhile (see
+    ``_probe_collector_paused``).
     """
     await asyncio.sleep(SETTLE)
+    gc.collect()
+    gc.freeze()
     deadline = time.monotonic() + SETTLE_WITHIN
     while time.monotonic() < deadline:
         seen = len(double.requests)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from bot.config import REPO_ROOT, Settings
 from bot.db.engine import Database, open_database
-from bot.heap import freeze_startup_heap
+from bot.heap import ready_to_serve
 from bot.services import Caller, ReplayDice, Services, dispatch
 from combat.model import Combatant, Encounter
 
@@ -119,5 +119,5 @@ async def open_table(url: str) -> Table:
     db = await open_database(url)
     services = Services(db, Settings(database_url=url, data_dir=REPO_ROOT / "data"), ReplayDice(7))
     await services.warm()
-    freeze_startup_heap()
+    ready_to_serve()
     return Table(db, services)

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import gc
 
-__all__ = ["freeze_startup_heap"]
+__all__ = ["SERVING_THRESHOLDS", "freeze_startup_heap", "ready_to_serve", "tune_collector"]
+
+# The collector's thresholds while serving: a young collection every 2,000 new objects (Python's default: 700), a
+# full one after 100 middle ones (default 10). Measured on 200-channel bursts of /attack (stop 22): the collector's
+# share of a burst fell from 17-43 ms to 12-25 ms and the burst's CPU by a tenth; a full collection, which walks
+# every object made since startup, came in one burst out of two and now in one out of many. Garbage in cycles
+# waits longer for it; everything else is freed by reference counting as before.
+SERVING_THRESHOLDS = (2000, 10, 100)
 
 
 def freeze_startup_heap() -> int:
@@ -18,3 +25,16 @@ def freeze_startup_heap() -> int:
     gc.collect()
     gc.freeze()
     return gc.get_freeze_count()
+
+
+def tune_collector() -> tuple[int, int, int]:
+    """Set the collector's thresholds for serving (``SERVING_THRESHOLDS``); return the ones it had."""
+    before = gc.get_threshold()
+    gc.set_threshold(*SERVING_THRESHOLDS)
+    return before
+
+
+def ready_to_serve() -> None:
+    """Freeze what startup made and tune the collector: what ``fray run`` does once set up, before any command."""
+    freeze_startup_heap()
+    tune_collector()

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from combat.errors import AmbiguousName, UnknownName
-from combat.frozen import replace
+from combat.frozen import kept, replace
 from combat.intent import PendingReaction
 from combat.sheet import Sheet
 from combat.turns import TurnState
@@ -109,7 +108,7 @@ class Encounter:
     state: Any = None
     guided: bool = False
 
-    @cached_property
+    @kept
     def _by_id(self) -> dict[str, Combatant]:
         """Index the combatants by id (kept on this copy only: ``replace`` leaves it behind, JSON skips it)."""
         return {c.id: c for c in reversed(self.combatants)}  # the first of an id wins, as a scan finds it

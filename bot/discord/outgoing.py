@@ -140,7 +140,8 @@ def _wounded(reply: Reply) -> list[tuple[str, str]]:
     encounter, system = reply.encounter, reply.system
     if encounter is None or system is None or reply.result is None:
         return []
-    hurt = dict.fromkeys(b.target for b in system.digest(reply.result) if b.target and b.wound)
+    beats = reply.beats if reply.beats is not None else system.digest(reply.result)
+    hurt = dict.fromkeys(b.target for b in beats if b.target and b.wound)
     shown: list[tuple[str, str]] = []
     for combatant_id in hurt:
         combatant = next((c for c in encounter.combatants if c.id == combatant_id), None)

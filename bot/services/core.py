@@ -57,6 +57,11 @@ class Scene:
     log: RoundLog | None = None
 
 
+def _digest(system: RuleSystem, step: Step) -> tuple[Beat, ...]:
+    """Return what a step's result leaves for the round summary (nothing without a result)."""
+    return system.digest(step.result) if step.result is not None else ()
+
+
 def _logs(scene: Scene, after: Encounter, beats: tuple[Beat, ...]) -> tuple[RoundLog | None, RoundLog | None]:
     """Return what the event's round has logged with this event, and what the round of ``after`` has logged.
 
@@ -176,7 +181,8 @@ class Services:
                             command, scene.system, scene.encounter, gm=scene.row.gm_id, viewer_gm=scene.gm,
                             summary_channel=scene.settings.summary_channel_id,
                         )
-                    summaries, _ = await self.record(uow, scene, command, step, caller, payload)
+                    beats = _digest(scene.system, step)
+                    summaries, _ = await self.record(uow, scene, command, step, caller, payload, beats)
                     await uow.commit()
                 except ConcurrentUpdate:
                     self.dice.restore(caller.channel_id, queued)  # the run that counts rolls the faces this one took
@@ -185,7 +191,7 @@ class Services:
             summaries = (*(earlier.summaries if earlier else ()), *summaries)
             return Reply(
                 command, scene.system, step.encounter, step.result, step.change, summaries, gm=scene.row.gm_id,
-                viewer_gm=scene.gm, settled=earlier, summary_channel=scene.settings.summary_channel_id,
+                viewer_gm=scene.gm, settled=earlier, summary_channel=scene.settings.summary_channel_id, beats=beats,
             )
 
         with contextlib.suppress(ConcurrentUpdate):
@@ -214,7 +220,7 @@ class Services:
 
     async def record(
         self, uow: Work, scene: Scene, command: str, step: Step, caller: Caller | None,
-        payload: Mapping[str, Any] | None,
+        payload: Mapping[str, Any] | None, beats: tuple[Beat, ...] | None = None,
     ) -> tuple[tuple[RoundSummary, ...], RoundLog | None]:
         """Save a step, append its event (undoable, with its digest and who gave it); return any round summary.
 
@@ -222,7 +228,7 @@ class Services:
 
         ``caller`` None means nobody typed it (a choice's default taken when time ran out): it is logged as the GM's.
         """
-        beats = scene.system.digest(step.result) if step.result is not None else ()
+        beats = _digest(scene.system, step) if beats is None else beats
         by: dict[str, Any] = {"user_name": caller.name} if caller is not None else {}
         if step.change.round_end is not None:  # kept for the recap, as the round summary tells it
             by["round_end_beats"] = scene.system.digest(step.change.round_end)

@@ -227,7 +227,8 @@ class Reply:
     ``answer`` is the choice answered by this command (or taken by default); ``settled`` is the reply of a choice
     whose time ran out and was resolved first, with its default, in the same unit of work (its round summaries
     lead this reply's ``summaries``). ``summary_channel`` is where the guild wants round summaries posted (None: the
-    command's channel), read with the encounter so posting them asks the database nothing more.
+    command's channel), read with the encounter so posting them asks the database nothing more. ``beats`` is the
+    result's digest as the services logged it (None: not worked out; the renderers then digest the result).
     """
 
     command: str
@@ -242,3 +243,4 @@ class Reply:
     viewer_gm: bool = False
     settled: Reply | None = None
     summary_channel: int | None = None
+    beats: tuple[Beat, ...] | None = None
