@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from combat.errors import DiceError, DiceExhausted, TooManyDice
+from combat.frozen import frozen
 
 __all__ = [
     "FUDGE",
@@ -103,7 +104,7 @@ class ScriptedDice:
         return value
 
 
-@dataclass(frozen=True)
+@frozen
 class Roll:
     """The faces of one roll of several dice of one kind, plus a flat modifier."""
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from combat.dice import DiceSource, Roll, roll_fudge
+from combat.frozen import frozen
 
 __all__ = ["Check", "TraitRoll", "check", "roll_trait"]
 
 
-@dataclass(frozen=True)
+@frozen
 class TraitRoll:
     """A trait rolled with Fudge dice: the level, the modifiers, the faces and the result on the ladder."""
 
@@ -34,7 +33,7 @@ class TraitRoll:
         return all(f == -1 for f in self.dice.faces)
 
 
-@dataclass(frozen=True)
+@frozen
 class Check:
     """An unopposed roll against a difficulty level."""
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from combat.errors import AmbiguousName, UnknownName
-from combat.frozen import kept, replace
+from combat.frozen import frozen, kept, replace
 from combat.intent import PendingReaction
 from combat.sheet import Sheet
 from combat.turns import TurnState
@@ -15,7 +15,7 @@ from combat.turns import TurnState
 __all__ = ["Combatant", "Condition", "Encounter"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Condition:
     """A named state on a combatant: frozen, stunned, pinned, prone, a feint penalty, this element's dodge.
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from combat.frozen import frozen
+
 __all__ = ["Beat", "RoundSummary", "summarize_round"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Beat:
     """One thing that happened to one target: a hit or a miss, the wound it left, whether it took them out.
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from combat.errors import CannotAct
-from combat.frozen import replace
+from combat.frozen import frozen, replace
 
 __all__ = [
     "SINGLE_PHASE",
@@ -48,7 +48,7 @@ class Phase:
 SINGLE_PHASE: tuple[Phase, ...] = (Phase("action"),)
 
 
-@dataclass(frozen=True)
+@frozen
 class InitiativeEntry:
     """One combatant's place this round: a slot per count, in the named phases (all when empty)."""
 
@@ -62,7 +62,7 @@ class InitiativeEntry:
         return (count, *self.tiebreak)
 
 
-@dataclass(frozen=True)
+@frozen
 class Slot:
     """A moment in the round when one or more combatants act together."""
 

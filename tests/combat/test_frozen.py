@@ -1,15 +1,18 @@
-"""combat.frozen.replace: the same copies as dataclasses.replace, faster, and the same refusals."""
+"""combat.frozen: ``replace`` makes the same copies as dataclasses.replace, faster, with the same refusals; ``frozen``
+makes the same objects as a frozen dataclass, faster."""
 
 import dataclasses
 import functools
+from dataclasses import field
 
 import orjson
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import TypeAdapter
 
 from combat.dice import DiceError, DiceSpec, Die
-from combat.frozen import replace
+from combat.frozen import frozen, replace
 from combat.model import Condition
 
 names = st.text(min_size=1, max_size=8)
@@ -82,3 +85,48 @@ def test_an_encounters_index_of_combatants_follows_every_copy():
     with pytest.raises(UnknownName):
         dropped.get("b")
     assert "_by_id" in renamed.__dict__ and b"_by_id" not in orjson.dumps(renamed, default=list)  # never stored
+
+
+@frozen
+class Fast:
+    """A class made with ``frozen``: a plain field, a default and a default factory."""
+
+    name: str
+    value: int = 0
+    tags: tuple[str, ...] = field(default_factory=tuple)
+
+
+@frozen
+class Checked:
+    """A class with a __post_init__ keeps the generated __init__ (which calls it)."""
+
+    value: int
+
+    def __post_init__(self) -> None:
+        if self.value < 0:
+            raise ValueError("negative")
+
+
+def test_frozen_builds_the_same_objects_as_a_frozen_dataclass_does():
+    assert Fast("a") == Fast("a", 0, ()) == Fast(name="a", tags=())
+    assert Fast("a", 2, ("x",)).tags == ("x",) and hash(Fast("a")) == hash(Fast("a"))
+    assert Fast("a").tags is not None and Fast("a").__dict__ == {"name": "a", "value": 0, "tags": ()}
+    assert dataclasses.replace(Fast("a"), value=3) == Fast("a", 3) == replace(Fast("a"), value=3)
+    assert [f.name for f in dataclasses.fields(Fast)] == ["name", "value", "tags"]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Fast("a").value = 1  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Fast()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Fast("a", 1, (), "extra")  # type: ignore[call-arg]
+
+
+def test_a_class_with_a_post_init_still_runs_it():
+    assert Checked(1).value == 1
+    with pytest.raises(ValueError, match="negative"):
+        Checked(-1)
+
+
+def test_the_rules_classes_made_with_frozen_still_decode_from_json():
+    condition = Condition("engaged:b", elements=2, source="b")
+    assert TypeAdapter(Condition).validate_python({"name": "engaged:b", "elements": 2, "source": "b"}) == condition

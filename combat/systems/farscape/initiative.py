@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from combat.errors import UnknownName
+from combat.frozen import frozen
 from combat.model import Combatant, Encounter
 from combat.systems.farscape.harm import penalty, trait
 from combat.systems.farscape.tables import FarscapeTables, Weapon
@@ -17,9 +16,11 @@ __all__ = ["InitiativeScore", "initiative_entries", "score", "size_penalty", "wi
 def wielded(combatant: Combatant, tables: FarscapeTables) -> Weapon | None:
     """Return the melee weapon in hand: the one last used, else the first melee weapon on the sheet."""
     last = combatant.condition("wielding")
-    keys = [last.source] if last and last.source else []
-    keys += list(combatant.sheet.weapons)
-    for key in keys:
+    if last is not None and last.source:
+        weapon = tables.weapons.get(last.source)
+        if weapon is not None and weapon.kind == "melee":
+            return weapon
+    for key in combatant.sheet.weapons:
         weapon = tables.weapons.get(key or "")
         if weapon is not None and weapon.kind == "melee":
             return weapon
@@ -31,7 +32,7 @@ def size_penalty(own_size: int, other_size: int) -> int:
     return own_size - other_size if own_size < other_size else 0
 
 
-@dataclass(frozen=True)
+@frozen
 class InitiativeScore:
     """Every part of one combatant's Initiative."""
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from combat.errors import RulesError, UnknownName
+from combat.frozen import frozen
 from combat.model import Combatant
 from combat.systems.farscape.harm import penalty, trait
 from combat.systems.farscape.initiative import wielded
@@ -28,7 +27,7 @@ DODGES = ("speed", "acrobatics")
 PINNED_DEFENCE = -2
 
 
-@dataclass(frozen=True)
+@frozen
 class Approach:
     """What a fighter chose for this exchange; defenders fight with the defaults."""
 
@@ -43,7 +42,7 @@ class Approach:
     quality: int | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Fighter:
     """One combatant ready to fight: style, move, weapon and shield in use, and modifiers against every foe."""
 

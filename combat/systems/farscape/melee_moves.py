@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from combat.errors import InvalidInput, UnknownName
 from combat.options import OptionSpec, OptionValue
@@ -139,11 +140,18 @@ def _normal(text: str) -> str:
 
 def find_technique(name: str, style: str) -> Technique:
     """Return the move called ``name``; where brawling and martial arts both have it, the one of ``style``."""
+    found = _technique(name, style)
+    if found is None:
+        raise UnknownChoice("move", name, technique_names())
+    return found
+
+
+@lru_cache(maxsize=256)  # bounded: the name may be anything a player typed
+def _technique(name: str, style: str) -> Technique | None:
+    """Look a move up once for each way it is written and style (the table never changes)."""
     key, forced = _ALIASES.get(_normal(name), (_normal(name), None))
     found = [t for t in TECHNIQUES if t.name == key and (forced is None or forced in t.styles)]
-    if not found:
-        raise UnknownChoice("move", name, technique_names())
-    return next((t for t in found if style in t.styles), found[0])
+    return next((t for t in found if style in t.styles), found[0]) if found else None
 
 
 def location_modifier(name: OptionValue | None) -> tuple[str, int]:

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from combat.frozen import frozen
 from combat.fudge import Check, TraitRoll
 from combat.model import Condition
 from combat.systems.farscape.damage import Damage
@@ -37,7 +38,7 @@ Effect = Literal["damage", "prone", "lock", "feint", "counter", "break"]
 BlowReason = Literal["hit", "extended", "miss", "outmatched", "tied", "unchosen", "no strike", "at bay"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Modifier:
     """One named modifier, so that every step of an offence or defence value can be shown."""
 
@@ -50,7 +51,7 @@ def total(modifiers: Iterable[Modifier]) -> int:
     return sum(m.value for m in modifiers)
 
 
-@dataclass(frozen=True)
+@frozen
 class Side:
     """One fighter in the exchange: style, move, gear, the roll and the modifiers that apply to every foe.
 
@@ -76,7 +77,7 @@ class Side:
         return None if self.roll is None else self.roll.result + total(self.offence_modifiers)
 
 
-@dataclass(frozen=True)
+@frozen
 class Strike:
     """One attacker's offence against one defender's defence, with the modifiers that apply to this pair only.
 
@@ -106,7 +107,7 @@ class Strike:
         return self.margin >= (0 if self.unopposed else 1)
 
 
-@dataclass(frozen=True)
+@frozen
 class Hit:
     """A blow that landed (or would have): its order, effect, damage and wound, or why it was stopped.
 
@@ -133,7 +134,7 @@ class Hit:
     escaped: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class LockAttempt:
     """A martial artist's lock after a successful defence: Grapple against the opponent's Speed.
 
@@ -152,7 +153,7 @@ class LockAttempt:
     difficulty: int | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class ExchangeResult:
     """One melee or unarmed exchange: the sides, every strike compared, the hits in order and what changed.
 
