@@ -20,6 +20,8 @@ import asyncpg
 from sqlalchemy.pool import PoolProxiedConnection
 from sqlalchemy.util import greenlet_spawn
 
+from bot.db.batching import Batcher
+
 __all__ = ["Batched", "PgGroup", "rows_changed"]
 
 
@@ -37,38 +39,25 @@ def rows_changed(status: str) -> int:
     return int(status.rsplit(" ", 1)[-1])
 
 
-class PgGroup:
+class PgGroup(Batcher[Batched, int]):
     """Commit commands' fused statements together: those that arrive while a batch is under way go in the next."""
 
     def __init__(self, checkout: Callable[[], Awaitable[PoolProxiedConnection]]) -> None:
+        super().__init__()
         self._checkout = checkout  # a pooled connection, kept for the group until its driver fails
         self._connection: PoolProxiedConnection | None = None
-        self._waiting: list[tuple[Batched, asyncio.Future[int]]] = []
-        self._flushing: asyncio.Task[None] | None = None
         self.trips = 0  # batches committed whole
         self.commits = 0  # commands committed in them
 
     async def commit(self, batched: Batched) -> int:
         """Commit one statement with whatever else is waiting; return the rows it changed (0: its check failed)."""
-        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self._waiting.append((batched, future))
-        if self._flushing is None or self._flushing.done():
-            self._flushing = asyncio.create_task(self._flush())
-        return await future
+        return await self._submit(batched)
 
     async def close(self) -> None:
         """Give the kept connection back to the pool (the next batch checks one out again)."""
         connection, self._connection = self._connection, None
         if connection is not None:
             await greenlet_spawn(connection.close)
-
-    async def _flush(self) -> None:
-        """Send what waits as one batch, again and again until nothing does (a command given up on is left out)."""
-        while self._waiting:
-            group = [(batched, future) for batched, future in self._waiting if not future.done()]
-            self._waiting = []
-            if group:
-                await self._trip(group)
 
     async def _trip(self, group: list[tuple[Batched, asyncio.Future[int]]]) -> None:
         try:
@@ -77,9 +66,7 @@ class PgGroup:
                 await self._one_by_one(driver, group)
         except BaseException as exc:
             await self._drop()
-            for _, future in group:
-                if not future.done():
-                    future.set_exception(exc)
+            self._fail(group, exc)
             if not isinstance(exc, Exception):
                 raise
 

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Any, NamedTuple
 
+from bot.db.batching import Batcher
 from bot.db.lane import Conflict
 
 __all__ = ["GroupCommit", "Outcome", "Step", "run_steps"]
@@ -83,43 +84,28 @@ def _group_trip(conn: sqlite3.Connection, groups: list[list[Step]]) -> list[Outc
     return outcomes
 
 
-class GroupCommit:
+class GroupCommit(Batcher[list[Step], Outcome]):
     """Commit commands' writes together: those that arrive while a trip is under way go in the next one."""
 
     def __init__(self, connect: Callable[[], AbstractAsyncContextManager[Any]]) -> None:
+        super().__init__()
         self._connect = connect  # the writer lock and the kept connection's aiosqlite driver, for one trip
-        self._waiting: list[tuple[list[Step], asyncio.Future[Outcome]]] = []
-        self._flushing: asyncio.Task[None] | None = None
         self.trips = 0  # group transactions committed
         self.commits = 0  # commands committed in them
 
     async def commit(self, steps: list[Step]) -> tuple[Any, int | None]:
         """Commit ``steps`` with whatever else is waiting; return their last rows and the index of a failed check."""
-        future: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
-        self._waiting.append((steps, future))
-        if self._flushing is None or self._flushing.done():
-            self._flushing = asyncio.create_task(self._flush())
-        outcome = await future
+        outcome = await self._submit(steps)
         if outcome.error is not None:
             raise outcome.error
         return outcome.found, outcome.failed
-
-    async def _flush(self) -> None:
-        """Send what waits in one trip, again and again until nothing does (a command given up on is left out)."""
-        while self._waiting:
-            group = [(steps, future) for steps, future in self._waiting if not future.done()]
-            self._waiting = []
-            if group:
-                await self._trip(group)
 
     async def _trip(self, group: list[tuple[list[Step], asyncio.Future[Outcome]]]) -> None:
         try:
             async with self._connect() as driver:
                 outcomes = await driver._execute(_group_trip, driver._conn, [steps for steps, _ in group])
         except BaseException as exc:
-            for _, future in group:
-                if not future.done():
-                    future.set_exception(exc)
+            self._fail(group, exc)
             if not isinstance(exc, Exception):
                 raise
             return
