@@ -100,10 +100,7 @@ class PgLane(DriverLane):
         if self._group is None or strict is None or self.begun or self.isolation or self.locks:
             return rows_changed(await self._call("execute", prepared.sql, *prepared.values(params)))
         self._trace(prepared.sql)
-        batch = self.prepared(strict)
-        return await self._group.commit(
-            Batched(prepared.sql, prepared.values(params), batch.sql, batch.values(params))
-        )
+        return await self._group.commit(Batched(prepared, self.prepared(strict), params))
 
     async def commit(self) -> None:
         """Send the writes held back (as one statement when they fuse) and commit what was begun."""

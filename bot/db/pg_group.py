@@ -13,7 +13,7 @@ returns only once the transaction holding its writes has committed, so every ack
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, NamedTuple
 
 import asyncpg
@@ -21,17 +21,17 @@ from sqlalchemy.pool import PoolProxiedConnection
 from sqlalchemy.util import greenlet_spawn
 
 from bot.db.batching import Batcher
+from bot.db.prepared import Prepared
 
 __all__ = ["Batched", "PgGroup", "rows_changed"]
 
 
 class Batched(NamedTuple):
-    """One command's statement: its SQL and positional values, and its strict form's."""
+    """One command's statement, its strict form, and the parameters of both (made positional when sent)."""
 
-    sql: str
-    values: tuple[Any, ...]
-    strict: str
-    strict_values: tuple[Any, ...]
+    plain: Prepared
+    strict: Prepared
+    params: Mapping[str, Any]
 
 
 def rows_changed(status: str) -> int:
@@ -73,10 +73,10 @@ class PgGroup(Batcher[Batched, int]):
     async def _together(self, driver: Any, group: list[tuple[Batched, asyncio.Future[int]]]) -> bool:
         """Send the group as one batch of strict statements; tell whether it committed (False: a statement raised)."""
         strict = group[0][0].strict
-        if any(batched.strict != strict for batched, _ in group):
+        if any(batched.strict is not strict for batched, _ in group):
             return False
         try:
-            await driver.executemany(strict, [batched.strict_values for batched, _ in group])
+            await driver.executemany(strict.sql, [strict.values(batched.params) for batched, _ in group])
         except asyncpg.PostgresError:  # the server refused one (a stale version, or another error): none is written
             return False
         self.trips += 1
@@ -90,7 +90,7 @@ class PgGroup(Batcher[Batched, int]):
         """Send each statement on its own, in order, each command getting its own outcome."""
         for batched, future in group:
             try:
-                changed = rows_changed(await driver.execute(batched.sql, *batched.values))
+                changed = rows_changed(await driver.execute(batched.plain.sql, *batched.plain.values(batched.params)))
             except asyncpg.PostgresError as exc:
                 if not future.done():
                     future.set_exception(exc)
