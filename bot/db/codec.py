@@ -8,7 +8,7 @@ kept some state loads with that state's defaults, so no migration is needed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -16,6 +16,7 @@ import orjson
 from pydantic import TypeAdapter
 from pydantic_core import to_jsonable_python
 
+from combat.frozen import replace
 from combat.model import Combatant, Encounter
 from combat.sheet import Sheet
 
