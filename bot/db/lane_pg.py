@@ -123,4 +123,3 @@ def _fusing(fused: Mapping[tuple[Executable, ...], Executable], held: list[Held]
     if any(write.many for write in held):
         return None
     return fused.get(tuple(write.statement for write in held))
-
