@@ -100,3 +100,21 @@ async def test_a_lone_save_is_committed_before_its_command_returns(db):
             found = await uow.encounters.get_active(channel, for_update=False)
     assert counter_of(found.encounter) == 2
     assert sample_encounter(1) != found.encounter
+
+
+async def test_a_lost_connection_fails_its_batch_and_the_next_batch_checks_out_another(db):
+    await _start(db)
+    first = await _run(db, *(lambda t, c=c: _save_and_log(db, t, c) for c in CHANNELS))
+    assert first == [None] * len(CHANNELS)
+    kept = db.pg_group._connection
+    assert kept is not None
+    pid = kept.driver_connection.get_server_pid()
+    async with db.unit_of_work() as uow:  # the server drops the group's connection
+        await uow.session.execute(text(f"SELECT pg_terminate_backend({pid})"))
+    lost = await _run(db, *(lambda t, c=c: _save_and_log(db, t, c) for c in CHANNELS))
+    assert all(isinstance(r, Exception) and not isinstance(r, ConcurrentUpdate) for r in lost)
+    assert await _counters(db) == dict.fromkeys(CHANNELS, 2)  # nothing of the lost batch was written
+    again = await _run(db, *(lambda t, c=c: _save_and_log(db, t, c) for c in CHANNELS))
+    assert again == [None] * len(CHANNELS)
+    assert db.pg_group._connection is not kept
+    assert await _counters(db) == dict.fromkeys(CHANNELS, 3)
