@@ -138,10 +138,9 @@ def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
 def _wounded(reply: Reply) -> list[tuple[str, str]]:
     """Show each combatant the action wounded: players' characters on their box tracks, NPCs as descriptors."""
     encounter, system = reply.encounter, reply.system
-    if encounter is None or system is None or reply.result is None:
+    if encounter is None or system is None:
         return []
-    beats = reply.beats if reply.beats is not None else system.digest(reply.result)
-    hurt = dict.fromkeys(b.target for b in beats if b.target and b.wound)
+    hurt = dict.fromkeys(b.target for b in reply.beats if b.target and b.wound)
     shown: list[tuple[str, str]] = []
     for combatant_id in hurt:
         combatant = next((c for c in encounter.combatants if c.id == combatant_id), None)

@@ -220,15 +220,15 @@ class Services:
 
     async def record(
         self, uow: Work, scene: Scene, command: str, step: Step, caller: Caller | None,
-        payload: Mapping[str, Any] | None, beats: tuple[Beat, ...] | None = None,
+        payload: Mapping[str, Any] | None, beats: tuple[Beat, ...],
     ) -> tuple[tuple[RoundSummary, ...], RoundLog | None]:
         """Save a step, append its event (undoable, with its digest and who gave it); return any round summary.
 
         Also returns what the round the encounter is now in has logged (None: unknown).
 
         ``caller`` None means nobody typed it (a choice's default taken when time ran out): it is logged as the GM's.
+        ``beats`` is the step's digest (``_digest``), worked out once for the log and the reply.
         """
-        beats = _digest(scene.system, step) if beats is None else beats
         by: dict[str, Any] = {"user_name": caller.name} if caller is not None else {}
         if step.change.round_end is not None:  # kept for the recap, as the round summary tells it
             by["round_end_beats"] = scene.system.digest(step.change.round_end)
@@ -256,12 +256,14 @@ class Services:
         reaction = pending.reaction
         step = reactions.lapse(scene.system, scene.encounter, scene.dice, self.deadline())
         payload = {"choice": reaction.default, "lapsed": True}
-        summaries, log = await self.record(uow, scene, "encounter react", step, None, payload)
+        beats = _digest(scene.system, step)
+        summaries, log = await self.record(uow, scene, "encounter react", step, None, payload, beats)
         default = reaction.default
         lapsed = Answered(reaction.combatant, default, reaction.label(default), lapsed=True)
         settled = Reply(
             "encounter react", scene.system, step.encounter, step.result, step.change, summaries,
             answer=lapsed, gm=scene.row.gm_id, viewer_gm=scene.gm, summary_channel=scene.settings.summary_channel_id,
+            beats=beats,
         )
         return replace(scene, encounter=step.encounter, settled=settled, log=log)
 

@@ -228,7 +228,7 @@ class Reply:
     whose time ran out and was resolved first, with its default, in the same unit of work (its round summaries
     lead this reply's ``summaries``). ``summary_channel`` is where the guild wants round summaries posted (None: the
     command's channel), read with the encounter so posting them asks the database nothing more. ``beats`` is the
-    result's digest as the services logged it (None: not worked out; the renderers then digest the result).
+    result's digest, as the services logged it (empty without a result).
     """
 
     command: str
@@ -243,4 +243,4 @@ class Reply:
     viewer_gm: bool = False
     settled: Reply | None = None
     summary_channel: int | None = None
-    beats: tuple[Beat, ...] | None = None
+    beats: tuple[Beat, ...] = ()
