@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import MISSING, dataclass, field, fields, is_dataclass
+from dataclasses import MISSING, Field, dataclass, field, fields, is_dataclass
 from dataclasses import replace as copy_with_init
 from functools import cache
 from typing import Any, Generic, TypeVar, dataclass_transform, overload
@@ -14,13 +14,23 @@ T = TypeVar("T")
 V = TypeVar("V")
 
 
-@cache
-def _fields_to_copy(cls: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
-    """Return the fields to copy (in order, and as a set), or None when only ``dataclasses.replace`` will do."""
+def _plain_fields(cls: type) -> tuple[Field[Any], ...] | None:
+    """Return a dataclass's fields when its instance dict is all there is to it, else None.
+
+    That is: no __post_init__, no slots, and every field set by __init__ (what the faster copy and the faster
+    __init__ below both rely on).
+    """
     if not is_dataclass(cls) or hasattr(cls, "__post_init__") or "__slots__" in cls.__dict__:
         return None
     found = fields(cls)
-    if any(not f.init for f in found):
+    return None if any(not f.init for f in found) else found
+
+
+@cache
+def _fields_to_copy(cls: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
+    """Return the fields to copy (in order, and as a set), or None when only ``dataclasses.replace`` will do."""
+    found = _plain_fields(cls)
+    if found is None:
         return None
     names = tuple(f.name for f in found)
     return names, frozenset(names)
@@ -33,8 +43,8 @@ def _fast_init(cls: type) -> Callable[..., None] | None:
     the instance dict gives the same object about twice as fast (measured: 246 ns against 588 ns for five fields).
     Classes with a __post_init__, slots, or fields that are keyword-only or left out of __init__ keep theirs.
     """
-    found = fields(cls)
-    if hasattr(cls, "__post_init__") or "__slots__" in cls.__dict__ or any(not f.init or f.kw_only for f in found):
+    found = _plain_fields(cls)
+    if found is None or any(f.kw_only for f in found):
         return None
     names: dict[str, Any] = {"_missing": MISSING}
     params, body = [], ["    d = self.__dict__"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,9 +64,11 @@ class Combatant:
 
     def with_conditions(self, *conditions: Condition) -> Combatant:
         """Return a copy with these conditions set (in this order, after the others), replacing any of their names."""
-        names = {c.name for c in conditions}
-        others = tuple(c for c in self.conditions if c.name not in names)
-        return replace(self, conditions=(*others, *conditions))
+        return replace(self, conditions=(*self._conditions_but({c.name for c in conditions}), *conditions))
+
+    def _conditions_but(self, names: Collection[str]) -> tuple[Condition, ...]:
+        """Return the conditions not called any of ``names``, in order."""
+        return tuple(c for c in self.conditions if c.name not in names)
 
     def tick(self) -> tuple[Combatant, tuple[str, ...]]:
         """Count one element off every timed condition; return the copy and the names that ran out.
@@ -75,21 +77,21 @@ class Combatant:
         """
         if all(c.elements is None for c in self.conditions):
             return self, ()
-        kept: list[Condition] = []
+        lasting: list[Condition] = []
         expired: list[str] = []
         for c in self.conditions:
             if c.elements is None:
-                kept.append(c)
+                lasting.append(c)
             elif c.elements > 1:
-                kept.append(replace(c, elements=c.elements - 1))
+                lasting.append(replace(c, elements=c.elements - 1))
             else:
                 expired.append(c.name)
-        return replace(self, conditions=tuple(kept)), tuple(expired)
+        return replace(self, conditions=tuple(lasting)), tuple(expired)
 
     def without(self, *names: str) -> Combatant:
         """Return a copy without the named conditions (itself when it has none of them)."""
-        kept = tuple(c for c in self.conditions if c.name not in names)
-        return self if len(kept) == len(self.conditions) else replace(self, conditions=kept)
+        remaining = self._conditions_but(names)
+        return self if len(remaining) == len(self.conditions) else replace(self, conditions=remaining)
 
 
 @dataclass(frozen=True)
