@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
+from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -11,7 +12,9 @@ import discord
 if TYPE_CHECKING:
     from bot.discord.client import FrayBot
 
-__all__ = ["CommandButton", "LogPageButton", "NextTurnButton", "TurnViews", "UndoButton", "log_view", "turn_view"]
+__all__ = [
+    "CommandButton", "LogPageButton", "NextTurnButton", "UndoButton", "log_view", "recent_turn_views", "turn_view",
+]
 
 
 _ANY = r"fray:(?P<action>[a-z]+):(?P<channel>\d+)"
@@ -63,31 +66,14 @@ def turn_view(channel_id: int) -> discord.ui.View:
     return view
 
 
-class TurnViews:
-    """Keep the turn buttons of the channels that played lately: every turn's answer carries the same two.
+def recent_turn_views(size: int = 512) -> Callable[[int], discord.ui.View]:
+    """Return ``turn_view`` made once per channel, for the ``size`` channels that played last (LRU).
 
-    Building a view costs a random id from the OS and its items' set-up on every answer; one view is sent any number
-    of times, as its buttons are dynamic items (discord.py keeps no per-message record of a view made only of them).
-    At most ``size`` channels are kept, the least recently used going first.
+    Every turn's answer carries the same two buttons, and building a view costs a random id from the OS and its
+    items' set-up; one view is sent any number of times, as its buttons are dynamic items (discord.py keeps no
+    per-message record of a view made only of them).
     """
-
-    def __init__(self, size: int = 512) -> None:
-        self.size = size
-        self._views: OrderedDict[int, discord.ui.View] = OrderedDict()
-
-    def __len__(self) -> int:
-        return len(self._views)
-
-    def get(self, channel_id: int) -> discord.ui.View:
-        """Return the channel's turn buttons, made once while the channel stays among the recent ones."""
-        view = self._views.get(channel_id)
-        if view is None:
-            view = self._views[channel_id] = turn_view(channel_id)
-            if len(self._views) > self.size:
-                self._views.popitem(last=False)
-        else:
-            self._views.move_to_end(channel_id)
-        return view
+    return lru_cache(maxsize=size)(turn_view)
 
 
 class LogPageButton(

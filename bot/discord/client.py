@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.discord.buttons import LogPageButton, NextTurnButton, TurnViews, UndoButton, log_view
+from bot.discord.buttons import LogPageButton, NextTurnButton, UndoButton, log_view, recent_turn_views
 from bot.discord.reaction import ReactButton, ReactionTimers, reaction_buttons
 from bot.discord.reminders import Reminders, Sleep
 from bot.discord.respond import Responder, answer_error
@@ -60,7 +60,7 @@ class FrayBot(commands.AutoShardedBot):
         self.services = services
         self.responder = Responder(self)
         self.rosters: dict[int, tuple[str, Encounter]] = {}
-        self.turn_views = TurnViews()
+        self.turn_view = recent_turn_views()
         self.reactions = ReactionTimers(self)
         self.status_board = StatusBoard(self, delay=settings.status_edit_delay, commands=self.responder)
         self.summaries = RoundSummaries(self, commands=self.responder)  # posted after the answers in flight
@@ -115,7 +115,7 @@ class FrayBot(commands.AutoShardedBot):
         if choice is not None:
             return choice
         if reply.command in _TURN_COMMANDS and encounter is not None and encounter.turns.current is not None:
-            return self.turn_views.get(channel_id)
+            return self.turn_view(channel_id)
         return None
 
     async def on_app_command_error(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord.buttons import TurnViews
+from bot.discord.buttons import recent_turn_views
 
 pytestmark = pytest.mark.asyncio
 
@@ -14,22 +14,22 @@ def custom_ids(view: object) -> list[str]:
 
 
 async def test_a_channel_gets_the_same_view_each_turn_and_its_buttons_name_it() -> None:
-    views = TurnViews()
-    first = views.get(11)
-    assert views.get(11) is first
+    views = recent_turn_views()
+    first = views(11)
+    assert views(11) is first
     assert custom_ids(first) == ["fray:next:11", "fray:undo:11"]
-    other = views.get(12)
+    other = views(12)
     assert other is not first
     assert custom_ids(other) == ["fray:next:12", "fray:undo:12"]
     assert first.timeout is None and not first.is_finished()
 
 
 async def test_at_most_size_channels_are_kept_and_the_least_recently_used_goes_first() -> None:
-    views = TurnViews(size=2)
-    one, two = views.get(1), views.get(2)
-    assert views.get(1) is one  # 1 is now the most recent: 2 goes when a third channel comes
-    views.get(3)
-    assert len(views) == 2
-    assert views.get(1) is one
-    assert views.get(2) is not two  # made anew
-    assert custom_ids(views.get(2)) == ["fray:next:2", "fray:undo:2"]
+    views = recent_turn_views(size=2)
+    one, two = views(1), views(2)
+    assert views(1) is one  # 1 is now the most recent: 2 goes when a third channel comes
+    views(3)
+    assert views.cache_info().currsize == 2  # type: ignore[attr-defined]
+    assert views(1) is one
+    assert views(2) is not two  # made anew
+    assert custom_ids(views(2)) == ["fray:next:2", "fray:undo:2"]
