@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from sqlalchemy import URL, make_url
@@ -120,19 +120,14 @@ class Database:
         A command on an encounter this process kept needs none: its commit goes through the group commit.
         """
         async with self._admitted(channel_id):
-            taken: list[PoolProxiedConnection] = []
-
-            async def open_driver() -> Any:
-                taken.append(await self.engine.raw_connection())
-                return taken[0].driver_connection
-
-            lane = PgLane(None, self.prepared, FUSED, locking=locking, opener=open_driver, group=self.pg_group,
+            taken = _Taken(self.engine.raw_connection)
+            lane = PgLane(None, self.prepared, FUSED, locking=locking, opener=taken.driver, group=self.pg_group,
                           strict=STRICT)
             try:
                 yield EncounterWork(lane, self.types, self.cache)
             finally:
-                if taken:
-                    await self._end(lane, taken[0])
+                if taken.connection is not None:
+                    await self._end(lane, taken.connection)
 
     @contextlib.asynccontextmanager
     async def _sqlite_work(self, channel_id: int, locking: bool) -> AsyncIterator[EncounterWork]:
@@ -143,26 +138,25 @@ class Database:
         """
         writer, gate = self.sqlite_writer, self._writer
         assert writer is not None and gate is not None
-        taken: list[PoolProxiedConnection] = []
 
-        async def open_driver() -> Any:
+        async def take_writer() -> PoolProxiedConnection:
             await gate.acquire()
             try:
-                taken.append(await writer.take())
+                return await writer.take()
             except BaseException:
                 gate.release()
                 raise
-            return taken[0].driver_connection
 
         async with self._admitted(channel_id, writer=False):
-            lane = SqliteLane(None, self.prepared, locking=locking, opener=open_driver, group=self.group_commit,
+            taken = _Taken(take_writer)
+            lane = SqliteLane(None, self.prepared, locking=locking, opener=taken.driver, group=self.group_commit,
                               reader=self._read_driver)
             try:
                 yield EncounterWork(lane, self.types, self.cache, writer.committed)
             finally:
-                if taken:
+                if taken.connection is not None:
                     try:
-                        await self._end(lane, taken[0])
+                        await self._end(lane, taken.connection)
                     finally:
                         gate.release()
 
@@ -242,6 +236,19 @@ class Database:
     async def __aexit__(self, *_exc: object) -> None:
         """Dispose of the engine."""
         await self.dispose()
+
+
+class _Taken:
+    """The connection a unit of work's lane checks out at its first trip to the database, if it makes one."""
+
+    def __init__(self, checkout: Callable[[], Awaitable[PoolProxiedConnection]]) -> None:
+        self._checkout = checkout
+        self.connection: PoolProxiedConnection | None = None
+
+    async def driver(self) -> Any:
+        """Check the connection out; return its driver (the lane's opener)."""
+        self.connection = await self._checkout()
+        return self.connection.driver_connection
 
 
 def registered_types(system: str) -> SystemTypes:
