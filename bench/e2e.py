@@ -127,30 +127,35 @@ async def _warm_up(probe: Probe, table: Table, burst: list[int]) -> dict[str, li
     Channel ``i`` of the burst gets ``size + i % size`` attacks, so the fights end their rounds out of step, as
     independent tables do. Return the slowest answers of each command.
     """
-    got: dict[str, list[float]] = {"attack": [], "roll": []}
-    for channel in burst:
-        await table.ready(channel)
-    got["roll"] = [r for r in await asyncio.gather(*(_roll(probe, table, c) for c in burst)) if r]
-    await _settle(probe.double)
+    await _ready(table, burst)
+    got = {"roll": await _at_once(probe, table, burst, _roll), "attack": []}
     size = max(table.sizes[channel] for channel in burst)
     for step in range(2 * size - 1):
         due = [channel for i, channel in enumerate(burst) if step < size + i % size]
-        for channel in due:
-            await table.ready(channel)
-        got["attack"].extend(r for r in await asyncio.gather(*(_attack(probe, table, c) for c in due)) if r)
-        await _settle(probe.double)
+        await _ready(table, due)
+        got["attack"] += await _at_once(probe, table, due, _attack)
     return {name: [round(v * 1000, 1) for v in sorted(found)[-3:]] for name, found in got.items()}
 
 
 async def _bursts(probe: Probe, table: Table, burst: list[int], trial: int, got: dict[str, list[float]]) -> None:
     """Send each command in every channel of ``burst`` at once, adding their latencies to ``got``."""
-    for channel in burst:
-        await table.ready(channel)
+    await _ready(table, burst)
     for name, send in _in_turn(trial):
-        with _probe_collector_paused():
-            results = await asyncio.gather(*(send(probe, table, c) for c in burst))
-        got[name].extend(r for r in results if r is not None)
-        await _settle(probe.double)
+        got[name] += await _at_once(probe, table, burst, send)
+
+
+async def _ready(table: Table, channels: list[int]) -> None:
+    """Read each channel's fight again, setting up anew any that is over (untimed)."""
+    for channel in channels:
+        await table.ready(channel)
+
+
+async def _at_once(probe: Probe, table: Table, channels: list[int], send: Any) -> list[float]:
+    """Send one command in every channel at once; return the latencies of those answered, once the bursts settle."""
+    with _probe_collector_paused():
+        results = await asyncio.gather(*(send(probe, table, c) for c in channels))
+    await _settle(probe.double)
+    return [r for r in results if r is not None]
 
 
 async def _settle(double: Any) -> None:
