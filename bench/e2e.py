@@ -137,11 +137,19 @@ async def _warm_up(probe: Probe, table: Table, burst: list[int]) -> dict[str, li
     return {name: [round(v * 1000, 1) for v in sorted(found)[-3:]] for name, found in got.items()}
 
 
-async def _bursts(probe: Probe, table: Table, burst: list[int], trial: int, got: dict[str, list[float]]) -> None:
-    """Send each command in every channel of ``burst`` at once, adding their latencies to ``got``."""
+async def _bursts(
+    probe: Probe, table: Table, burst: list[int], trial: int, got: dict[str, list[float]],
+    each: dict[str, list[float]],
+) -> None:
+    """Send each command in every channel of ``burst`` at once, adding their latencies to ``got``.
+
+    Each burst's own p99 (ms) goes to ``each``: the bursts' spread, and the trial-by-trial ratio, are shown apart.
+    """
     await _ready(table, burst)
     for name, send in _in_turn(trial):
-        got[name] += await _at_once(probe, table, burst, send)
+        found = await _at_once(probe, table, burst, send)
+        got[name] += found
+        each[name].append(round(spread(found)["p99_ms"], 1))
 
 
 async def _ready(table: Table, channels: list[int]) -> None:
@@ -181,11 +189,13 @@ async def _trials(probe: Probe, table: Table, channels: list[int], plan: E2EPlan
     first: dict[str, list[float]] = {"attack": [], "roll": []}  # each trial's first pair (see the module)
     steady: dict[str, list[float]] = {"attack": [], "roll": []}
     many: dict[str, list[float]] = {"attack": [], "roll": []}
+    each: dict[str, list[float]] = {"attack": [], "roll": []}  # each trial's burst p99
     warmup = await _warm_up(probe, table, burst)
     for trial in range(plan.trials):
         await _series(probe, table, one, trial + 1, 1, first)
         await _series(probe, table, one, trial, plan.sequential, steady)
-        await _bursts(probe, table, burst, trial, many)
+        await _bursts(probe, table, burst, trial, many, each)
+    by_trial = [a / r for a, r in zip(each["attack"], each["roll"], strict=True)]
     figures = {f"{name}_{suffix}": spread(found[name])
                for suffix, found in (("1", steady), ("n", many)) for name in ("attack", "roll")}
     return {
@@ -194,6 +204,8 @@ async def _trials(probe: Probe, table: Table, channels: list[int], plan: E2EPlan
         "attack_p99_over_roll_p99_1": figures["attack_1"]["p99_ms"] / figures["roll_1"]["p99_ms"],
         "attack_p99_over_roll_p99_n": figures["attack_n"]["p99_ms"] / figures["roll_n"]["p99_ms"],
         "attack_median_ms_1": median(steady["attack"]) * 1000,
+        "burst_p99_ms": each,
+        "attack_p99_over_roll_p99_n_by_trial": median(by_trial),
         "first_after_burst_ms": {k: [round(v * 1000, 2) for v in first[k]] for k in ("attack", "roll")},
         "warmup_ms": warmup,
         "samples": {f"{name}_{suffix}": len(found[name]) for suffix, found in

@@ -78,6 +78,10 @@ def _e2e(db: str, found: dict[str, Any]) -> list[Row]:
             _f(lat["roll_1"]["p99_ms"]), _x(one), _goal(one, 3)),
            (f"{db} e2e p99 ms, /attack vs /roll, {n} channels", _f(lat["attack_n"]["p99_ms"]),
             _f(lat["roll_n"]["p99_ms"]), _x(many), _goal(many, 3))]
+    each = found.get("burst_p99_ms", {})
+    if each.get("attack") and each.get("roll"):  # the same bursts, trial by trial (no goal: the spread of the runs)
+        out.append((f"{db} e2e {n} channels, median over trials of each burst's p99", _f(median(each["attack"])),
+                    _f(median(each["roll"])), _x(found["attack_p99_over_roll_p99_n_by_trial"]), "-"))
     first = found.get("first_after_burst_ms", {})
     if first.get("attack") and first.get("roll"):  # each trial's first pair, timed apart (bench/e2e.py)
         out.append((f"{db} e2e median ms of each trial's first /attack vs /roll", _f(median(first["attack"])),

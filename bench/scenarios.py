@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from bot.config import REPO_ROOT, Settings
 from bot.db.engine import Database, open_database
-from bot.heap import ready_to_serve
+from bot.heap import collect_if_due, ready_to_serve
 from bot.services import Caller, ReplayDice, Services, dispatch
 from combat.model import Combatant, Encounter
 
@@ -31,6 +31,7 @@ class Table:
     sizes: dict[int, int] = field(default_factory=dict)
     resets: int = 0
     turn: int = 0
+    busy: int = 0  # attacks under way; when the last one ends, collect_if_due runs as `fray run` does when quiet
     gm: int = GM_ID
     guild: int = GUILD_ID
 
@@ -88,14 +89,19 @@ class Table:
         """Send one /attack in ``channel``; return its latency in seconds (a refused one sets the fight up again)."""
         options = {"target": self.target(channel)}
         started = time.perf_counter()
+        self.busy += 1
         try:
             reply = await dispatch(self.services, self.caller(channel), "attack", options)
+            elapsed = time.perf_counter() - started  # the collection after it is no part of its answer
         except Exception:  # a fallen fighter or an empty weapon: count it, start over
             elapsed = time.perf_counter() - started
             self.resets += 1
             await self.setup(channel, self.sizes.get(channel, 4))
             return elapsed
-        elapsed = time.perf_counter() - started
+        finally:
+            self.busy -= 1
+            if not self.busy:
+                collect_if_due()
         assert reply.encounter is not None
         self.fights[channel] = reply.encounter
         return elapsed

@@ -42,7 +42,7 @@ class FrayBot(commands.AutoShardedBot):
 
     def __init__(
         self, settings: Settings, services: Services, *, sleep: Sleep = asyncio.sleep,
-        started: Callable[[], object] | None = None, **options: Any,
+        started: Callable[[], object] | None = None, idle: Callable[[], object] | None = None, **options: Any,
     ) -> None:
         if settings.shard_ids:
             options["shard_ids"] = list(settings.shard_ids)
@@ -58,7 +58,7 @@ class FrayBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.services = services
-        self.responder = Responder(self)
+        self.responder = Responder(self, on_quiet=idle)  # ``idle``: called whenever no command is being answered
         self.rosters: dict[int, tuple[str, Encounter]] = {}
         self.turn_view = recent_turn_views()
         self.reactions = ReactionTimers(self)

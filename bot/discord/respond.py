@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -59,10 +59,14 @@ async def answer_error(interaction: discord.Interaction[Any], message: str) -> N
 class Responder:
     """The one place that calls services for interactions and sends their answers."""
 
-    def __init__(self, bot: FrayBot, defer_after: float = DEFER_AFTER) -> None:
+    def __init__(
+        self, bot: FrayBot, defer_after: float = DEFER_AFTER, on_quiet: Callable[[], object] | None = None
+    ) -> None:
         self.bot = bot
         # Seconds a service may take before the answer is deferred (tests set 0: every command defers at once).
         self.defer_after = defer_after
+        # Called once no command is being answered (``fray run``: collect the garbage the commands left).
+        self.on_quiet = on_quiet
         self._running: set[asyncio.Future[Any]] = set()
         self._answering = 0
         self._quiet = asyncio.Event()
@@ -124,7 +128,14 @@ class Responder:
             self._answering -= 1
             if not self._answering:
                 self._quiet.set()
+                if self.on_quiet is not None:
+                    asyncio.get_running_loop().call_soon(self._still_quiet)
             self._log(path, caller.user_id, caller.guild_id, caller.channel_id, outcome, started)
+
+    def _still_quiet(self) -> None:
+        """Run ``on_quiet`` unless a command started meanwhile (after the answers, in the loop's next turn)."""
+        if not self._answering and self.on_quiet is not None:
+            self.on_quiet()
 
     async def _edit(self, interaction: discord.Interaction[Any], out: Outgoing, reply: Reply) -> None:
         view = self.bot.buttons(reply, interaction.channel_id or 0)

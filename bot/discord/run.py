@@ -18,7 +18,7 @@ from discord.gateway import DiscordWebSocket
 from bot.config import Settings
 from bot.db.engine import open_database
 from bot.discord.client import FrayBot
-from bot.heap import ready_to_serve
+from bot.heap import collect_if_due, ready_to_serve
 from bot.metrics import Exporter, Metrics
 from bot.services import RandomProvider, Services
 
@@ -114,7 +114,8 @@ async def _serve(settings: Settings, token: str) -> int:
 async def _serve_bot(settings: Settings, token: str, metrics: Metrics) -> int:
     db = await open_database(settings.database_url, pool_size=settings.db_pool_size)
     try:
-        bot = FrayBot(settings, Services(db, settings, RandomProvider(), metrics=metrics), started=ready_to_serve)
+        services = Services(db, settings, RandomProvider(), metrics=metrics)
+        bot = FrayBot(settings, services, started=ready_to_serve, idle=collect_if_due)
         async with bot:
             try:
                 await bot.start(token)

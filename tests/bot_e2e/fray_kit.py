@@ -41,15 +41,19 @@ class Fray:
         return Settings(discord_token="x", database_url=self.url, data_dir=REPO_ROOT / "data", **extra)
 
     @contextlib.asynccontextmanager
-    async def running(self, *, started: Callable[[], object] | None = None, **settings: Any) -> AsyncIterator[FrayBot]:
+    async def running(
+        self, *, started: Callable[[], object] | None = None, idle: Callable[[], object] | None = None,
+        **settings: Any,
+    ) -> AsyncIterator[FrayBot]:
         """Start a bot 'process' (its own Database and Services on the same database) and stop it at the end.
 
-        ``started`` is called once the bot is set up, as ``fray run`` freezes the heap then.
+        ``started`` is called once the bot is set up, as ``fray run`` freezes the heap then; ``idle`` whenever no
+        command is being answered, as ``fray run`` collects garbage then.
         """
         db = await open_database(self.url)
         chosen = self.settings(**settings)
         bot = FrayBot(chosen, Services(db, chosen, self.dice, clock=self.clock), guild_ready_timeout=0.05,
-                      sleep=self.sleep, started=started)
+                      sleep=self.sleep, started=started, idle=idle)
         try:
             async with self.double.running(bot) as running:
                 self.bot = running

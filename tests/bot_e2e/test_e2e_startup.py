@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import asyncio
 import json
 
 import discord
@@ -42,6 +43,31 @@ async def test_what_fray_run_does_once_set_up_runs_once_before_the_first_command
         await fray.answer(fray.gm, "roll", dice="4dF")
         await fray.answer(fray.gm, "roll", dice="4dF")
     assert len(calls) == 1 and calls[0] > 0
+
+
+@pytest.mark.asyncio
+async def test_what_fray_run_does_when_quiet_runs_after_the_answers_never_while_a_command_is_answered(
+    fray: Fray,
+) -> None:
+    answering: list[int] = []
+    quiet = asyncio.Event()
+
+    def idle() -> None:
+        assert fray.bot is not None
+        answering.append(fray.bot.responder.answering)
+        quiet.set()
+
+    async with fray.running(idle=idle):
+        first = fray.double.invoke("roll", {"dice": "4dF"}, user=fray.gm)
+        second = fray.double.invoke("roll", {"dice": "3d6"}, user=fray.gm)
+        await asyncio.wait_for(asyncio.gather((await first).response(), (await second).response()), 10)
+        await asyncio.wait_for(quiet.wait(), 10)
+        assert fray.double.messages(fray.double.channel_id)  # both answered before
+        quiet.clear()
+        await fray.answer(fray.gm, "roll", dice="2d6")
+        await asyncio.wait_for(quiet.wait(), 10)
+    assert answering and set(answering) == {0}
+    assert len(answering) <= 3  # once per quiet moment, not once per command in flight
 
 
 @pytest.mark.asyncio
