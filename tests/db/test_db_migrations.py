@@ -1,3 +1,6 @@
+import json
+import os
+
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
@@ -131,3 +134,40 @@ async def test_postgresql_compresses_the_hot_documents_with_lz4_and_back(migrate
     await downgrade(migrated_url, "0003")
     assert set((await methods()).values()) == {"p"}  # pglz
     await upgrade(migrated_url)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("backend", [pytest.param("postgresql", marks=pytest.mark.postgresql)])
+async def test_postgresql_keeps_the_hot_documents_in_their_rows_while_they_fit_a_page(migrated_url):
+    options = text("SELECT relname, reloptions FROM pg_class WHERE relname IN ('encounters', 'events') ORDER BY 1")
+    # A document that lz4 cannot shrink below PostgreSQL's default target (2 KB): by default it goes out of line.
+    document = json.dumps(os.urandom(3000).hex())
+    insert = text(
+        "INSERT INTO encounters (guild_id, channel_id, system, name, gm_id, state) "
+        "VALUES (1, :channel, 'farscape', 'fight', 1, CAST(:state AS json))"
+    )
+
+    async def stored(channel: int) -> tuple[dict[str, list[str] | None], int]:
+        """Store a document; return the tables' options and how many rows the encounters' TOAST table holds."""
+        engine = create_engine(migrated_url, poolclass=NullPool)
+        try:
+            async with engine.begin() as conn:
+                await conn.execute(insert, {"channel": channel, "state": document})
+                toast = (await conn.execute(text(
+                    "SELECT reltoastrelid::regclass::text FROM pg_class WHERE relname = 'encounters'"
+                ))).scalar_one()
+                outside = (await conn.execute(text(f"SELECT count(*) FROM {toast}"))).scalar_one()
+                return dict((await conn.execute(options)).all()), outside
+        finally:
+            await engine.dispose()
+
+    whole_page = {table: ["toast_tuple_target=8160"] for table in ("encounters", "events")}
+    found, outside = await stored(1)
+    assert found == whole_page
+    assert outside == 0  # the 6 KB document stayed in its row
+    await downgrade(migrated_url, "0004")
+    found, outside = await stored(2)
+    assert found == dict.fromkeys(["encounters", "events"], None)
+    assert outside > 0  # PostgreSQL's default: out of line, in the TOAST table
+    await upgrade(migrated_url)
+    assert (await stored(3))[0] == whole_page
