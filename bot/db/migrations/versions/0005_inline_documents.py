@@ -29,17 +29,22 @@ depends_on: str | Sequence[str] | None = None
 TABLES = ("encounters", "events")
 
 
+def _settable() -> bool:
+    """Tell whether the server takes a table's TOAST target: PostgreSQL 11 or newer (SQLite has none)."""
+    bind = op.get_bind()
+    version = bind.dialect.server_version_info or ()
+    return bind.dialect.name == "postgresql" and version >= (11,)
+
+
 def upgrade() -> None:
     """Raise the tables' TOAST target to a whole page on PostgreSQL."""
-    if op.get_bind().dialect.name != "postgresql":
-        return
-    for table in TABLES:
-        op.execute(f"ALTER TABLE {table} SET (toast_tuple_target = 8160)")
+    if _settable():
+        for table in TABLES:
+            op.execute(f"ALTER TABLE {table} SET (toast_tuple_target = 8160)")
 
 
 def downgrade() -> None:
     """Give the tables PostgreSQL's default TOAST target again."""
-    if op.get_bind().dialect.name != "postgresql":
-        return
-    for table in TABLES:
-        op.execute(f"ALTER TABLE {table} RESET (toast_tuple_target)")
+    if _settable():
+        for table in TABLES:
+            op.execute(f"ALTER TABLE {table} RESET (toast_tuple_target)")
