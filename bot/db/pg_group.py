@@ -55,9 +55,7 @@ class PgGroup(Batcher[Batched, int]):
 
     async def close(self) -> None:
         """Give the kept connection back to the pool (the next batch checks one out again)."""
-        connection, self._connection = self._connection, None
-        if connection is not None:
-            await greenlet_spawn(connection.close)
+        await self._let_go(invalidate=False)
 
     async def _trip(self, group: list[tuple[Batched, asyncio.Future[int]]]) -> None:
         try:
@@ -65,7 +63,7 @@ class PgGroup(Batcher[Batched, int]):
             if len(group) == 1 or not await self._together(driver, group):
                 await self._one_by_one(driver, group)
         except BaseException as exc:
-            await self._drop()
+            await self._let_go(invalidate=True)  # the driver failed: its state is not known
             self._fail(group, exc)
             if not isinstance(exc, Exception):
                 raise
@@ -103,8 +101,8 @@ class PgGroup(Batcher[Batched, int]):
             self._connection = await self._checkout()
         return self._connection.driver_connection
 
-    async def _drop(self) -> None:
-        """Close the kept connection after its driver failed (its state is not known)."""
+    async def _let_go(self, *, invalidate: bool) -> None:
+        """Stop keeping the connection: give it back to the pool, or close it (``invalidate``: its state is unknown)."""
         connection, self._connection = self._connection, None
         if connection is not None:
-            await greenlet_spawn(connection.invalidate)
+            await greenlet_spawn(connection.invalidate if invalidate else connection.close)

@@ -16,11 +16,8 @@ __all__ = ["InitiativeScore", "initiative_entries", "score", "size_penalty", "wi
 def wielded(combatant: Combatant, tables: FarscapeTables) -> Weapon | None:
     """Return the melee weapon in hand: the one last used, else the first melee weapon on the sheet."""
     last = combatant.condition("wielding")
-    if last is not None and last.source:
-        weapon = tables.weapons.get(last.source)
-        if weapon is not None and weapon.kind == "melee":
-            return weapon
-    for key in combatant.sheet.weapons:
+    in_hand = (last.source,) if last is not None and last.source else ()
+    for key in (*in_hand, *combatant.sheet.weapons):
         weapon = tables.weapons.get(key or "")
         if weapon is not None and weapon.kind == "melee":
             return weapon

@@ -195,7 +195,7 @@ def _modifiers(
         ("wounds", wounds),
         ("stance", approach.stance),
         (technique.name, technique.offence),
-        (f"location: {approach.location}" if approach.location_modifier else "", approach.location_modifier),
+        (f"location: {approach.location}", approach.location_modifier),
         ("situation", approach.situation),
         ("outnumbered", outnumbered),
         ("shield", shield.attack if shield else 0),
