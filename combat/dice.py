@@ -169,7 +169,7 @@ def _numbered(sides: int) -> Die:
 
 def roll(source: DiceSource, spec: DiceSpec) -> Roll:
     """Roll ``spec`` with faces drawn left to right from ``source``."""
-    faces = tuple(source.face(spec.die) for _ in range(spec.count))
+    faces = tuple([source.face(spec.die) for _ in range(spec.count)])
     return Roll(spec.die, faces, spec.modifier)
 
 

@@ -9,13 +9,12 @@ summary says nothing happened), so rounds never jump.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from combat import turns
 from combat.dice import DiceSource
 from combat.errors import CannotAct, NotYourTurn, RulesError
-from combat.frozen import replace
+from combat.frozen import frozen, replace
 from combat.intent import Asked
 from combat.model import Combatant, Encounter
 from combat.options import OptionValue
@@ -39,7 +38,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnChange:
     """How the turn moved: who was skipped, whose held action lapsed, which round ended and began, whose turn began.
 
@@ -54,7 +53,7 @@ class TurnChange:
     round_end: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Step:
     """The encounter after a command, the rules' result (if any), how the turn moved, and a paused intent's context.
 

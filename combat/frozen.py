@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import MISSING, Field, dataclass, field, fields, is_dataclass
 from dataclasses import replace as copy_with_init
-from functools import cache
 from typing import Any, Generic, TypeVar, dataclass_transform, overload
 
 __all__ = ["frozen", "kept", "replace"]
@@ -26,14 +25,19 @@ def _plain_fields(cls: type) -> tuple[Field[Any], ...] | None:
     return None if any(not f.init for f in found) else found
 
 
-@cache
-def _fields_to_copy(cls: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
+# Each class's copy plan (``_plan``), found once: a plain dict is read faster than a ``functools.cache``.
+_PLANS: dict[type, tuple[tuple[str, ...], frozenset[str]] | None] = {}
+
+
+def _plan(cls: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
     """Return the fields to copy (in order, and as a set), or None when only ``dataclasses.replace`` will do."""
-    found = _plain_fields(cls)
-    if found is None:
-        return None
-    names = tuple(f.name for f in found)
-    return names, frozenset(names)
+    try:
+        return _PLANS[cls]
+    except KeyError:
+        found = _plain_fields(cls)
+        plan = None if found is None else (tuple(f.name for f in found), frozenset(f.name for f in found))
+        _PLANS[cls] = plan
+        return plan
 
 
 def _fast_init(cls: type) -> Callable[..., None] | None:
@@ -114,7 +118,7 @@ def replace(obj: T, /, **changes: Any) -> T:
     Classes with a __post_init__ (or fields left out of __init__, or slots) still go through ``dataclasses.replace``.
     """
     cls: type = type(obj)
-    plan = _fields_to_copy(cls)
+    plan = _PLANS[cls] if cls in _PLANS else _plan(cls)
     if plan is None:
         return copy_with_init(obj, **changes)  # type: ignore[type-var]
     names, known = plan
@@ -123,6 +127,9 @@ def replace(obj: T, /, **changes: Any) -> T:
     source = obj.__dict__
     copy: T = object.__new__(cls)
     state = copy.__dict__
-    state.update(source if len(source) == len(names) else {name: source[name] for name in names})
+    state.update(source)
+    if len(source) != len(names):  # a kept value beside the fields is left behind
+        for extra in source.keys() - known:
+            del state[extra]
     state.update(changes)
     return copy

@@ -25,12 +25,12 @@ class TraitRoll:
     @property
     def critical(self) -> bool:
         """Tell whether every die came up + (a natural +4 on 4dF)."""
-        return all(f == 1 for f in self.dice.faces)
+        return all([f == 1 for f in self.dice.faces])
 
     @property
     def fumble(self) -> bool:
         """Tell whether every die came up − (a natural −4 on 4dF)."""
-        return all(f == -1 for f in self.dice.faces)
+        return all([f == -1 for f in self.dice.faces])
 
 
 @frozen

@@ -47,16 +47,22 @@ class Combatant:
     owner: str | None = None
     state: Any = None
 
+    @kept
+    def _by_name(self) -> dict[str, Condition]:
+        """Index the conditions by name (kept on this copy only: ``replace`` leaves it behind, JSON skips it)."""
+        return {c.name: c for c in reversed(self.conditions)}  # the first of a name wins, as a scan finds it
+
     def condition(self, name: str) -> Condition | None:
         """Return the condition called ``name``, if any."""
-        for c in self.conditions:
-            if c.name == name:
-                return c
-        return None
+        return self._by_name.get(name)
 
     def has(self, name: str) -> bool:
         """Tell whether the combatant has condition ``name``."""
-        return self.condition(name) is not None
+        return name in self._by_name
+
+    def has_any(self, *names: str) -> bool:
+        """Tell whether the combatant has any of these conditions."""
+        return not self._by_name.keys().isdisjoint(names)
 
     def with_condition(self, condition: Condition) -> Combatant:
         """Return a copy with ``condition`` set, replacing one of the same name."""
@@ -68,7 +74,7 @@ class Combatant:
 
     def _conditions_but(self, names: Collection[str]) -> tuple[Condition, ...]:
         """Return the conditions not called any of ``names``, in order."""
-        return tuple(c for c in self.conditions if c.name not in names)
+        return tuple([c for c in self.conditions if c.name not in names])
 
     def tick(self) -> tuple[Combatant, tuple[str, ...]]:
         """Count one element off every timed condition; return the copy and the names that ran out.
@@ -139,11 +145,11 @@ class Encounter:
 
     def put(self, *changed: Combatant) -> Encounter:
         """Return a copy with these combatants replaced (or added when new); itself when each is already here."""
-        if all(self._by_id.get(c.id) is c for c in changed):
+        by_id = self._by_id
+        if all([by_id.get(c.id) is c for c in changed]):
             return self
-        by_id = {c.id: c for c in changed}
-        kept = tuple(by_id.pop(c.id, c) for c in self.combatants)
-        return replace(self, combatants=(*kept, *by_id.values()))
+        new = {c.id: c for c in changed}
+        return replace(self, combatants=(*[new.pop(c.id, c) for c in self.combatants], *new.values()))
 
     def drop(self, combatant_id: str) -> Encounter:
         """Return a copy without the combatant."""
@@ -156,8 +162,8 @@ class Encounter:
         for combatant in self.combatants:
             after, gone = combatant.tick()
             ticked.append(after)
-            expired.extend((combatant.id, name) for name in gone)
-        if all(a is b for a, b in zip(ticked, self.combatants, strict=True)):
+            expired.extend([(combatant.id, name) for name in gone])
+        if all([a is b for a, b in zip(ticked, self.combatants, strict=True)]):
             return self, expired
         return replace(self, combatants=tuple(ticked)), expired
 

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Protocol, cast
 
 from combat.dice import DiceSource
 from combat.errors import RulesError
+from combat.frozen import frozen
 from combat.intent import Intent, PendingReaction, Reaction
 from combat.model import Combatant, Encounter
 from combat.odds import Odds
@@ -71,7 +72,7 @@ class ToolSpec:
         return next((o for o in self.options if o.name == name), None)
 
 
-@dataclass(frozen=True)
+@frozen
 class ActionOutcome:
     """The encounter after a move, the move's frozen result, whether the turn is used up, and any choice it asks.
 

@@ -80,10 +80,10 @@ class Slot:
     @property
     def waiting(self) -> tuple[str, ...]:
         """Return the actors of this slot who have not acted yet."""
-        return tuple(a for a in self.actors if a not in self.done)
+        return tuple([a for a in self.actors if a not in self.done])
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnState:
     """Where the fight is: the round number and the slots still to come (the first is current)."""
 
@@ -105,14 +105,14 @@ class TurnState:
 
     def to_come(self, combatant: str) -> tuple[int, ...]:
         """Return the counts at which ``combatant`` still acts this round, the current slot included."""
-        return tuple(s.count for s in self.queue if combatant in s.waiting)
+        return tuple([s.count for s in self.queue if combatant in s.waiting])
 
     def is_turn_of(self, combatant: str) -> bool:
         """Tell whether ``combatant`` may act now."""
         return self.current is not None and combatant in self.current.waiting
 
 
-@dataclass(frozen=True)
+@frozen
 class Advance:
     """What moving on did: slots passed over, held actions that lapsed, and whether the round ended."""
 
@@ -156,9 +156,9 @@ def _settle(state: TurnState, can_act: CanAct) -> tuple[TurnState, tuple[tuple[s
     skipped: list[tuple[str, str]] = []
     while queue:
         slot = queue[0]
-        able = tuple(a for a in slot.actors if a in slot.done or can_act(a, slot.phase))
-        skipped.extend((a, slot.phase) for a in slot.actors if a not in able)
-        if any(a not in slot.done for a in able):
+        able = tuple([a for a in slot.actors if a in slot.done or can_act(a, slot.phase)])
+        skipped.extend([(a, slot.phase) for a in slot.actors if a not in able])
+        if not slot.done.issuperset(able):
             queue[0] = replace(slot, actors=able)
             break
         queue.pop(0)

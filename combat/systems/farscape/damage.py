@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from combat.frozen import frozen
 
 __all__ = ["ARMOUR_CLASSES", "DAMAGE_TYPES", "PENETRATION", "Damage", "armour_protection", "damage", "quality_bonus"]
 
@@ -32,7 +32,7 @@ def armour_protection(armour_class: str | None, rating: int, damage_type: str) -
     return max(0, rating + PENETRATION[damage_type][column])
 
 
-@dataclass(frozen=True)
+@frozen
 class Damage:
     """Every step of one damage value."""
 

@@ -75,7 +75,7 @@ def disengage(encounter: Encounter, one: str, other: str) -> Encounter:
 
 def engaged_with(combatant: Combatant) -> tuple[str, ...]:
     """Return the ids of everyone the combatant is still engaged with."""
-    return tuple(c.source for c in combatant.conditions if c.name.startswith(_PAIR) and c.source is not None)
+    return tuple([c.source for c in combatant.conditions if c.name.startswith(_PAIR) and c.source is not None])
 
 
 def _can_fight(encounter: Encounter, combatant_id: str) -> bool:
@@ -84,7 +84,7 @@ def _can_fight(encounter: Encounter, combatant_id: str) -> bool:
         other = encounter.get(combatant_id)
     except UnknownName:
         return False
-    return not any(other.has(n) for n in _UNABLE) and (not other.health.incapacitated or can_strain(other))
+    return not other.has_any(*_UNABLE) and (not other.health.incapacitated or can_strain(other))
 
 
 def opponents(encounter: Encounter, combatant_id: str, current: Iterable[str]) -> tuple[str, ...]:

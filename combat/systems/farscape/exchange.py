@@ -35,7 +35,7 @@ from combat.systems.farscape.tables import FarscapeTables
 __all__ = ["FROZEN_DEFENCE", "MELEE_MOVES", "land_rule", "resolve_melee", "size_penalty"]
 
 def _is_out(combatant: Combatant) -> bool:
-    return combatant.has("unconscious") or combatant.has("out") or combatant.health.incapacitated
+    return combatant.has_any("unconscious", "out") or combatant.health.incapacitated
 
 
 def _participants(encounter: Encounter, intent: Intent) -> tuple[Combatant, tuple[Combatant, ...]]:
@@ -49,7 +49,7 @@ def _participants(encounter: Encounter, intent: Intent) -> tuple[Combatant, tupl
         raise InvalidInput("Name each opponent only once.")
     if len(intent.targets) > MAX_OPPONENTS:
         raise RulesError(f"At most {MAX_OPPONENTS} foes can close in on one fighter.")
-    targets = tuple(encounter.get(t) for t in intent.targets)
+    targets = tuple([encounter.get(t) for t in intent.targets])
     for target in targets:
         if target.id == actor.id:
             raise InvalidInput(f"{actor.name} cannot fight themself.")
@@ -131,9 +131,9 @@ def exchange_strikes(
     actor: Fighter, foes: tuple[Fighter, ...], rolls: Mapping[str, TraitRoll | None], extend: bool
 ) -> tuple[tuple[Strike, ...], tuple[Strike, ...], Reach]:
     """Compare every offence with its defence, decide what the actor lands, and stop the blows held at bay."""
-    mine = tuple(strike(actor, rolls[actor.id], f, rolls[f.id]) for f in foes)
+    mine = tuple([strike(actor, rolls[actor.id], f, rolls[f.id]) for f in foes])
     mine = break_rule(mine) if actor.technique.effect == "break" else land_rule(mine, extend)
-    theirs = tuple(hits_back(strike(f, rolls[f.id], actor, rolls[actor.id])) for f in foes)
+    theirs = tuple([hits_back(strike(f, rolls[f.id], actor, rolls[actor.id])) for f in foes])
     return hold_at_bay(actor, foes, mine, theirs, rolls)
 
 
@@ -177,7 +177,7 @@ def resolve_melee(
     after, attempt = counter(after, actor, strikes, reach, out, dice)
     after, drew = broke_away(grapple.release_fallen(after, sorted(out)), actor, drawn)
     added, removed = changes(encounter, after, tuple(fighters))
-    sides = tuple(_side(f, rolls[f.id]) for f in (actor, *foes))
+    sides = tuple([_side(f, rolls[f.id]) for f in (actor, *foes)])
     result = ExchangeResult(
         actor.id, intent.targets, actor.technique.name, sides, strikes, hits, attempt, added, removed, strain, drew
     )

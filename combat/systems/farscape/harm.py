@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from combat.dice import DiceSource
-from combat.frozen import replace
+from combat.frozen import frozen, replace
 from combat.fudge import Check, check
 from combat.model import Combatant, Condition
 from combat.systems.farscape.sheet import SPEC
@@ -28,7 +26,7 @@ def penalty(combatant: Combatant) -> int:
     return health.lethal_penalty + stun_penalty(combatant.condition("stun"))
 
 
-@dataclass(frozen=True)
+@frozen
 class Harm:
     """A wound marked on a combatant, the Willpower roll it forced, and whether they are now out."""
 

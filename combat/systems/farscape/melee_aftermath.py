@@ -25,11 +25,11 @@ def record(encounter: Encounter, actor: Fighter, foes: tuple[Fighter, ...], stri
         updated.append(combatant)
     encounter = caught(encounter.put(*updated), (f.id for f in (actor, *foes)))
     for strike in strikes:
-        if any(m.name == "feinted" for m in strike.defence_modifiers):
+        if any([m.name == "feinted" for m in strike.defence_modifiers]):
             # [ours] A feint's penalty is spent by the first exchange with the feinter that it applies to.
             defender = encounter.get(strike.defender)
             encounter = encounter.put(defender.without(FEINTED))
-        if any(m.name == "striking from a lock" for m in strike.offence_modifiers):
+        if any([m.name == "striking from a lock" for m in strike.offence_modifiers]):
             encounter = grapple.strain(encounter, strike.attacker)
     return encounter
 
@@ -42,9 +42,14 @@ def changes(before: Encounter, after: Encounter, ids: tuple[str, ...]) -> tuple[
     removed: list[tuple[str, str]] = []
     for cid in ids:
         old, new = before.get(cid).conditions, after.get(cid).conditions
-        added.extend((cid, c) for c in new if c not in old)
+        if old is new:
+            continue
+        same_name: dict[str, list[Condition]] = {}
+        for c in old:
+            same_name.setdefault(c.name, []).append(c)
+        added.extend([(cid, c) for c in new if c not in same_name.get(c.name, ())])  # equal ones share a name
         names = {c.name for c in new}
-        removed.extend((cid, c.name) for c in old if c.name not in names)
+        removed.extend([(cid, c.name) for c in old if c.name not in names])
     return tuple(added), tuple(removed)
 
 

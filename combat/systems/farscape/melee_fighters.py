@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from combat.errors import RulesError, UnknownName
-from combat.frozen import frozen
+from combat.frozen import frozen, kept
 from combat.model import Combatant
 from combat.systems.farscape.harm import penalty, trait
 from combat.systems.farscape.initiative import wielded
@@ -56,9 +56,9 @@ class Fighter:
     offence_modifiers: tuple[Modifier, ...]
     defence_modifiers: tuple[Modifier, ...]
 
-    @property
+    @kept
     def id(self) -> str:
-        """Return the combatant's id."""
+        """Return the combatant's id (kept: the exchange asks for it at every step)."""
         return self.combatant.id
 
     @property
@@ -66,12 +66,12 @@ class Fighter:
         """Tell whether the fighter holds a melee weapon (a knuckleduster or claws do not count)."""
         return self.weapon is not None and self.weapon.kind == "melee"
 
-    @property
+    @kept
     def frozen(self) -> bool:
         """Tell whether surprise has frozen the fighter: no roll, no blow, no defence."""
         return self.combatant.has("frozen")
 
-    @property
+    @kept
     def minion(self) -> bool:
         """Tell whether the fighter is a minion or bystander, who never defends with dice [seed]."""
         return is_minion(self.combatant)
@@ -180,7 +180,7 @@ def _shield(combatant: Combatant, tables: FarscapeTables) -> Shield | None:
 
 def _named(*pairs: tuple[str, int]) -> tuple[Modifier, ...]:
     """Return a Modifier for each (name, value) pair whose value is not zero."""
-    return tuple(Modifier(name, value) for name, value in pairs if value)
+    return tuple([Modifier(name, value) for name, value in pairs if value])
 
 
 def _modifiers(

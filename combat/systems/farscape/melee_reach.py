@@ -21,10 +21,9 @@ Decisions [ours]:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from combat.errors import RulesError
-from combat.frozen import replace
+from combat.frozen import frozen, replace
 from combat.fudge import TraitRoll
 from combat.model import Condition, Encounter
 from combat.systems.farscape.engagement import ENGAGEMENT_ELEMENTS, at_bay_name
@@ -34,7 +33,7 @@ from combat.systems.farscape.melee_results import Strike
 __all__ = ["Reach", "check_reach", "hold_at_bay", "keep_at_bay", "outreaches"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Reach:
     """Who kept whom at bay in one exchange (holder, foe), and which foes got inside a holder's reach."""
 

@@ -89,9 +89,9 @@ def land_rule(strikes: tuple[Strike, ...], extend: bool) -> tuple[Strike, ...]:
     """
     if not strikes or strikes[0].reason == "no strike":
         return strikes
-    if min(s.margin for s in strikes) < 0:
-        return tuple(replace(s, reason="outmatched" if s.margin > 0 else "miss") for s in strikes)
-    tied = any(s.margin == 0 and not s.unopposed for s in strikes)
+    if min([s.margin for s in strikes]) < 0:
+        return tuple([replace(s, reason="outmatched" if s.margin > 0 else "miss") for s in strikes])
+    tied = any([s.margin == 0 and not s.unopposed for s in strikes])
     eligible = [i for i, s in enumerate(strikes) if _harms(s, s.margin, tied)]
     chosen = eligible[0] if eligible else None
     result: list[Strike] = []

@@ -48,7 +48,7 @@ def straining(combatant: Combatant) -> bool:
 def can_strain(combatant: Combatant) -> bool:
     """Tell whether an Incapacitated combatant may try to act: granted, conscious, not frozen, not Near Death."""
     health: Health = combatant.health
-    awake = not any(combatant.has(n) for n in _UNABLE) and not health.knocked_out
+    awake = not combatant.has_any(*_UNABLE) and not health.knocked_out
     return health.incapacitated and awake and combatant.has(STRAIN)
 
 

@@ -120,14 +120,14 @@ class FarscapeSystem(RulesDefaults):
     def can_act(self, combatant: Combatant, phase: str) -> bool:
         """Tell whether the combatant can act: not frozen, unconscious or out; Incapacitated only to strain."""
         health: Health = combatant.health
-        blocked = any(combatant.has(n) for n in ("frozen", "unconscious", "out"))
+        blocked = combatant.has_any("frozen", "unconscious", "out")
         # [ours] An Incapacitated combatant keeps a turn only with the GM's leave to strain (see strain.py).
         return not blocked and (not health.incapacitated or can_strain(combatant))
 
     def out_of_fight(self, combatant: Combatant) -> bool:
         """Count out the unconscious, those out and the Incapacitated who may not strain (frozen only holds back)."""
         health: Health = combatant.health
-        down = combatant.has("unconscious") or combatant.has("out")
+        down = combatant.has_any("unconscious", "out")
         return down or (health.incapacitated and not can_strain(combatant))
 
     def allow_strain(self, encounter: Encounter, combatant_id: str, allowed: bool = True) -> Encounter:
@@ -142,7 +142,7 @@ class FarscapeSystem(RulesDefaults):
 
     def _recover_frozen(self, encounter: Encounter, dice: DiceSource) -> tuple[Encounter, tuple[Recovery, ...]]:
         """Roll each frozen combatant's recovery in initiative order (no order is worked out when nobody is)."""
-        if not any(c.has("frozen") for c in encounter.combatants):
+        if not any([c.has("frozen") for c in encounter.combatants]):
             return encounter, ()
         recoveries: list[Recovery] = []
         for entry in sorted(initiative_entries(encounter, self.tables), key=lambda e: e.key(e.counts[0]), reverse=True):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from combat.frozen import replace
+from combat.frozen import frozen, kept, replace
 from combat.model import Condition
 
 __all__ = [
@@ -72,7 +72,7 @@ def category(tier: str) -> str:
     return CATEGORY[tier]
 
 
-@dataclass(frozen=True)
+@frozen
 class Track:
     """Filled boxes per level of one track."""
 
@@ -82,6 +82,11 @@ class Track:
     @property
     def level(self) -> int | None:
         """Return the index of the worst level with a filled box, or None when unhurt."""
+        return self._level
+
+    @kept
+    def _level(self) -> int | None:
+        """Work out ``level`` once (kept on this copy only: ``replace`` leaves it behind, JSON skips it)."""
         filled = self.filled
         for i in range(len(filled) - 1, -1, -1):
             if filled[i]:
@@ -95,7 +100,7 @@ class Track:
         return "Healthy" if self.level is None else names[self.level]
 
 
-@dataclass(frozen=True)
+@frozen
 class Health:
     """A Farscape combatant's two tracks and the tier that shapes them."""
 
@@ -129,7 +134,7 @@ class Health:
         return self.stun.level == 3 or self.lethal.level == 4
 
 
-@dataclass(frozen=True)
+@frozen
 class WoundMark:
     """One wound marked: the damage, the level it landed on, the box actually marked, and the roll-up."""
 
@@ -166,7 +171,7 @@ def mark(health: Health, kind: Kind, damage: int) -> tuple[Health, WoundMark]:
         name = spec.levels[landed]
         return health, WoundMark(kind, damage, name, None, None, True, True, before, before)
     at = free[0]
-    filled = tuple(n + 1 if i == at else n for i, n in enumerate(track.filled))
+    filled = tuple([n + 1 if i == at else n for i, n in enumerate(track.filled)])
     new_track = replace(track, filled=filled)
     new_health = replace(health, lethal=new_track) if kind == "lethal" else replace(health, stun=new_track)
     after = new_track.level_name
