@@ -25,17 +25,20 @@ def _plain_fields(cls: type) -> tuple[Field[Any], ...] | None:
     return None if any(not f.init for f in found) else found
 
 
-# Each class's copy plan (``_plan``), found once: a plain dict is read faster than a ``functools.cache``.
-_PLANS: dict[type, tuple[tuple[str, ...], frozenset[str]] | None] = {}
+# A class's copy plan: its fields (in order, and as a set) and the names of its ``kept`` values.
+Plan = tuple[tuple[str, ...], frozenset[str], tuple[str, ...]]
+# Each class's plan (``_plan``), found once: a plain dict is read faster than a ``functools.cache``.
+_PLANS: dict[type, Plan | None] = {}
 
 
-def _plan(cls: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
-    """Return the fields to copy (in order, and as a set), or None when only ``dataclasses.replace`` will do."""
+def _plan(cls: type) -> Plan | None:
+    """Return the class's copy plan, or None when only ``dataclasses.replace`` will do."""
     try:
         return _PLANS[cls]
     except KeyError:
         found = _plain_fields(cls)
-        plan = None if found is None else (tuple(f.name for f in found), frozenset(f.name for f in found))
+        kept_names = tuple(name for base in cls.__mro__ for name, v in vars(base).items() if isinstance(v, kept))
+        plan = None if found is None else (tuple(f.name for f in found), frozenset(f.name for f in found), kept_names)
         _PLANS[cls] = plan
         return plan
 
@@ -121,15 +124,18 @@ def replace(obj: T, /, **changes: Any) -> T:
     plan = _PLANS[cls] if cls in _PLANS else _plan(cls)
     if plan is None:
         return copy_with_init(obj, **changes)  # type: ignore[type-var]
-    names, known = plan
+    names, known, kept_names = plan
     if not known.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(set(changes) - known))}")
     source = obj.__dict__
     copy: T = object.__new__(cls)
     state = copy.__dict__
     state.update(source)
-    if len(source) != len(names):  # a kept value beside the fields is left behind
-        for extra in source.keys() - known:
-            del state[extra]
+    if len(source) != len(names):  # the values kept beside the fields are left behind
+        for name in kept_names:
+            state.pop(name, None)
+        if len(state) != len(names):
+            for extra in state.keys() - known:
+                del state[extra]
     state.update(changes)
     return copy

@@ -37,21 +37,25 @@ def _left_out(count: int) -> str:
 def _chunks(lines: Sequence[str], budget: int) -> tuple[list[str], int]:
     """Fill descriptions with whole lines within ``budget`` characters; return them and how many lines did not fit."""
     chunks: list[str] = []
-    current = ""
+    current: list[str] = []  # the lines of the description being filled, joined only when it is full
+    size = 0  # the length of that description
     used = 0
     for number, raw in enumerate(lines):
         line = raw[:DESCRIPTION]
         cost = len(line) + 1
-        full = len(chunks) + (1 if current else 0) >= EMBEDS and len(current) + cost > DESCRIPTION
+        full = len(chunks) + (1 if size else 0) >= EMBEDS and size + cost > DESCRIPTION
         if used + cost > budget or full:
-            return [*chunks, current] if current else chunks, len(lines) - number
-        if current and len(current) + cost > DESCRIPTION:
-            chunks.append(current)
-            current = line
+            return [*chunks, "\n".join(current)] if size else chunks, len(lines) - number
+        if size and size + cost > DESCRIPTION:
+            chunks.append("\n".join(current))
+            current, size = [line], len(line)
+        elif size:
+            current.append(line)
+            size += cost
         else:
-            current = f"{current}\n{line}" if current else line
+            current, size = [line], len(line)
         used += cost
-    return [*chunks, current] if current else chunks, 0
+    return [*chunks, "\n".join(current)] if size else chunks, 0
 
 
 def pack(title: str, lines: Sequence[str], colour: discord.Colour = COLOUR, *, tail: bool = False,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Protocol
 
 from combat.dice import Roll
@@ -43,7 +44,13 @@ class Named(Protocol):
 
 def fudge_faces(faces: Iterable[int]) -> str:
     """Show Fudge dice as glyphs: '[+ ▢ − +]'."""
-    return "[" + " ".join(GLYPHS[f] for f in faces) + "]"
+    return _glyphs(tuple(faces))
+
+
+@lru_cache(maxsize=1024)
+def _glyphs(faces: tuple[int, ...]) -> str:
+    """Write Fudge faces as glyphs (a roll's text is asked for at every answer: kept for the faces seen)."""
+    return "[" + " ".join([GLYPHS[f] for f in faces]) + "]"
 
 
 def numbered_faces(faces: Iterable[int]) -> str:
@@ -66,24 +73,27 @@ def _with_number(name: str, value: int) -> str:
     return f"{name} ({signed(value) if value else 0})"
 
 
+@lru_cache(maxsize=256)
 def ladder(value: int) -> str:
     """Name a rolled result or difficulty with its number: 'Great (+2)', 'Superb+1 (+4)'."""
     return _with_number(result_name(value), value)
 
 
+@lru_cache(maxsize=256)
 def trait_level(value: int) -> str:
     """Name a trait level with its number: 'Legendary (+4)'."""
     return _with_number(level_name(value), value)
 
 
+@lru_cache(maxsize=1024)
 def trait_title(name: str) -> str:
     """Capitalise a trait's name for display: 'energy weapons' → 'Energy Weapons'."""
-    return " ".join(word.capitalize() for word in name.split(" "))
+    return " ".join([word.capitalize() for word in name.split(" ")])
 
 
 def modifiers_text(modifiers: Iterable[Named]) -> str:
     """List modifiers by name: 'stance +2, wounds -1' ('none' when there are none)."""
-    parts = [f"{m.name} {signed(m.value)}" for m in modifiers]
+    parts = [f"{m.name} {m.value:+d}" for m in modifiers]
     return ", ".join(parts) if parts else "none"
 
 

@@ -20,7 +20,8 @@ def who(names: Names, combatant: str | None) -> str:
     """Return a combatant's display name (their id when unnamed), made safe."""
     if combatant is None:
         return "nobody"
-    return safe(names.get(combatant, combatant))
+    name = names.get(combatant, combatant)
+    return safe(name) if "@" in name else name
 
 
 def possessive(name: str) -> str:
