@@ -6,6 +6,7 @@ import random
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 from combat.errors import DiceError, DiceExhausted, TooManyDice
@@ -175,7 +176,13 @@ def roll(source: DiceSource, spec: DiceSpec) -> Roll:
 
 def roll_fudge(source: DiceSource, count: int = 4) -> Roll:
     """Roll ``count`` Fudge dice (4dF by default, 2dF for Deryni's opposed rolls)."""
-    return roll(source, DiceSpec(count, FUDGE))
+    return roll(source, _fudge_spec(count))
+
+
+@lru_cache(maxsize=MAX_DICE)
+def _fudge_spec(count: int) -> DiceSpec:
+    """Return the (checked, frozen) request for ``count`` Fudge dice, made once per count."""
+    return DiceSpec(count, FUDGE)
 
 
 def roll_d(source: DiceSource, count: int, sides: int) -> Roll:

@@ -159,9 +159,12 @@ def _settle(state: TurnState, can_act: CanAct) -> tuple[TurnState, tuple[tuple[s
         able = tuple([a for a in slot.actors if a in slot.done or can_act(a, slot.phase)])
         skipped.extend([(a, slot.phase) for a in slot.actors if a not in able])
         if not slot.done.issuperset(able):
-            queue[0] = replace(slot, actors=able)
+            if able != slot.actors:
+                queue[0] = replace(slot, actors=able)
             break
         queue.pop(0)
+    if not skipped and len(queue) == len(state.queue):
+        return state, ()  # everyone at the front can act: nothing changes
     return replace(state, queue=tuple(queue)), tuple(skipped)
 
 

@@ -29,6 +29,7 @@ __all__ = [
     "disengage",
     "engage",
     "engaged_with",
+    "engagement",
     "opponents",
     "pair_name",
 ]
@@ -52,8 +53,13 @@ def at_bay_name(foe_id: str) -> str:
 
 def engage(combatant: Combatant, foe_ids: Sequence[str]) -> Combatant:
     """Engage the combatant with these foes for this element and the next; the first is his main foe."""
-    pairs = (Condition(pair_name(foe), elements=ENGAGEMENT_ELEMENTS, source=foe) for foe in dict.fromkeys(foe_ids))
-    return combatant.with_conditions(*pairs, Condition(ENGAGED, elements=ENGAGEMENT_ELEMENTS, source=foe_ids[0]))
+    return combatant.with_conditions(*engagement(foe_ids))
+
+
+def engagement(foe_ids: Sequence[str]) -> tuple[Condition, ...]:
+    """Return the conditions that engage a fighter with these foes (``engage`` sets them; the first is his main foe)."""
+    pairs = [Condition(pair_name(foe), elements=ENGAGEMENT_ELEMENTS, source=foe) for foe in dict.fromkeys(foe_ids)]
+    return (*pairs, Condition(ENGAGED, elements=ENGAGEMENT_ELEMENTS, source=foe_ids[0]))
 
 
 def _part(combatant: Combatant, foe_id: str) -> Combatant:

@@ -6,7 +6,7 @@ from combat.dice import DiceSource
 from combat.model import Combatant, Condition, Encounter
 from combat.systems.farscape import grapple
 from combat.systems.farscape.disengage import caught
-from combat.systems.farscape.engagement import engage
+from combat.systems.farscape.engagement import engagement
 from combat.systems.farscape.melee_fighters import Fighter
 from combat.systems.farscape.melee_hits import FEINTED, must_warn, warn
 from combat.systems.farscape.melee_reach import Reach
@@ -19,10 +19,10 @@ def record(encounter: Encounter, actor: Fighter, foes: tuple[Fighter, ...], stri
     """Record who is engaged and wielding what, end retreats caught, spend feints used, strain a lock struck from."""
     updated: list[Combatant] = []
     for fighter in (actor, *foes):
-        combatant = engage(encounter.get(fighter.id), [f.id for f in foes] if fighter is actor else [actor.id])
+        conditions = engagement([f.id for f in foes] if fighter is actor else [actor.id])
         if fighter.armed and fighter.weapon is not None:
-            combatant = combatant.with_condition(Condition("wielding", source=fighter.weapon.key))
-        updated.append(combatant)
+            conditions = (*conditions, Condition("wielding", source=fighter.weapon.key))
+        updated.append(encounter.get(fighter.id).with_conditions(*conditions))  # set in one copy
     encounter = caught(encounter.put(*updated), (f.id for f in (actor, *foes)))
     for strike in strikes:
         if any([m.name == "feinted" for m in strike.defence_modifiers]):
