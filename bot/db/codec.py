@@ -134,9 +134,21 @@ def encode_payload(value: Any) -> Any:
     return to_jsonable_python(value)
 
 
+def _jsonable(value: Any) -> Any:
+    """Return what orjson cannot write itself as pydantic does: a set as a list in its own order, anything else."""
+    if type(value) is frozenset or type(value) is set:
+        return list(value)
+    return to_jsonable_python(value)
+
+
 def payload_text(value: Any) -> str:
     """Return result data as JSON text in one pass: the same text as dumping ``encode_payload(value)``.
 
     orjson writes dataclasses, tuples, enums and mappings itself; anything else goes through pydantic as above.
+    Mappings with keys that are not strings (ints) are rare: only a document that has one is written again with
+    orjson's slower option for them.
     """
-    return orjson.dumps(value, default=to_jsonable_python, option=orjson.OPT_NON_STR_KEYS).decode()
+    try:
+        return orjson.dumps(value, default=_jsonable).decode()
+    except orjson.JSONEncodeError:
+        return orjson.dumps(value, default=_jsonable, option=orjson.OPT_NON_STR_KEYS).decode()

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from sqlalchemy import URL, make_url
@@ -100,8 +101,7 @@ class Database:
         async with self._admitted(channel_id), UnitOfWork(self.sessions, self.types, self.cache) as uow:
             yield uow
 
-    @contextlib.asynccontextmanager
-    async def encounter_work(self, channel_id: int, *, locking: bool = False) -> AsyncIterator[EncounterWork]:
+    def encounter_work(self, channel_id: int, *, locking: bool = False) -> AbstractAsyncContextManager[EncounterWork]:
         """Open a unit of work on encounters and events only, on the driver of one pooled connection.
 
         Admitted and locked as ``unit_of_work``; what is not committed is rolled back when it ends. A connection
@@ -110,8 +110,7 @@ class Database:
         process's writer lock is taken only when the work first goes to the database (``_sqlite_work``).
         """
         work = self._sqlite_work if self.sqlite_writer is not None else self._pooled_work
-        async with work(channel_id, locking) as uow:
-            yield uow
+        return work(channel_id, locking)
 
     @contextlib.asynccontextmanager
     async def _pooled_work(self, channel_id: int, locking: bool) -> AsyncIterator[EncounterWork]:
@@ -203,20 +202,10 @@ class Database:
         else:
             await greenlet_spawn(connection.close)
 
-    @contextlib.asynccontextmanager
-    async def _admitted(self, channel_id: int | None, *, writer: bool = True) -> AsyncIterator[None]:
+    def _admitted(self, channel_id: int | None, *, writer: bool = True) -> _Admission:
         """Hold the channel's lock (when given), then this process's writer lock (unless not ``writer``) or a seat."""
         channel = self.locks.get(channel_id) if channel_id is not None else None
-        held: list[asyncio.Lock | asyncio.Semaphore] = []
-        try:
-            for gate in (channel, self._writer if writer else None, self._seats):
-                if gate is not None:
-                    await gate.acquire()
-                    held.append(gate)
-            yield
-        finally:
-            for gate in reversed(held):
-                gate.release()
+        return _Admission((channel, self._writer if writer else None, self._seats))
 
     async def dispose(self) -> None:
         """Close every pooled connection (the one kept for encounter work too)."""
@@ -236,6 +225,33 @@ class Database:
     async def __aexit__(self, *_exc: object) -> None:
         """Dispose of the engine."""
         await self.dispose()
+
+
+class _Admission:
+    """Hold gates (locks, a semaphore) in order while a unit of work runs; let go of them in the reverse order."""
+
+    def __init__(self, gates: tuple[asyncio.Lock | asyncio.Semaphore | None, ...]) -> None:
+        self._gates = gates
+        self._held: list[asyncio.Lock | asyncio.Semaphore] = []
+
+    async def __aenter__(self) -> None:
+        """Take every gate in turn; when waiting for one is cancelled, let go of those already held."""
+        try:
+            for gate in self._gates:
+                if gate is not None:
+                    await gate.acquire()
+                    self._held.append(gate)
+        except BaseException:
+            self._let_go()
+            raise
+
+    async def __aexit__(self, *_exc: object) -> None:
+        """Let go of the gates held."""
+        self._let_go()
+
+    def _let_go(self) -> None:
+        while self._held:
+            self._held.pop().release()
 
 
 class _Taken:

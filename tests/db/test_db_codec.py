@@ -89,6 +89,24 @@ def test_payload_encodes_result_dataclasses():
     assert encoded["health"]["tier"] == "minion"
 
 
+def test_payload_text_is_the_text_of_the_encoded_payload_with_sets_and_int_keys():
+    from bot.db.codec import payload_text
+
+    @dataclass(frozen=True)
+    class Tally:
+        done: frozenset[str]
+        by_round: dict[int, str]
+        seen: set[int]
+
+    for value in (
+        Tally(frozenset({"a 1", "b 2"}), {}, set()),
+        Tally(frozenset(), {1: "one", 2: "two"}, {3}),  # int keys: written as strings, as pydantic does
+        {"ids": frozenset({"x"}), 7: (1, 2)},
+    ):
+        assert orjson.loads(payload_text(value)) == through_json(encode_payload(value))
+        assert payload_text(value) == orjson.dumps(encode_payload(value), option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 names = st.text(alphabet="abcdefgh", min_size=1, max_size=5)
 conditions = st.builds(
     Condition,
