@@ -38,24 +38,29 @@ async def _stop(process: asyncio.subprocess.Process) -> None:
 
 
 @contextlib.asynccontextmanager
-async def fray_run(double: Any, url: str) -> AsyncIterator[asyncio.subprocess.Process]:
-    """Start `python -m bot run` on ``url`` pointed at ``double``; yield once it is connected and answers."""
+async def fray_run(
+    double: Any, url: str, *, under: tuple[str, ...] = (), started_within: float = STARTED_WITHIN
+) -> AsyncIterator[asyncio.subprocess.Process]:
+    """Start `python -m bot run` on ``url`` pointed at ``double``; yield once it is connected and answers.
+
+    ``under`` is a command the bot runs under (valgrind, for bench/instructions.py): its pid is then that command's.
+    """
     known = len(double.sessions)
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "run", env=_environment(double, url), cwd=REPO_ROOT,
+        *under, sys.executable, "-m", "bot", "run", env=_environment(double, url), cwd=REPO_ROOT,
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
     )
     exited = asyncio.ensure_future(process.wait())
     try:
         connected = asyncio.ensure_future(double.wait_for(lambda: any(s.connected for s in double.sessions[known:]),
-                                                          STARTED_WITHIN, "fray run to connect"))
+                                                          started_within, "fray run to connect"))
         await asyncio.wait({exited, connected}, return_when=asyncio.FIRST_COMPLETED)
         if exited.done():
             connected.cancel()
             raise RuntimeError(f"fray run exited with {process.returncode} before it connected")
         await connected
         record = await double.invoke("roll", {"dice": "4dF"})  # connected is not yet ready: wait for one answer
-        await record.response(timeout=STARTED_WITHIN)
+        await record.response(timeout=started_within)
         yield process
     finally:
         await _stop(process)

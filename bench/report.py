@@ -91,6 +91,15 @@ def _e2e(db: str, found: dict[str, Any]) -> list[Row]:
     return out
 
 
+def _instructions(db: str, found: dict[str, Any]) -> list[Row]:
+    per, n = found["per_command"], found["channels"]
+    out = [(f"{db} bot instructions per command (callgrind), /attack vs /roll, {n} channels",
+            f"{per['attack'] / 1e6:.2f}M", f"{per['roll'] / 1e6:.2f}M", _x(found["attack_over_roll"]), "-")]
+    if found["lost"]:
+        out.append((f"{db} instructions: interactions lost or refused", str(found["lost"]), "0", "-", "0: MISSED"))
+    return out
+
+
 def rows(results: dict[str, Any]) -> list[Row]:
     """Return the table's rows for whatever was measured."""
     out: list[Row] = []
@@ -104,6 +113,8 @@ def rows(results: dict[str, Any]) -> list[Row]:
                 out += _memory(found["growth"]["memory"])
         if "e2e" in found:
             out += _e2e(db, found["e2e"])
+        if "instructions" in found:
+            out += _instructions(db, found["instructions"])
     return out
 
 
