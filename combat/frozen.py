@@ -25,22 +25,21 @@ def _plain_fields(cls: type) -> tuple[Field[Any], ...] | None:
     return None if any(not f.init for f in found) else found
 
 
-# A class's copy plan: its fields (in order, and as a set) and the names of its ``kept`` values.
-Plan = tuple[tuple[str, ...], frozenset[str], tuple[str, ...]]
-# Each class's plan (``_plan``), found once: a plain dict is read faster than a ``functools.cache``.
+# A class's copy plan: how many fields it has, their names, and the names of its ``kept`` values.
+Plan = tuple[int, frozenset[str], tuple[str, ...]]
+# Each class's plan (``_plan``; None: only ``dataclasses.replace`` will do), found once.
 _PLANS: dict[type, Plan | None] = {}
+_UNKNOWN: Any = object()
+_new = object.__new__
 
 
 def _plan(cls: type) -> Plan | None:
-    """Return the class's copy plan, or None when only ``dataclasses.replace`` will do."""
-    try:
-        return _PLANS[cls]
-    except KeyError:
-        found = _plain_fields(cls)
-        kept_names = tuple(name for base in cls.__mro__ for name, v in vars(base).items() if isinstance(v, kept))
-        plan = None if found is None else (tuple(f.name for f in found), frozenset(f.name for f in found), kept_names)
-        _PLANS[cls] = plan
-        return plan
+    """Work out and keep the class's copy plan."""
+    found = _plain_fields(cls)
+    kept_names = tuple(name for base in cls.__mro__ for name, v in vars(base).items() if isinstance(v, kept))
+    plan = None if found is None else (len(found), frozenset(f.name for f in found), kept_names)
+    _PLANS[cls] = plan
+    return plan
 
 
 def _fast_init(cls: type) -> Callable[..., None] | None:
@@ -121,21 +120,28 @@ def replace(obj: T, /, **changes: Any) -> T:
     Classes with a __post_init__ (or fields left out of __init__, or slots) still go through ``dataclasses.replace``.
     """
     cls: type = type(obj)
-    plan = _PLANS[cls] if cls in _PLANS else _plan(cls)
+    plan = _PLANS.get(cls, _UNKNOWN)
+    if plan is _UNKNOWN:
+        plan = _plan(cls)
     if plan is None:
         return copy_with_init(obj, **changes)  # type: ignore[type-var]
-    names, known, kept_names = plan
+    count, known, kept_names = plan
     if not known.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(set(changes) - known))}")
     source = obj.__dict__
-    copy: T = object.__new__(cls)
+    copy: T = _new(cls)
     state = copy.__dict__
     state.update(source)
-    if len(source) != len(names):  # the values kept beside the fields are left behind
-        for name in kept_names:
-            state.pop(name, None)
-        if len(state) != len(names):
-            for extra in state.keys() - known:
-                del state[extra]
+    if len(source) != count:  # the values kept beside the fields are left behind
+        _leave_behind(state, known, kept_names)
     state.update(changes)
     return copy
+
+
+def _leave_behind(state: dict[str, Any], fields: frozenset[str], kept_names: tuple[str, ...]) -> None:
+    """Drop from a copy's instance dict whatever is not a field (the original's kept values)."""
+    for name in kept_names:
+        state.pop(name, None)
+    if len(state) != len(fields):
+        for extra in state.keys() - fields:
+            del state[extra]

@@ -32,7 +32,7 @@ def _argument(bind: BindParameter[Any], dialect: Dialect) -> tuple[str, Any, Pro
 class Prepared:
     """One statement's SQL for one dialect, its positional parameters and its columns, with their processors."""
 
-    __slots__ = ("arguments", "columns", "sql")
+    __slots__ = ("_inputs", "_processors", "arguments", "columns", "sql")
 
     def __init__(self, statement: Executable, dialect: Dialect) -> None:
         if not isinstance(statement, ClauseElement):
@@ -42,6 +42,8 @@ class Prepared:
         self.sql = str(compiled)
         names = compiled.positiontup or []
         self.arguments = tuple(_argument(compiled.binds[name], dialect) for name in names)
+        self._inputs = tuple((name, fixed) for name, fixed, _ in self.arguments)
+        self._processors = tuple((i, process) for i, (_, _, process) in enumerate(self.arguments) if process)
         exported = getattr(statement, "exported_columns", ())
         self.columns = tuple(
             (column.key, column.type.dialect_impl(dialect).result_processor(dialect, None)) for column in exported
@@ -49,10 +51,9 @@ class Prepared:
 
     def values(self, params: Mapping[str, Any]) -> tuple[Any, ...]:
         """Return the positional parameters for ``params``, processed as SQLAlchemy would."""
-        out = []
-        for name, fixed, process in self.arguments:
-            value = params[name] if fixed is _GIVEN else fixed
-            out.append(value if process is None else process(value))
+        out = [params[name] if fixed is _GIVEN else fixed for name, fixed in self._inputs]
+        for i, process in self._processors:
+            out[i] = process(out[i])
         return tuple(out)
 
     def rows(self, raw: Iterable[Sequence[Any]]) -> list[dict[str, Any]]:

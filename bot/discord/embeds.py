@@ -36,6 +36,11 @@ def _left_out(count: int) -> str:
 
 def _chunks(lines: Sequence[str], budget: int) -> tuple[list[str], int]:
     """Fill descriptions with whole lines within ``budget`` characters; return them and how many lines did not fit."""
+    total = sum(map(len, lines)) + len(lines)
+    if total <= budget and total <= DESCRIPTION:  # all of it in one description (most replies)
+        first = next((i for i, line in enumerate(lines) if line), len(lines))  # as below: no empty line leads
+        text = "\n".join(lines[first:])
+        return [text] if text else [], 0
     chunks: list[str] = []
     current: list[str] = []  # the lines of the description being filled, joined only when it is full
     size = 0  # the length of that description

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import discord
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.discord.embeds import TOTAL, pack, status_embeds, summary_embeds
 from bot.services.replies import Reply, StatusShown
@@ -84,3 +86,34 @@ def test_a_big_round_summary_fits_and_says_what_is_left() -> None:
     assert embeds[0].title == "Round 3 summary"
     assert "more line" in text(embeds).splitlines()[-1]
     assert sum(len(e) for e in embeds) <= TOTAL
+
+
+def _chunks_line_by_line(lines: list[str], budget: int) -> tuple[list[str], int]:
+    """The packing rule, one line at a time: what ``_chunks`` must give, whichever way it works it out."""
+    from bot.discord.embeds import DESCRIPTION, EMBEDS
+
+    chunks: list[str] = []
+    current, used = "", 0
+    for number, raw in enumerate(lines):
+        line = raw[:DESCRIPTION]
+        cost = len(line) + 1
+        full = len(chunks) + (1 if current else 0) >= EMBEDS and len(current) + cost > DESCRIPTION
+        if used + cost > budget or full:
+            return [*chunks, current] if current else chunks, len(lines) - number
+        if current and len(current) + cost > DESCRIPTION:
+            chunks.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+        used += cost
+    return [*chunks, current] if current else chunks, 0
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(st.just(""), st.text("ab", max_size=60), st.integers(900, 4200).map("x".__mul__)),
+                max_size=30),
+       st.sampled_from([40, 300, 2000, 5800, 60000]))
+def test_lines_are_packed_as_one_line_at_a_time_would(lines: list[str], budget: int) -> None:
+    from bot.discord.embeds import _chunks
+
+    assert _chunks(lines, budget) == _chunks_line_by_line(lines, budget)

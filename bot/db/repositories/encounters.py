@@ -103,7 +103,7 @@ def _settings_of(values: Mapping[str, Any]) -> GuildSettings:
 
 
 def _roster(encounter: Encounter) -> Roster:
-    return tuple((c.id, c.name, c.side, c.owner) for c in encounter.combatants)
+    return tuple([(c.id, c.name, c.side, c.owner) for c in encounter.combatants])
 
 
 class EncounterRepository:
