@@ -70,10 +70,21 @@ class RandomDice:
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
+        self._bits = self._rng.getrandbits
 
     def face(self, die: Die) -> int:
-        """Return a uniformly random face of ``die``."""
-        return self._rng.choice(die.faces)
+        """Return a uniformly random face of ``die``: the very draw of ``random.Random.choice`` over its faces.
+
+        ``choice`` picks an index below the number of faces by drawing that many bits until one is small enough;
+        drawing them here, without its two calls in Python, gives the same faces for the same seed.
+        """
+        faces = die.faces
+        count = len(faces)
+        bits = count.bit_length()
+        drawn = self._bits(bits)
+        while drawn >= count:
+            drawn = self._bits(bits)
+        return faces[drawn]
 
 
 class ScriptedDice:

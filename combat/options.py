@@ -86,8 +86,12 @@ class OptionSpec:
 
 
 @lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def normal_key(text: str) -> str:
-    """Return text as a key: case-folded, compatibility-normalised, '_' and '-' as spaces, spaces collapsed."""
+    """Return text as a key: case-folded, compatibility-normalised, '_' and '-' as spaces, spaces collapsed.
+
+    Kept for the texts seen last (option and move names, over and over: every command reads its options by them).
+    """
     folded = unicodedata.normalize("NFKC", text).casefold().replace("_", " ").replace("-", " ")
     return " ".join(folded.split())
 

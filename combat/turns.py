@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from combat.errors import CannotAct
-from combat.frozen import frozen, replace
+from combat.frozen import frozen, kept, replace
 
 __all__ = [
     "SINGLE_PHASE",
@@ -80,6 +80,11 @@ class Slot:
     @property
     def waiting(self) -> tuple[str, ...]:
         """Return the actors of this slot who have not acted yet."""
+        return self._waiting
+
+    @kept
+    def _waiting(self) -> tuple[str, ...]:
+        """Work out ``waiting`` once (kept on this copy only: ``replace`` leaves it behind, JSON skips it)."""
         return tuple([a for a in self.actors if a not in self.done])
 
 

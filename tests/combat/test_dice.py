@@ -73,6 +73,15 @@ def test_random_dice_are_reproducible_for_a_seed():
     assert len(set(seq_a)) > 1
 
 
+@pytest.mark.parametrize("die", [FUDGE, Die(2), Die(6), Die(10), Die(20), Die(100), Die(1000)])
+def test_random_dice_draw_what_random_choice_over_the_faces_draws_for_the_seed(die):
+    import random
+
+    # A seeded fight rolls the same dice as before: the same faces, in the same order, for the same seed.
+    dice, reference = RandomDice(2026), random.Random(2026)
+    assert [dice.face(die) for _ in range(300)] == [reference.choice(die.faces) for _ in range(300)]
+
+
 def test_random_dice_stay_within_the_faces():
     dice = RandomDice(7)
     d6 = {dice.face(D6) for _ in range(400)}
