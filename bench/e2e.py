@@ -31,6 +31,7 @@ import contextlib
 import gc
 import sys
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +40,7 @@ from bench.scenarios import Table, open_table
 from bench.stats import median, spread
 from bot.config import REPO_ROOT, Settings
 
-__all__ = ["E2EPlan", "e2e"]
+__all__ = ["E2EPlan", "e2e", "fights"]
 
 SETTLE = Settings().status_edit_delay + 0.5
 QUIET, SETTLE_WITHIN = 0.25, 20.0  # seconds without a request to the double that mean the boards are done; at most
@@ -222,17 +223,23 @@ async def e2e(url: str, plan: E2EPlan) -> dict[str, Any]:
     request and message they see for the tests, and in the bot's process those records were the larger part of what
     its collector walked.
     """
+    async with fights(url, plan.channels) as (double, table, channels), fray_run(double, url):
+        return await _trials(Probe(double, table.gm), table, channels, plan)
+
+
+@contextlib.asynccontextmanager
+async def fights(url: str, count: int) -> AsyncIterator[tuple[Any, Table, list[int]]]:
+    """Start the double with a GM and ``count`` channels, and set up a fight in each on ``url`` (the bot not yet)."""
     from discord_double import DiscordDouble  # type: ignore[import-not-found]
 
     async with DiscordDouble() as double:
         gm = double.add_member("gm")
-        channels = [double.channel_id, *(double.add_channel(f"fight-{i}") for i in range(plan.channels - 1))]
+        channels = [double.channel_id, *(double.add_channel(f"fight-{i}") for i in range(count - 1))]
         table = await open_table(url)
         table.gm, table.guild = gm, double.guild_id
         try:
             for channel in channels:
                 await table.setup(channel)
-            async with fray_run(double, url):
-                return await _trials(Probe(double, gm), table, channels, plan)
+            yield double, table, channels
         finally:
             await table.db.dispose()

@@ -25,7 +25,6 @@ from typing import Any
 
 from bench import e2e as bursts
 from bench.process import fray_run
-from bench.scenarios import open_table
 
 __all__ = ["InstructionsPlan", "available", "instructions"]
 
@@ -100,25 +99,14 @@ async def _series(probe: bursts.Probe, table: Any, channels: list[int], pid: int
 
 async def instructions(url: str, plan: InstructionsPlan) -> dict[str, Any]:
     """Run `fray run` under callgrind on ``url``; count each command's instructions per interaction, in bursts."""
-    from discord_double import DiscordDouble  # type: ignore[import-not-found]
-
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch) / "callgrind.out"
         under = ("valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}.%p")
-        async with DiscordDouble() as double:
-            gm = double.add_member("gm")
-            channels = [double.channel_id, *(double.add_channel(f"fight-{i}") for i in range(plan.channels - 1))]
-            table = await open_table(url)
-            table.gm, table.guild = gm, double.guild_id
-            try:
-                for channel in channels:
-                    await table.setup(channel)
-                async with fray_run(double, url, under=under, started_within=STARTED_WITHIN) as process:
-                    probe = bursts.Probe(double, gm)
-                    await bursts._warm_up(probe, table, channels)
-                    counts = await _series(probe, table, channels, process.pid, out, plan)
-            finally:
-                await table.db.dispose()
+        async with (bursts.fights(url, plan.channels) as (double, table, channels),
+                    fray_run(double, url, under=under, started_within=STARTED_WITHIN) as process):
+            probe = bursts.Probe(double, table.gm)
+            await bursts._warm_up(probe, table, channels)
+            counts = await _series(probe, table, channels, process.pid, out, plan)
     per = {name: sum(found) / (len(found) * plan.channels) for name, found in counts.items()}
     return {
         "channels": plan.channels,
