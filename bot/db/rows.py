@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+import orjson
 from sqlalchemy import (
     JSON,
     BigInteger,
@@ -23,6 +24,9 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeEngine
+
+from bot.db.connect import dumps
 
 __all__ = [
     "NAMING_CONVENTION",
@@ -48,20 +52,54 @@ NAMING_CONVENTION = {
 SurrogateKey = BigInteger().with_variant(Integer(), "sqlite")
 # JSON documents: JSONB on PostgreSQL, JSON text on SQLite.
 Document = JSON().with_variant(JSONB(), "postgresql")
-# The documents every command writes (encounter state, event payload and undo state) are plain json on PostgreSQL
-# too: jsonb would parse each into its binary form on every write, and Fray never queries inside them (0003).
-HotDocument = JSON()
-NullableHotDocument = JSON(none_as_null=True)
+# The documents every command writes (encounter state, event payload and undo state): JSON text on SQLite, and a
+# text column (varchar) on PostgreSQL, which keeps them as sent: jsonb parsed each into its binary form on every
+# write (0003) and json still checked its syntax (0006); Fray writes them with orjson and never queries inside them.
 
 
-class JsonText(TypeDecorator[str]):
-    """A bind value for a JSON column that is JSON text already (written once, not parsed and dumped again)."""
+class HotDocument(TypeDecorator[Any]):
+    """A document written on every command: SQLite's JSON type, or text on PostgreSQL (dumped and loaded here)."""
 
     impl = JSON
     cache_ok = True
 
+    def __init__(self, none_as_null: bool = False) -> None:
+        super().__init__(none_as_null=none_as_null)
+        self.none_as_null = none_as_null
+
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
+        """Use a text column (varchar without a length) on PostgreSQL; JSON elsewhere."""
+        if dialect.name == "postgresql":
+            return dialect.type_descriptor(String())
+        return dialect.type_descriptor(JSON(none_as_null=self.none_as_null))
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> Any:
+        """Dump the document to JSON text on PostgreSQL (JSON's own processor does it elsewhere)."""
+        if dialect.name != "postgresql":
+            return value
+        if value is None and self.none_as_null:
+            return None
+        return dumps(value)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> Any:
+        """Load the document from its JSON text on PostgreSQL."""
+        if dialect.name != "postgresql" or value is None:
+            return value
+        return orjson.loads(value)
+
+
+class JsonText(TypeDecorator[str]):
+    """A bind value for a hot document that is JSON text already (written once, not parsed and dumped again)."""
+
+    impl = JSON
+    cache_ok = True
+
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
+        """Bind as text on PostgreSQL (the column is text there); as JSON elsewhere."""
+        return dialect.type_descriptor(String() if dialect.name == "postgresql" else JSON())
+
     def bind_processor(self, dialect: Dialect) -> None:
-        """Send the text as it is (PostgreSQL still receives it as json)."""
+        """Send the text as it is."""
         return None
 
 
@@ -152,7 +190,7 @@ class EncounterRow(Base):
     gm_id: Mapped[int] = mapped_column(Snowflake)
     active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=text("true"))
     version: Mapped[int] = mapped_column(Integer, default=1, server_default=text("1"))
-    state: Mapped[dict[str, Any]] = mapped_column(HotDocument)
+    state: Mapped[dict[str, Any]] = mapped_column(HotDocument())
     created: Mapped[datetime] = _created()
     updated: Mapped[datetime] = _updated()
 
@@ -188,8 +226,8 @@ class EventRow(Base):
     round: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(32))
     user_id: Mapped[int | None] = mapped_column(Snowflake)
-    payload: Mapped[Any] = mapped_column(HotDocument, nullable=False)
-    before: Mapped[dict[str, Any] | None] = mapped_column(NullableHotDocument)
+    payload: Mapped[Any] = mapped_column(HotDocument(), nullable=False)
+    before: Mapped[dict[str, Any] | None] = mapped_column(HotDocument(none_as_null=True))
     undone: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("false"))
     created: Mapped[datetime] = _created()
 

@@ -171,3 +171,37 @@ async def test_postgresql_keeps_the_hot_documents_in_their_rows_while_they_fit_a
     assert outside > 0  # PostgreSQL's default: out of line, in the TOAST table
     await upgrade(migrated_url)
     assert (await stored(3))[0] == whole_page
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("backend", [pytest.param("postgresql", marks=pytest.mark.postgresql)])
+async def test_postgresql_keeps_the_hot_documents_as_text_and_they_survive_the_change_both_ways(migrated_url):
+    types = text(
+        "SELECT table_name || '.' || column_name, data_type FROM information_schema.columns WHERE "
+        "(table_name, column_name) IN (('encounters', 'state'), ('events', 'payload'), ('events', 'before'))"
+    )
+    document = {"name": "fight", "combatants": [{"id": "a", "wounds": [1, 2]}], "round": 3}
+    documents = ["encounters.state", "events.payload", "events.before"]
+    engine = create_engine(migrated_url, poolclass=NullPool)
+
+    async def read() -> tuple[dict[str, str], object]:
+        async with engine.connect() as conn:
+            found = dict((await conn.execute(types)).all())
+            state = (await conn.execute(text("SELECT state::text FROM encounters WHERE channel_id = 7"))).scalar_one()
+            return found, json.loads(state)
+
+    try:
+        await downgrade(migrated_url, "0005")
+        async with engine.begin() as conn:
+            await conn.execute(text(
+                "INSERT INTO encounters (guild_id, channel_id, system, name, gm_id, state) "
+                "VALUES (1, 7, 'farscape', 'fight', 1, CAST(:state AS json))"
+            ), {"state": json.dumps(document)})
+        assert await read() == (dict.fromkeys(documents, "json"), document)
+        await upgrade(migrated_url)
+        assert await read() == (dict.fromkeys(documents, "character varying"), document)
+        await downgrade(migrated_url, "0005")
+        assert (await read())[1] == document
+        await upgrade(migrated_url)
+    finally:
+        await engine.dispose()
