@@ -14,6 +14,8 @@ from bot.db.migrate import current_revision, downgrade, head, upgrade
 from bot.db.rows import Base
 
 TABLES = {"guild_settings", "characters", "encounters", "combatants", "events"}
+# (table, column) of the documents written on every command, as SQL.
+HOT_DOCUMENTS = "(('encounters', 'state'), ('events', 'payload'), ('events', 'before'))"
 
 
 async def table_names(url):
@@ -118,8 +120,7 @@ async def test_open_database_migrates_first(db_url):
 async def test_postgresql_compresses_the_hot_documents_with_lz4_and_back(migrated_url):
     query = text(
         "SELECT c.relname || '.' || a.attname, a.attcompression::text FROM pg_attribute a JOIN pg_class c "
-        "ON c.oid = a.attrelid WHERE (c.relname, a.attname) IN "
-        "(('encounters', 'state'), ('events', 'payload'), ('events', 'before')) ORDER BY 1"
+        f"ON c.oid = a.attrelid WHERE (c.relname, a.attname) IN {HOT_DOCUMENTS} ORDER BY 1"
     )
 
     async def methods() -> dict[str, str]:
@@ -178,7 +179,7 @@ async def test_postgresql_keeps_the_hot_documents_in_their_rows_while_they_fit_a
 async def test_postgresql_keeps_the_hot_documents_as_text_and_they_survive_the_change_both_ways(migrated_url):
     types = text(
         "SELECT table_name || '.' || column_name, data_type FROM information_schema.columns WHERE "
-        "(table_name, column_name) IN (('encounters', 'state'), ('events', 'payload'), ('events', 'before'))"
+        f"(table_name, column_name) IN {HOT_DOCUMENTS}"
     )
     document = {"name": "fight", "combatants": [{"id": "a", "wounds": [1, 2]}], "round": 3}
     documents = ["encounters.state", "events.payload", "events.before"]
