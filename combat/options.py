@@ -86,7 +86,6 @@ class OptionSpec:
 
 
 @lru_cache(maxsize=4096)
-@lru_cache(maxsize=2048)
 def normal_key(text: str) -> str:
     """Return text as a key: case-folded, compatibility-normalised, '_' and '-' as spaces, spaces collapsed.
 

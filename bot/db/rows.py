@@ -88,15 +88,10 @@ class HotDocument(TypeDecorator[Any]):
         return orjson.loads(value)
 
 
-class JsonText(TypeDecorator[str]):
+class JsonText(HotDocument):
     """A bind value for a hot document that is JSON text already (written once, not parsed and dumped again)."""
 
-    impl = JSON
     cache_ok = True
-
-    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
-        """Bind as text on PostgreSQL (the column is text there); as JSON elsewhere."""
-        return dialect.type_descriptor(String() if dialect.name == "postgresql" else JSON())
 
     def bind_processor(self, dialect: Dialect) -> None:
         """Send the text as it is."""

@@ -93,7 +93,7 @@ def trait_title(name: str) -> str:
 
 def modifiers_text(modifiers: Iterable[Named]) -> str:
     """List modifiers by name: 'stance +2, wounds -1' ('none' when there are none)."""
-    parts = [f"{m.name} {m.value:+d}" for m in modifiers]
+    parts = [f"{m.name} {signed(m.value)}" for m in modifiers]
     return ", ".join(parts) if parts else "none"
 
 

@@ -20,8 +20,7 @@ def who(names: Names, combatant: str | None) -> str:
     """Return a combatant's display name (their id when unnamed), made safe."""
     if combatant is None:
         return "nobody"
-    name = names.get(combatant, combatant)
-    return safe(name) if "@" in name else name
+    return safe(names.get(combatant, combatant))
 
 
 def possessive(name: str) -> str:

@@ -48,7 +48,7 @@ class Modifier:
 
 def total(modifiers: Iterable[Modifier]) -> int:
     """Return the sum of the modifiers."""
-    return sum([m.value for m in modifiers]) if modifiers else 0
+    return sum([m.value for m in modifiers])
 
 
 @frozen
