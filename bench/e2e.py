@@ -31,11 +31,11 @@ import contextlib
 import gc
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bench.process import fray_run
+from bench.process import cpu_seconds, fray_run
 from bench.scenarios import Table, open_table
 from bench.stats import median, spread
 from bot.config import REPO_ROOT, Settings
@@ -64,6 +64,7 @@ class Probe:
     double: Any
     gm: int
     lost: int = 0
+    bot_cpu: Callable[[], float] | None = None  # the bot process's CPU seconds so far (bench/process.py)
 
     async def timed(self, path: str, options: dict[str, str], channel: int) -> float | None:
         started = time.perf_counter()
@@ -140,15 +141,16 @@ async def _warm_up(probe: Probe, table: Table, burst: list[int]) -> dict[str, li
 
 async def _bursts(
     probe: Probe, table: Table, burst: list[int], trial: int, got: dict[str, list[float]],
-    each: dict[str, list[float]],
+    each: dict[str, list[float]], cpu: dict[str, list[float]],
 ) -> None:
     """Send each command in every channel of ``burst`` at once, adding their latencies to ``got``.
 
     Each burst's own p99 (ms) goes to ``each``: the bursts' spread, and the trial-by-trial ratio, are shown apart.
+    The bot's CPU time over each burst (ms, while its answers come in) goes to ``cpu``.
     """
     await _ready(table, burst)
     for name, send in _in_turn(trial):
-        found = await _at_once(probe, table, burst, send)
+        found = await _at_once(probe, table, burst, send, cpu[name])
         got[name] += found
         each[name].append(round(spread(found)["p99_ms"], 1))
 
@@ -159,10 +161,18 @@ async def _ready(table: Table, channels: list[int]) -> None:
         await table.ready(channel)
 
 
-async def _at_once(probe: Probe, table: Table, channels: list[int], send: Any) -> list[float]:
-    """Send one command in every channel at once; return the latencies of those answered, once the bursts settle."""
+async def _at_once(
+    probe: Probe, table: Table, channels: list[int], send: Any, cpu: list[float] | None = None
+) -> list[float]:
+    """Send one command in every channel at once; return the latencies of those answered, once the bursts settle.
+
+    With ``cpu`` (and a probe that can read the bot's CPU time), the bot's CPU ms over the burst is added to it.
+    """
     with _probe_collector_paused():
+        started = probe.bot_cpu() if probe.bot_cpu is not None else 0.0
         results = await asyncio.gather(*(send(probe, table, c) for c in channels))
+        if cpu is not None and probe.bot_cpu is not None:
+            cpu.append(round((probe.bot_cpu() - started) * 1000, 1))
     await _settle(probe.double)
     return [r for r in results if r is not None]
 
@@ -191,11 +201,12 @@ async def _trials(probe: Probe, table: Table, channels: list[int], plan: E2EPlan
     steady: dict[str, list[float]] = {"attack": [], "roll": []}
     many: dict[str, list[float]] = {"attack": [], "roll": []}
     each: dict[str, list[float]] = {"attack": [], "roll": []}  # each trial's burst p99
+    cpu: dict[str, list[float]] = {"attack": [], "roll": []}  # the bot's CPU ms over each burst
     warmup = await _warm_up(probe, table, burst)
     for trial in range(plan.trials):
         await _series(probe, table, one, trial + 1, 1, first)
         await _series(probe, table, one, trial, plan.sequential, steady)
-        await _bursts(probe, table, burst, trial, many, each)
+        await _bursts(probe, table, burst, trial, many, each, cpu)
     by_trial = [a / r for a, r in zip(each["attack"], each["roll"], strict=True)]
     figures = {f"{name}_{suffix}": spread(found[name])
                for suffix, found in (("1", steady), ("n", many)) for name in ("attack", "roll")}
@@ -207,6 +218,8 @@ async def _trials(probe: Probe, table: Table, channels: list[int], plan: E2EPlan
         "attack_median_ms_1": median(steady["attack"]) * 1000,
         "burst_p99_ms": each,
         "attack_p99_over_roll_p99_n_by_trial": median(by_trial),
+        "burst_cpu_ms": cpu,
+        **_cpu_per_command(cpu, len(burst)),
         "first_after_burst_ms": {k: [round(v * 1000, 2) for v in first[k]] for k in ("attack", "roll")},
         "warmup_ms": warmup,
         "samples": {f"{name}_{suffix}": len(found[name]) for suffix, found in
@@ -216,6 +229,14 @@ async def _trials(probe: Probe, table: Table, channels: list[int], plan: E2EPlan
     }
 
 
+def _cpu_per_command(cpu: dict[str, list[float]], channels: int) -> dict[str, Any]:
+    """Return the bot's CPU µs per command in the bursts (each command's total over its bursts), and their ratio."""
+    if not cpu["attack"] or not cpu["roll"]:
+        return {}
+    per = {name: sum(found) * 1000 / (len(found) * channels) for name, found in cpu.items()}
+    return {"bot_cpu_us_per_command_n": per, "bot_cpu_attack_over_roll_n": per["attack"] / per["roll"]}
+
+
 async def e2e(url: str, plan: E2EPlan) -> dict[str, Any]:
     """Start the double, set up a fight in every channel, run `fray run` on ``url``, and time /attack against /roll.
 
@@ -223,8 +244,9 @@ async def e2e(url: str, plan: E2EPlan) -> dict[str, Any]:
     request and message they see for the tests, and in the bot's process those records were the larger part of what
     its collector walked.
     """
-    async with fights(url, plan.channels) as (double, table, channels), fray_run(double, url):
-        return await _trials(Probe(double, table.gm), table, channels, plan)
+    async with fights(url, plan.channels) as (double, table, channels), fray_run(double, url) as process:
+        probe = Probe(double, table.gm, bot_cpu=lambda: cpu_seconds(process.pid))
+        return await _trials(probe, table, channels, plan)
 
 
 @contextlib.asynccontextmanager

@@ -7,13 +7,20 @@ import contextlib
 import os
 import sys
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 from bot.config import REPO_ROOT
 
-__all__ = ["fray_run"]
+__all__ = ["cpu_seconds", "fray_run"]
 
 STARTED_WITHIN = 60.0  # seconds for the process to log in, sync its commands and connect
+
+
+def cpu_seconds(pid: int) -> float:
+    """Return the CPU time (user and system, every thread) process ``pid`` has used so far, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime and stime, in clock ticks
 
 
 def _environment(double: Any, url: str) -> dict[str, str]:
