@@ -29,9 +29,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import math
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,8 +64,8 @@ class Probe:
 
     double: Any
     gm: int
+    bot: int  # the pid of the bot's process (its CPU time is read from /proc)
     lost: int = 0
-    bot_cpu: Callable[[], float] | None = None  # the bot process's CPU seconds so far (bench/process.py)
 
     async def timed(self, path: str, options: dict[str, str], channel: int) -> float | None:
         started = time.perf_counter()
@@ -166,13 +167,13 @@ async def _at_once(
 ) -> list[float]:
     """Send one command in every channel at once; return the latencies of those answered, once the bursts settle.
 
-    With ``cpu`` (and a probe that can read the bot's CPU time), the bot's CPU ms over the burst is added to it.
+    With ``cpu``, the bot's CPU ms over the burst (until its last answer is in) is added to it.
     """
     with _probe_collector_paused():
-        started = probe.bot_cpu() if probe.bot_cpu is not None else 0.0
+        started = cpu_seconds(probe.bot)
         results = await asyncio.gather(*(send(probe, table, c) for c in channels))
-        if cpu is not None and probe.bot_cpu is not None:
-            cpu.append(round((probe.bot_cpu() - started) * 1000, 1))
+        if cpu is not None:
+            cpu.append(round((cpu_seconds(probe.bot) - started) * 1000, 1))
     await _settle(probe.double)
     return [r for r in results if r is not None]
 
@@ -231,10 +232,9 @@ async def _trials(probe: Probe, table: Table, channels: list[int], plan: E2EPlan
 
 def _cpu_per_command(cpu: dict[str, list[float]], channels: int) -> dict[str, Any]:
     """Return the bot's CPU µs per command in the bursts (each command's total over its bursts), and their ratio."""
-    if not cpu["attack"] or not cpu["roll"]:
-        return {}
     per = {name: sum(found) * 1000 / (len(found) * channels) for name, found in cpu.items()}
-    return {"bot_cpu_us_per_command_n": per, "bot_cpu_attack_over_roll_n": per["attack"] / per["roll"]}
+    ratio = per["attack"] / per["roll"] if per["roll"] else math.nan  # a burst shorter than a tick reads 0
+    return {"bot_cpu_us_per_command_n": per, "bot_cpu_attack_over_roll_n": ratio}
 
 
 async def e2e(url: str, plan: E2EPlan) -> dict[str, Any]:
@@ -245,8 +245,7 @@ async def e2e(url: str, plan: E2EPlan) -> dict[str, Any]:
     its collector walked.
     """
     async with fights(url, plan.channels) as (double, table, channels), fray_run(double, url) as process:
-        probe = Probe(double, table.gm, bot_cpu=lambda: cpu_seconds(process.pid))
-        return await _trials(probe, table, channels, plan)
+        return await _trials(Probe(double, table.gm, process.pid), table, channels, plan)
 
 
 @contextlib.asynccontextmanager

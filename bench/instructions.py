@@ -104,7 +104,7 @@ async def instructions(url: str, plan: InstructionsPlan) -> dict[str, Any]:
         under = ("valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}.%p")
         async with (bursts.fights(url, plan.channels) as (double, table, channels),
                     fray_run(double, url, under=under, started_within=STARTED_WITHIN) as process):
-            probe = bursts.Probe(double, table.gm)
+            probe = bursts.Probe(double, table.gm, process.pid)
             await bursts._warm_up(probe, table, channels)
             counts = await _series(probe, table, channels, process.pid, out, plan)
     per = {name: sum(found) / (len(found) * plan.channels) for name, found in counts.items()}

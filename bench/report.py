@@ -82,10 +82,9 @@ def _e2e(db: str, found: dict[str, Any]) -> list[Row]:
     if each.get("attack") and each.get("roll"):  # the same bursts, trial by trial (no goal: the spread of the runs)
         out.append((f"{db} e2e {n} channels, median over trials of each burst's p99", _f(median(each["attack"])),
                     _f(median(each["roll"])), _x(found["attack_p99_over_roll_p99_n_by_trial"]), "-"))
-    per = found.get("bot_cpu_us_per_command_n")
-    if per:  # what the burst's length follows: the bot's own CPU for it (no goal: it explains the p99s)
-        out.append((f"{db} e2e {n} channels, the bot's CPU us per command (/proc)", _f(per["attack"], 0),
-                    _f(per["roll"], 0), _x(found["bot_cpu_attack_over_roll_n"]), "-"))
+    per = found["bot_cpu_us_per_command_n"]  # what a burst's length follows (no goal: it explains the p99s)
+    out.append((f"{db} e2e {n} channels, the bot's CPU us per command (/proc)", _f(per["attack"], 0),
+                _f(per["roll"], 0), _x(found["bot_cpu_attack_over_roll_n"]), "-"))
     first = found.get("first_after_burst_ms", {})
     if first.get("attack") and first.get("roll"):  # each trial's first pair, timed apart (bench/e2e.py)
         out.append((f"{db} e2e median ms of each trial's first /attack vs /roll", _f(median(first["attack"])),
