@@ -142,16 +142,17 @@ async def _warm_up(probe: Probe, table: Table, burst: list[int]) -> dict[str, li
 
 async def _bursts(
     probe: Probe, table: Table, burst: list[int], trial: int, got: dict[str, list[float]],
-    each: dict[str, list[float]], cpu: dict[str, list[float]],
+    each: dict[str, list[float]], cpu: dict[str, dict[str, list[float]]],
 ) -> None:
     """Send each command in every channel of ``burst`` at once, adding their latencies to ``got``.
 
     Each burst's own p99 (ms) goes to ``each``: the bursts' spread, and the trial-by-trial ratio, are shown apart.
-    The bot's CPU time over each burst (ms, while its answers come in) goes to ``cpu``.
+    The CPU time over each burst (ms, while its answers come in) goes to ``cpu``: the bot's, and this process's
+    (the double's and the probe's) beside it.
     """
     await _ready(table, burst)
     for name, send in _in_turn(trial):
-        found = await _at_once(probe, table, burst, send, cpu[name])
+        found = await _at_once(probe, table, burst, send, (cpu["bot"][name], cpu["double"][name]))
         got[name] += found
         each[name].append(round(spread(found)["p99_ms"], 1))
 
@@ -163,17 +164,20 @@ async def _ready(table: Table, channels: list[int]) -> None:
 
 
 async def _at_once(
-    probe: Probe, table: Table, channels: list[int], send: Any, cpu: list[float] | None = None
+    probe: Probe, table: Table, channels: list[int], send: Any,
+    cpu: tuple[list[float], list[float]] | None = None,
 ) -> list[float]:
     """Send one command in every channel at once; return the latencies of those answered, once the bursts settle.
 
-    With ``cpu``, the bot's CPU ms over the burst (until its last answer is in) is added to it.
+    With ``cpu``, the CPU ms over the burst (until its last answer is in) of the bot and of this process (the double
+    and the probe) are added to its two lists.
     """
     with _probe_collector_paused():
-        started = cpu_seconds(probe.bot)
+        bot, here = cpu_seconds(probe.bot), time.process_time()
         results = await asyncio.gather(*(send(probe, table, c) for c in channels))
         if cpu is not None:
-            cpu.append(round((cpu_seconds(probe.bot) - started) * 1000, 1))
+            cpu[0].append(round((cpu_seconds(probe.bot) - bot) * 1000, 1))
+            cpu[1].append(round((time.process_time() - here) * 1000, 1))
     await _settle(probe.double)
     return [r for r in results if r is not None]
 
@@ -202,7 +206,8 @@ async def _trials(probe: Probe, table: Table, channels: list[int], plan: E2EPlan
     steady: dict[str, list[float]] = {"attack": [], "roll": []}
     many: dict[str, list[float]] = {"attack": [], "roll": []}
     each: dict[str, list[float]] = {"attack": [], "roll": []}  # each trial's burst p99
-    cpu: dict[str, list[float]] = {"attack": [], "roll": []}  # the bot's CPU ms over each burst
+    # The CPU ms over each burst of the bot and of this process (the double's and the probe's).
+    cpu: dict[str, dict[str, list[float]]] = {who: {"attack": [], "roll": []} for who in ("bot", "double")}
     warmup = await _warm_up(probe, table, burst)
     for trial in range(plan.trials):
         await _series(probe, table, one, trial + 1, 1, first)
@@ -219,8 +224,10 @@ async def _trials(probe: Probe, table: Table, channels: list[int], plan: E2EPlan
         "attack_median_ms_1": median(steady["attack"]) * 1000,
         "burst_p99_ms": each,
         "attack_p99_over_roll_p99_n_by_trial": median(by_trial),
-        "burst_cpu_ms": cpu,
-        **_cpu_per_command(cpu, len(burst)),
+        "burst_cpu_ms": cpu["bot"],
+        "burst_double_cpu_ms": cpu["double"],
+        **_cpu_per_command(cpu["bot"], len(burst)),
+        "double_cpu_us_per_command_n": _per_command(cpu["double"], len(burst)),
         "first_after_burst_ms": {k: [round(v * 1000, 2) for v in first[k]] for k in ("attack", "roll")},
         "warmup_ms": warmup,
         "samples": {f"{name}_{suffix}": len(found[name]) for suffix, found in
@@ -230,9 +237,14 @@ async def _trials(probe: Probe, table: Table, channels: list[int], plan: E2EPlan
     }
 
 
+def _per_command(cpu: dict[str, list[float]], channels: int) -> dict[str, float]:
+    """Return the CPU µs per command in the bursts: each command's total over its bursts of ``channels``."""
+    return {name: sum(found) * 1000 / (len(found) * channels) for name, found in cpu.items()}
+
+
 def _cpu_per_command(cpu: dict[str, list[float]], channels: int) -> dict[str, Any]:
-    """Return the bot's CPU µs per command in the bursts (each command's total over its bursts), and their ratio."""
-    per = {name: sum(found) * 1000 / (len(found) * channels) for name, found in cpu.items()}
+    """Return the bot's CPU µs per command in the bursts, and their ratio."""
+    per = _per_command(cpu, channels)
     ratio = per["attack"] / per["roll"] if per["roll"] else math.nan  # a burst shorter than a tick reads 0
     return {"bot_cpu_us_per_command_n": per, "bot_cpu_attack_over_roll_n": ratio}
 

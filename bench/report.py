@@ -85,6 +85,9 @@ def _e2e(db: str, found: dict[str, Any]) -> list[Row]:
     per = found["bot_cpu_us_per_command_n"]  # what a burst's length follows (no goal: it explains the p99s)
     out.append((f"{db} e2e {n} channels, the bot's CPU us per command (/proc)", _f(per["attack"], 0),
                 _f(per["roll"], 0), _x(found["bot_cpu_attack_over_roll_n"]), "-"))
+    double = found["double_cpu_us_per_command_n"]  # the other side of each burst: is the double the one limiting it?
+    out.append((f"{db} e2e {n} channels, the double's CPU us per command (the bench)", _f(double["attack"], 0),
+                _f(double["roll"], 0), "-", "-"))
     first = found.get("first_after_burst_ms", {})
     if first.get("attack") and first.get("roll"):  # each trial's first pair, timed apart (bench/e2e.py)
         out.append((f"{db} e2e median ms of each trial's first /attack vs /roll", _f(median(first["attack"])),
