@@ -33,12 +33,12 @@ import math
 import sys
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bench.process import cpu_seconds, fray_run
 from bench.scenarios import Table, open_table
-from bench.stats import median, spread
+from bench.stats import median, per_command, spread
 from bot.config import REPO_ROOT, Settings
 
 __all__ = ["E2EPlan", "e2e", "fights"]
@@ -81,6 +81,27 @@ class Probe:
             self.lost += 1
             return None
         return time.perf_counter() - started
+
+
+def _by_command() -> dict[str, list[float]]:
+    """Return an empty list of figures for each command timed."""
+    return {"attack": [], "roll": []}
+
+
+@dataclass
+class BurstCpu:
+    """The CPU ms over each burst, by command: the bot's, and this process's (the double's and the probe's)."""
+
+    bot: dict[str, list[float]] = field(default_factory=_by_command)
+    double: dict[str, list[float]] = field(default_factory=_by_command)
+
+    def figures(self, channels: int) -> dict[str, Any]:
+        """Return every burst's CPU, each side's µs per command, and the bot's /attack ÷ /roll."""
+        bot = per_command(self.bot, channels, 1000)
+        ratio = bot["attack"] / bot["roll"] if bot["roll"] else math.nan  # a burst shorter than a tick reads 0
+        return {"burst_cpu_ms": self.bot, "burst_double_cpu_ms": self.double, "bot_cpu_us_per_command_n": bot,
+                "bot_cpu_attack_over_roll_n": ratio,
+                "double_cpu_us_per_command_n": per_command(self.double, channels, 1000)}
 
 
 async def _attack(probe: Probe, table: Table, channel: int) -> float | None:
@@ -142,7 +163,7 @@ async def _warm_up(probe: Probe, table: Table, burst: list[int]) -> dict[str, li
 
 async def _bursts(
     probe: Probe, table: Table, burst: list[int], trial: int, got: dict[str, list[float]],
-    each: dict[str, list[float]], cpu: dict[str, dict[str, list[float]]],
+    each: dict[str, list[float]], cpu: BurstCpu,
 ) -> None:
     """Send each command in every channel of ``burst`` at once, adding their latencies to ``got``.
 
@@ -152,7 +173,7 @@ async def _bursts(
     """
     await _ready(table, burst)
     for name, send in _in_turn(trial):
-        found = await _at_once(probe, table, burst, send, (cpu["bot"][name], cpu["double"][name]))
+        found = await _at_once(probe, table, burst, send, (cpu.bot[name], cpu.double[name]))
         got[name] += found
         each[name].append(round(spread(found)["p99_ms"], 1))
 
@@ -202,12 +223,10 @@ async def _settle(double: Any) -> None:
 
 async def _trials(probe: Probe, table: Table, channels: list[int], plan: E2EPlan) -> dict[str, Any]:
     one, burst = channels[0], channels[: plan.channels]
-    first: dict[str, list[float]] = {"attack": [], "roll": []}  # each trial's first pair (see the module)
-    steady: dict[str, list[float]] = {"attack": [], "roll": []}
-    many: dict[str, list[float]] = {"attack": [], "roll": []}
-    each: dict[str, list[float]] = {"attack": [], "roll": []}  # each trial's burst p99
-    # The CPU ms over each burst of the bot and of this process (the double's and the probe's).
-    cpu: dict[str, dict[str, list[float]]] = {who: {"attack": [], "roll": []} for who in ("bot", "double")}
+    first = _by_command()  # each trial's first pair (see the module)
+    steady, many = _by_command(), _by_command()
+    each = _by_command()  # each trial's burst p99
+    cpu = BurstCpu()
     warmup = await _warm_up(probe, table, burst)
     for trial in range(plan.trials):
         await _series(probe, table, one, trial + 1, 1, first)
@@ -224,10 +243,7 @@ async def _trials(probe: Probe, table: Table, channels: list[int], plan: E2EPlan
         "attack_median_ms_1": median(steady["attack"]) * 1000,
         "burst_p99_ms": each,
         "attack_p99_over_roll_p99_n_by_trial": median(by_trial),
-        "burst_cpu_ms": cpu["bot"],
-        "burst_double_cpu_ms": cpu["double"],
-        **_cpu_per_command(cpu["bot"], len(burst)),
-        "double_cpu_us_per_command_n": _per_command(cpu["double"], len(burst)),
+        **cpu.figures(len(burst)),
         "first_after_burst_ms": {k: [round(v * 1000, 2) for v in first[k]] for k in ("attack", "roll")},
         "warmup_ms": warmup,
         "samples": {f"{name}_{suffix}": len(found[name]) for suffix, found in
@@ -235,18 +251,6 @@ async def _trials(probe: Probe, table: Table, channels: list[int], plan: E2EPlan
         "lost": probe.lost,
         "resets": table.resets,
     }
-
-
-def _per_command(cpu: dict[str, list[float]], channels: int) -> dict[str, float]:
-    """Return the CPU µs per command in the bursts: each command's total over its bursts of ``channels``."""
-    return {name: sum(found) * 1000 / (len(found) * channels) for name, found in cpu.items()}
-
-
-def _cpu_per_command(cpu: dict[str, list[float]], channels: int) -> dict[str, Any]:
-    """Return the bot's CPU µs per command in the bursts, and their ratio."""
-    per = _per_command(cpu, channels)
-    ratio = per["attack"] / per["roll"] if per["roll"] else math.nan  # a burst shorter than a tick reads 0
-    return {"bot_cpu_us_per_command_n": per, "bot_cpu_attack_over_roll_n": ratio}
 
 
 async def e2e(url: str, plan: E2EPlan) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from typing import Any
 
 from bench import e2e as bursts
 from bench.process import fray_run
+from bench.stats import per_command
 
 __all__ = ["InstructionsPlan", "available", "instructions"]
 
@@ -81,7 +82,7 @@ def _total(dump: Path) -> int:
     raise RuntimeError(f"no totals in {dump}")
 
 
-async def _series(probe: bursts.Probe, table: Any, channels: list[int], pid: int, out: Path,
+async def _series(probe: bursts.Probe, table: Any, channels: list[int], out: Path,
                   plan: InstructionsPlan) -> dict[str, list[int]]:
     """Count each command's bursts, the two commands taking turns (which goes first flips every turn)."""
     counts: dict[str, list[int]] = {"attack": [], "roll": []}
@@ -92,7 +93,7 @@ async def _series(probe: bursts.Probe, table: Any, channels: list[int], pid: int
             async def burst(send: Any = send) -> None:
                 await asyncio.gather(*(send(probe, table, channel) for channel in channels))
 
-            counts[name].append(await _counted(pid, out, burst))
+            counts[name].append(await _counted(probe.bot, out, burst))
             await bursts._settle(probe.double)
     return counts
 
@@ -106,8 +107,8 @@ async def instructions(url: str, plan: InstructionsPlan) -> dict[str, Any]:
                     fray_run(double, url, under=under, started_within=STARTED_WITHIN) as process):
             probe = bursts.Probe(double, table.gm, process.pid)
             await bursts._warm_up(probe, table, channels)
-            counts = await _series(probe, table, channels, process.pid, out, plan)
-    per = {name: sum(found) / (len(found) * plan.channels) for name, found in counts.items()}
+            counts = await _series(probe, table, channels, out, plan)
+    per = per_command(counts, plan.channels)
     return {
         "channels": plan.channels,
         "per_command": per,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-__all__ = ["median", "ms", "percentile", "spread"]
+__all__ = ["median", "ms", "per_command", "percentile", "spread"]
 
 
 def median(values: Sequence[float]) -> float:
@@ -33,3 +33,8 @@ def spread(latencies: Sequence[float]) -> dict[str, float]:
     p50, p99 = percentile(latencies, 50), percentile(latencies, 99)
     return {"p50_ms": ms(p50), "p99_ms": ms(p99), "max_ms": ms(max(latencies, default=math.nan)),
             "p99_over_p50": p99 / p50 if p50 else math.nan}
+
+
+def per_command(totals: Mapping[str, Sequence[float]], channels: int, scale: float = 1.0) -> dict[str, float]:
+    """Return each command's figure per interaction: its bursts' totals over all of them (``channels`` each), scaled."""
+    return {name: sum(found) * scale / (len(found) * channels) for name, found in totals.items()}
