@@ -16,6 +16,7 @@ from combat.dice import DiceSource
 from combat.errors import CannotAct, NotYourTurn, RulesError
 from combat.frozen import frozen, replace
 from combat.intent import Asked
+from combat.lookups import PerList
 from combat.model import Combatant, Encounter
 from combat.options import OptionValue
 from combat.system import ActionOutcome, Intent, MoveSpec, RoundStart, RuleSystem, TurnStart
@@ -114,8 +115,10 @@ def _turn_starts(
         if result is not None:
             change = replace(change, turn_starts=(*change.turn_starts, TurnStart(current.waiting, result)))
         settled = turns.settle(encounter.turns, _can_act(system, encounter))
-        encounter = replace(encounter, turns=settled.state)
-        change = replace(change, skipped=change.skipped + settled.skipped, lapsed=change.lapsed + settled.lapsed)
+        if settled.state is not encounter.turns:  # as a rule everyone at the front can act: nothing moves
+            encounter = replace(encounter, turns=settled.state)
+        if settled.skipped or settled.lapsed:
+            change = replace(change, skipped=change.skipped + settled.skipped, lapsed=change.lapsed + settled.lapsed)
         if settled.round_over:
             break  # the round ends on the next command, like a round nobody can act in
     return encounter, change
@@ -141,9 +144,17 @@ def next_turn(system: RuleSystem, encounter: Encounter, dice: DiceSource) -> Ste
     return Step(after, None, change)
 
 
+def _by_name(moves: tuple[MoveSpec, ...]) -> dict[str, MoveSpec]:
+    return {m.name: m for m in reversed(moves)}  # the first of a name wins, as a search in order would find
+
+
+# A system's moves by name, per list of them (each system's moves are a constant).
+_moves_by_name: PerList[MoveSpec, dict[str, MoveSpec]] = PerList(_by_name)
+
+
 def move_spec(system: RuleSystem, name: str) -> MoveSpec:
     """Return the system's move called ``name``, or refuse naming the moves it has."""
-    spec = next((m for m in system.moves() if m.name == name), None)
+    spec = _moves_by_name(system.moves()).get(name)
     if spec is None:
         names = ", ".join(m.name for m in system.moves())
         raise CannotAct(f"{system.title} has no move '{name}'; it has {names}.")

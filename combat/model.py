@@ -69,8 +69,12 @@ class Combatant:
         return self.with_conditions(condition)
 
     def with_conditions(self, *conditions: Condition) -> Combatant:
-        """Return a copy with these conditions set (in this order, after the others), replacing any of their names."""
-        return replace(self, conditions=(*self._conditions_but({c.name for c in conditions}), *conditions))
+        """Return a copy with these conditions set (in this order, after the others), replacing any of their names.
+
+        When that changes nothing (the same conditions, already last in this order), the combatant itself is returned.
+        """
+        after = (*self._conditions_but({c.name for c in conditions}), *conditions)
+        return self if after == self.conditions else replace(self, conditions=after)
 
     def _conditions_but(self, names: Collection[str]) -> tuple[Condition, ...]:
         """Return the conditions not called any of ``names``, in order."""

@@ -18,6 +18,7 @@ from typing import Literal
 
 from combat.errors import InvalidInput, echo
 from combat.ladder import parse_level
+from combat.lookups import PerList
 
 __all__ = [
     "NO_WORDS",
@@ -27,6 +28,7 @@ __all__ = [
     "OptionSpec",
     "OptionValue",
     "normal_key",
+    "options_by_key",
     "parse_number",
     "parse_option",
     "parse_options",
@@ -93,6 +95,14 @@ def normal_key(text: str) -> str:
     """
     folded = unicodedata.normalize("NFKC", text).casefold().replace("_", " ").replace("-", " ")
     return " ".join(folded.split())
+
+
+def _by_key(specs: tuple[OptionSpec, ...]) -> dict[str, OptionSpec]:
+    return {normal_key(s.name): s for s in specs}
+
+
+# Options by their normal key, per list of them (a move's, a command's: constants).
+options_by_key: PerList[OptionSpec, dict[str, OptionSpec]] = PerList(_by_key)
 
 
 def parse_number(text: str, name: str, low: int | None = None, high: int | None = None) -> int:
@@ -208,7 +218,7 @@ def parse_options(
     ``owner`` names what takes the options in messages ('attack', '/encounter add'); an empty value is refused;
     a required option must be given.
     """
-    by_name = {normal_key(s.name): s for s in specs}
+    by_name = options_by_key(tuple(specs))
     values: dict[str, OptionValue] = {}
     for raw_name, text in given.items():
         spec = by_name.get(normal_key(raw_name))

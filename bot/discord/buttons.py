@@ -13,11 +13,23 @@ if TYPE_CHECKING:
     from bot.discord.client import FrayBot
 
 __all__ = [
-    "CommandButton", "LogPageButton", "NextTurnButton", "UndoButton", "log_view", "recent_turn_views", "turn_view",
+    "CommandButton", "LogPageButton", "NextTurnButton", "UndoButton", "laid_out", "log_view", "recent_turn_views",
+    "turn_view",
 ]
 
 
 _ANY = r"fray:(?P<action>[a-z]+):(?P<channel>\d+)"
+
+
+def laid_out(view: discord.ui.View) -> discord.ui.View:
+    """Stop a view of Fray's buttons before it is sent: it only lays them out, nothing listens through it.
+
+    Every Fray button is a dynamic item registered once at startup (``FrayBot.setup_hook``): a click reaches it by its
+    custom id under any message, after a restart too. discord.py sends a stopped view's buttons the same and keeps no
+    record of it, where a live one is filed in its view store with every answer that carries it.
+    """
+    view.stop()
+    return view
 
 
 class CommandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ANY):
@@ -63,7 +75,7 @@ def turn_view(channel_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(NextTurnButton(channel_id))
     view.add_item(UndoButton(channel_id))
-    return view
+    return laid_out(view)
 
 
 def recent_turn_views(size: int = 512) -> Callable[[int], discord.ui.View]:
@@ -112,4 +124,4 @@ def log_view(channel_id: int, round_number: int | None, page: int, pages: int) -
         view.add_item(LogPageButton(channel_id, scope, page - 1, f"◀ Older ({page - 1}/{pages})"))
     if page < pages:
         view.add_item(LogPageButton(channel_id, scope, page + 1, f"Newer ({page + 1}/{pages}) ▶"))
-    return view
+    return laid_out(view)

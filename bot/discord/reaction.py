@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.commands import READ_ONLY
+from bot.discord.buttons import laid_out
 from bot.discord.outgoing import compose
 from bot.discord.respond import GuildNames
 from bot.services import Caller, Reply
@@ -73,7 +74,7 @@ def reaction_view(channel_id: int, pending: PendingReaction) -> discord.ui.View:
     default = pending.reaction.default
     for choice in pending.reaction.choices[:25]:
         view.add_item(ReactButton(channel_id, choice.key, token(pending), choice.label, choice.key == default))
-    return view
+    return laid_out(view)
 
 
 def reaction_buttons(reply: Reply, channel_id: int) -> discord.ui.View | None:

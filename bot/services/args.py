@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from bot.commands import Command
 from combat.errors import InvalidInput, echo
-from combat.options import OptionValue, normal_key, parse_options
+from combat.options import OptionValue, normal_key, options_by_key, parse_options
 
 __all__ = ["Args", "parse_args"]
 
@@ -46,7 +46,7 @@ def parse_args(command: Command, raw: Mapping[str, str]) -> Args:
     """Read a command's options: its own as typed values; an open command passes the others on as text."""
     own: dict[str, str] = {}
     extra: dict[str, str] = {}
-    known = {normal_key(o.name) for o in command.options}
+    known = options_by_key(command.options)
     for name, text in raw.items():
         if normal_key(name) in known:
             own[name] = text

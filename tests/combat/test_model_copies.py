@@ -46,3 +46,19 @@ def test_putting_an_equal_copy_or_a_newcomer_makes_a_new_encounter():
     assert swapped is not fight and swapped.get("a") is twin and swapped.combatants == (twin, b)
     grown = fight.put(_fighter("c"))
     assert [c.id for c in grown.combatants] == ["a", "b", "c"]
+
+
+def test_setting_the_conditions_a_combatant_already_has_last_keeps_the_combatant():
+    engaged = (Condition("engaged with b", elements=2, source="b"), Condition("engaged", elements=2, source="b"))
+    fighter = _fighter("a", Condition("prone"), *engaged)
+    assert fighter.with_conditions(*engaged) is fighter
+    assert fighter.with_condition(engaged[-1]) is fighter
+
+
+def test_setting_conditions_that_differ_or_come_in_another_order_makes_a_copy():
+    engaged = (Condition("engaged with b", elements=2, source="b"), Condition("engaged", elements=2, source="b"))
+    fighter = _fighter("a", *engaged, Condition("prone"))
+    moved = fighter.with_conditions(*engaged)  # the same conditions, now after the others
+    assert moved is not fighter and moved.conditions == (Condition("prone"), *engaged)
+    fresher = fighter.with_condition(Condition("engaged", elements=1, source="b"))
+    assert fresher is not fighter and fresher.condition("engaged") == Condition("engaged", elements=1, source="b")

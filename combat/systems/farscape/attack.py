@@ -35,10 +35,15 @@ def _options_of(moves: tuple[MoveSpec, ...], name: str) -> frozenset[str]:
     return frozenset(next(m for m in moves if m.name == name).option_names())
 
 
+@cache
+def _allowed(fired: bool) -> frozenset[str]:
+    """Return the options of a shot (``fired``) or of a melee attack (worked out once)."""
+    return _options_of(ranged.RANGED_MOVES, "shoot") if fired else _options_of(exchange.MELEE_MOVES, "attack")
+
+
 def refuse_stray(encounter: Encounter, intent: Intent, fired: bool) -> None:
     """Refuse an option of the other kind of attack (a kick with a gun in hand), which would be silently ignored."""
-    allowed = _options_of(ranged.RANGED_MOVES, "shoot") if fired else _options_of(exchange.MELEE_MOVES, "attack")
-    stray = sorted(set(intent.options) - allowed - {DEFENCE})  # DEFENCE: the targets' answers, set by Fray
+    stray = sorted(set(intent.options) - _allowed(fired) - {DEFENCE})  # DEFENCE: the targets' answers, set by Fray
     if not stray:
         return
     name = encounter.get(intent.actor).name
