@@ -2,7 +2,8 @@
 
 The lists are module constants (tuples), read by every command; building a dict from one each time cost more than
 using it. A lookup is kept by the list's identity, with the list itself (so its id cannot be reused while kept),
-for at most ``size`` lists: a caller that hands in a fresh list every time only misses.
+for at most ``size`` lists: a caller that hands in a fresh list every time only misses. The value is shared by every
+caller: read it, never change it.
 """
 
 from __future__ import annotations
