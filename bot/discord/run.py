@@ -9,6 +9,9 @@ import json
 import logging
 import signal
 import sys
+from collections.abc import Iterator
+from logging.handlers import QueueHandler, QueueListener
+from queue import SimpleQueue
 from typing import Any
 
 import discord
@@ -22,7 +25,10 @@ from bot.heap import collect_if_due, ready_to_serve
 from bot.metrics import Exporter, Metrics
 from bot.services import RandomProvider, Services
 
-__all__ = ["STOP_SIGNALS", "JsonLines", "StopSignals", "add_arguments", "point_at", "run", "start_exporter"]
+__all__ = [
+    "STOP_SIGNALS", "Handoff", "JsonLines", "StopSignals", "add_arguments", "logging_to_stderr", "point_at", "run",
+    "start_exporter",
+]
 
 log = logging.getLogger("fray")
 
@@ -56,10 +62,35 @@ class JsonLines(logging.Formatter):
         return json.dumps(line, sort_keys=True)
 
 
-def _logging(level: str) -> None:
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonLines())
-    logging.basicConfig(level=level, handlers=[handler])
+class Handoff(QueueHandler):
+    """Hand each record to the log's writer thread with its message made; the thread formats the rest and writes it.
+
+    The message is made here, so it says what its arguments were when it was logged; a traceback stays with its
+    record and is formatted there (``JsonLines`` puts it in the line's ``error``).
+    """
+
+    def prepare(self, record: logging.LogRecord) -> logging.LogRecord:
+        """Return the record with its message made (no copy: the writer is its only other reader)."""
+        record.msg, record.args = record.getMessage(), None
+        return record
+
+
+@contextlib.contextmanager
+def logging_to_stderr(level: str) -> Iterator[None]:
+    """Log JSON lines to stderr from a thread of the log's own: the event loop never waits on a slow or full pipe.
+
+    Whatever is still queued when the block ends is written before it returns.
+    """
+    writer = logging.StreamHandler(sys.stderr)
+    writer.setFormatter(JsonLines())
+    records: SimpleQueue[logging.LogRecord] = SimpleQueue()
+    listener = QueueListener(records, writer)
+    logging.basicConfig(level=level, handlers=[Handoff(records)])
+    listener.start()
+    try:
+        yield
+    finally:
+        listener.stop()
 
 
 class StopSignals:
@@ -153,8 +184,8 @@ async def _main(settings: Settings) -> int:
 def run(args: argparse.Namespace) -> int:
     """Run the bot until it is stopped."""
     settings = Settings()
-    _logging(args.log_level or settings.log_level)
-    try:
-        return asyncio.run(_main(settings))
-    except KeyboardInterrupt:
-        return 0
+    with logging_to_stderr(args.log_level or settings.log_level):
+        try:
+            return asyncio.run(_main(settings))
+        except KeyboardInterrupt:
+            return 0

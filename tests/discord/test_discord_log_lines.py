@@ -35,3 +35,43 @@ def test_an_error_carries_its_traceback() -> None:
         record.exc_info = sys.exc_info()
     line = json.loads(JsonLines().format(record))
     assert line["message"] == "failed" and "ValueError: boom" in line["error"]
+
+
+def test_the_log_is_written_by_its_own_thread_and_all_of_it_before_the_block_ends(monkeypatch) -> None:
+    import io
+    import threading
+
+    from bot.discord.run import Handoff, logging_to_stderr
+
+    out = io.StringIO()
+    writers: list[str] = []
+    original = out.write
+
+    def write(text: str) -> int:
+        writers.append(threading.current_thread().name)
+        return original(text)
+
+    monkeypatch.setattr(out, "write", write)
+    monkeypatch.setattr(sys, "stderr", out)
+    root = logging.getLogger()
+    before, level = root.handlers[:], root.level
+    root.handlers = []
+    try:
+        with logging_to_stderr("INFO"):
+            assert [type(h) for h in root.handlers] == [Handoff]
+            shown = ["first"]
+            logging.getLogger("fray.test").info("%s of %d", shown, 2)
+            shown.append("changed after")  # the line says what was logged, not what the list became
+            try:
+                raise ValueError("boom")
+            except ValueError:
+                logging.getLogger("fray.test").exception("failed")
+            for n in range(50):
+                logging.getLogger("fray.test").info("line %d", n)
+    finally:
+        root.handlers, root.level = before, level
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert lines[0]["message"] == "['first'] of 2"
+    assert lines[1]["message"] == "failed" and "ValueError: boom" in lines[1]["error"]
+    assert [line["message"] for line in lines[2:]] == [f"line {n}" for n in range(50)]
+    assert writers and threading.main_thread().name not in writers
