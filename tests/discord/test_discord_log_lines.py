@@ -1,12 +1,16 @@
-"""`fray run`'s log lines: one JSON object each, a command's fields at the top level, encoded once."""
+"""`fray run`'s log lines: one JSON object each, a command's fields at the top level, encoded once, off the loop."""
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import sys
+import threading
 
-from bot.discord.run import JsonLines
+import pytest
+
+from bot.discord.run import Handoff, JsonLines, logging_to_stderr
 
 
 def _record(message: str, *args: object, **extra: object) -> logging.LogRecord:
@@ -37,12 +41,9 @@ def test_an_error_carries_its_traceback() -> None:
     assert line["message"] == "failed" and "ValueError: boom" in line["error"]
 
 
-def test_the_log_is_written_by_its_own_thread_and_all_of_it_before_the_block_ends(monkeypatch) -> None:
-    import io
-    import threading
-
-    from bot.discord.run import Handoff, logging_to_stderr
-
+def test_the_log_is_written_by_its_own_thread_and_all_of_it_before_the_block_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     out = io.StringIO()
     writers: list[str] = []
     original = out.write
