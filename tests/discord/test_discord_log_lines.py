@@ -76,3 +76,30 @@ def test_the_log_is_written_by_its_own_thread_and_all_of_it_before_the_block_end
     assert lines[1]["message"] == "failed" and "ValueError: boom" in lines[1]["error"]
     assert [line["message"] for line in lines[2:]] == [f"line {n}" for n in range(50)]
     assert writers and threading.main_thread().name not in writers
+
+
+def test_records_leave_out_what_no_line_shows_until_the_log_is_closed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    root = logging.getLogger()
+    before, level = root.handlers[:], root.level
+    root.handlers = []
+    seen: list[logging.LogRecord] = []
+
+    def keep(record: logging.LogRecord) -> bool:
+        seen.append(record)
+        return True
+
+    logger = logging.getLogger("fray.test.lean")
+    logger.addFilter(keep)
+    try:
+        with logging_to_stderr("INFO"):
+            logger.info("inside")
+        logger.info("after")
+    finally:
+        root.handlers, root.level = before, level
+        logger.filters.clear()
+    inside, after = seen
+    assert (inside.funcName, inside.lineno) == ("(unknown function)", 0)  # no walk up the stack to find the caller
+    assert (inside.threadName, inside.processName) == (None, None)
+    assert after.funcName == "test_records_leave_out_what_no_line_shows_until_the_log_is_closed"
+    assert after.threadName == threading.current_thread().name

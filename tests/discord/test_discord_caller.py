@@ -1,0 +1,19 @@
+"""An app command's options as the services read them: text, a switch as yes or no, a member as its id."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.discord.caller import options_of
+
+
+def test_every_kind_of_option_becomes_text_and_an_option_not_given_is_left_out() -> None:
+    member = discord.Object(1234567890)
+    given = {"target": "Aeryn", "aware": False, "extend": True, "rounds": 6, "range": 2.5, "who": member,
+             "stance": None}
+    assert options_of(given) == {"target": "Aeryn", "aware": "no", "extend": "yes", "rounds": "6", "range": "2.5",
+                                 "who": "1234567890"}
+
+
+def test_text_that_names_a_number_stays_the_text_given() -> None:
+    assert options_of({"dice": "4dF", "modifier": "-1"}) == {"dice": "4dF", "modifier": "-1"}
