@@ -83,8 +83,10 @@ class Reminders:
         if reply.command in _READ_ONLY or reply.encounter is None:
             return
         self._stop(channel_id)
-        turn = waiting_turn(reply.encounter) if reply.command != "encounter end" else None
-        if turn is not None and self._may_remind(channel_id):
+        if reply.command == "encounter end" or not self._may_remind(channel_id):
+            return  # asked first: working out whose turn it waits on is the dearer question
+        turn = waiting_turn(reply.encounter)
+        if turn is not None:
             self._start(channel_id, turn[0], self.clock())
 
     def _may_remind(self, channel_id: int) -> bool:
