@@ -98,18 +98,24 @@ def _lean_records() -> Iterator[None]:
 def logging_to_stderr(level: str) -> Iterator[None]:
     """Log JSON lines to stderr from a thread of the log's own: the event loop never waits on a slow or full pipe.
 
-    Whatever is still queued when the block ends is written before it returns.
+    The root logger has the handoff and ``level`` for the block, and its own again after it; whatever is still
+    queued when the block ends is written before it returns.
     """
     writer = logging.StreamHandler(sys.stderr)
     writer.setFormatter(JsonLines())
     records: SimpleQueue[logging.LogRecord] = SimpleQueue()
     listener = QueueListener(records, writer)
-    logging.basicConfig(level=level, handlers=[Handoff(records)])
+    handoff, root = Handoff(records), logging.getLogger()
+    before = root.level
+    root.addHandler(handoff)
+    root.setLevel(level)
     listener.start()
     try:
         with _lean_records():
             yield
     finally:
+        root.removeHandler(handoff)  # nothing more is queued, then the queue is written out
+        root.setLevel(before)
         listener.stop()
 
 

@@ -56,21 +56,18 @@ def test_the_log_is_written_by_its_own_thread_and_all_of_it_before_the_block_end
     monkeypatch.setattr(sys, "stderr", out)
     root = logging.getLogger()
     before, level = root.handlers[:], root.level
-    root.handlers = []
-    try:
-        with logging_to_stderr("INFO"):
-            assert [type(h) for h in root.handlers] == [Handoff]
-            shown = ["first"]
-            logging.getLogger("fray.test").info("%s of %d", shown, 2)
-            shown.append("changed after")  # the line says what was logged, not what the list became
-            try:
-                raise ValueError("boom")
-            except ValueError:
-                logging.getLogger("fray.test").exception("failed")
-            for n in range(50):
-                logging.getLogger("fray.test").info("line %d", n)
-    finally:
-        root.handlers, root.level = before, level
+    with logging_to_stderr("INFO"):
+        assert [h for h in root.handlers if h not in before and isinstance(h, Handoff)] and root.level == logging.INFO
+        shown = ["first"]
+        logging.getLogger("fray.test").info("%s of %d", shown, 2)
+        shown.append("changed after")  # the line says what was logged, not what the list became
+        try:
+            raise ValueError("boom")
+        except ValueError:
+            logging.getLogger("fray.test").exception("failed")
+        for n in range(50):
+            logging.getLogger("fray.test").info("line %d", n)
+    assert (root.handlers, root.level) == (before, level)  # the root logger is as it was
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     assert lines[0]["message"] == "['first'] of 2"
     assert lines[1]["message"] == "failed" and "ValueError: boom" in lines[1]["error"]
@@ -80,9 +77,6 @@ def test_the_log_is_written_by_its_own_thread_and_all_of_it_before_the_block_end
 
 def test_records_leave_out_what_no_line_shows_until_the_log_is_closed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stderr", io.StringIO())
-    root = logging.getLogger()
-    before, level = root.handlers[:], root.level
-    root.handlers = []
     seen: list[logging.LogRecord] = []
 
     def keep(record: logging.LogRecord) -> bool:
@@ -91,13 +85,14 @@ def test_records_leave_out_what_no_line_shows_until_the_log_is_closed(monkeypatc
 
     logger = logging.getLogger("fray.test.lean")
     logger.addFilter(keep)
+    logger.setLevel(logging.INFO)  # "after" is logged once the root logger has its own level again
     try:
         with logging_to_stderr("INFO"):
             logger.info("inside")
         logger.info("after")
     finally:
-        root.handlers, root.level = before, level
         logger.filters.clear()
+        logger.setLevel(logging.NOTSET)
     inside, after = seen
     assert (inside.funcName, inside.lineno) == ("(unknown function)", 0)  # no walk up the stack to find the caller
     assert (inside.threadName, inside.processName) == (None, None)
