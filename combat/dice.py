@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from combat.errors import DiceError, DiceExhausted, TooManyDice
-from combat.frozen import frozen
+from combat.frozen import frozen, kept
 
 __all__ = [
     "FUDGE",
@@ -46,6 +46,11 @@ class Die:
     @property
     def faces(self) -> range:
         """Return the faces this die can show."""
+        return self._faces
+
+    @kept
+    def _faces(self) -> range:
+        """Work out ``faces`` once (kept beside the field; JSON skips names that start with an underscore)."""
         return range(-1, 2) if self.fudge else range(1, self.sides + 1)
 
     @property

@@ -42,6 +42,9 @@ class SheetSpec:
 
     def level(self, sheet: Sheet, trait: str) -> int:
         """Return the sheet's level in ``trait``, falling back to the system default."""
+        found = sheet.traits.get(trait)  # the rules name traits in lower case, as the sheet keeps them
+        if found is not None:
+            return found
         key = trait.lower()
         if key in sheet.traits:
             return sheet.traits[key]

@@ -130,3 +130,16 @@ def test_a_class_with_a_post_init_still_runs_it():
 def test_the_rules_classes_made_with_frozen_still_decode_from_json():
     condition = Condition("engaged:b", elements=2, source="b")
     assert TypeAdapter(Condition).validate_python({"name": "engaged:b", "elements": 2, "source": "b"}) == condition
+
+
+
+def test_values_kept_on_stored_objects_never_reach_their_json():
+    """orjson writes a dataclass from its instance dict and skips only names that start with an underscore."""
+    from combat.dice import FUDGE, Roll
+    from combat.systems.farscape.wounds import fresh_health
+
+    roll, health = Roll(FUDGE, (1, 0, -1, 1)), fresh_health("antagonist")
+    assert len(FUDGE.faces) == 3 and not health.incapacitated and health.lethal.level is None  # now kept
+    assert "_faces" in FUDGE.__dict__ and "_incapacitated" in health.__dict__ and "_level" in health.lethal.__dict__
+    for stored in (roll, health):
+        assert orjson.loads(orjson.dumps(stored)) == TypeAdapter(type(stored)).dump_python(stored, mode="json")

@@ -179,7 +179,7 @@ def land_blows(
                 hits.append(replace(base, warning=True, critical=strike.attacker in out))
                 continue
             encounter, hit = _land(encounter, strike, fighter, tables, dice, base)
-            hits.append(replace(hit, critical=strike.attacker in out))
+            hits.append(replace(hit, critical=True) if strike.attacker in out else hit)
             if hit.harm is not None and hit.harm.out:
                 fallen.add(hit.harm.target)
         out |= fallen

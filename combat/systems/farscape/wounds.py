@@ -125,6 +125,11 @@ class Health:
     @property
     def incapacitated(self) -> bool:
         """Tell whether lethal wounds leave the combatant unable to fight."""
+        return self._incapacitated
+
+    @kept
+    def _incapacitated(self) -> bool:
+        """Work out ``incapacitated`` once (the rules ask it at every step; JSON skips it, ``replace`` drops it)."""
         level = self.lethal.level
         return level is not None and level >= 3
 
