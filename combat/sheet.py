@@ -42,10 +42,8 @@ class SheetSpec:
 
     def level(self, sheet: Sheet, trait: str) -> int:
         """Return the sheet's level in ``trait``, falling back to the system default."""
-        found = sheet.traits.get(trait)  # the rules name traits in lower case, as the sheet keeps them
-        if found is not None:
-            return found
-        key = trait.lower()
+        # The rules name traits in lower case, as the sheet keeps them: only other text is lowered first.
+        key = trait if trait in sheet.traits else trait.lower()
         if key in sheet.traits:
             return sheet.traits[key]
         if key in self.attributes:

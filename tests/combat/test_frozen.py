@@ -132,7 +132,6 @@ def test_the_rules_classes_made_with_frozen_still_decode_from_json():
     assert TypeAdapter(Condition).validate_python({"name": "engaged:b", "elements": 2, "source": "b"}) == condition
 
 
-
 def test_values_kept_on_stored_objects_never_reach_their_json():
     """orjson writes a dataclass from its instance dict and skips only names that start with an underscore."""
     from combat.dice import FUDGE, Roll

@@ -1,4 +1,9 @@
+import dataclasses
+import importlib
+import inspect
 import json
+import pkgutil
+import typing
 from dataclasses import dataclass, replace
 
 import orjson
@@ -6,6 +11,7 @@ from dbsamples import sample_encounter
 from hypothesis import given
 from hypothesis import strategies as st
 
+import combat
 from bot.db.codec import (
     decode_encounter,
     decode_health,
@@ -14,6 +20,9 @@ from bot.db.codec import (
     encode_payload,
     encode_sheet,
 )
+from bot.db.engine import registered_types
+from bot.registry import keys
+from combat.frozen import kept
 from combat.model import Condition, Encounter
 from combat.sheet import Sheet
 from combat.systems.farscape.wounds import Health, Track, fresh_health
@@ -181,3 +190,30 @@ def test_the_fast_encoding_equals_pydantics_on_every_state_of_every_example_figh
                 assert orjson.loads(payload_text(c)) == alone["combatants"][0]
             checked.add(system)
     assert checked == {"farscape", "deryni", "d6pool", "fallout"}
+
+
+def _classes_in_combat() -> list[type]:
+    """Return every class defined in the combat package's modules."""
+    found: list[type] = []
+    for info in pkgutil.walk_packages(combat.__path__, "combat."):
+        module = importlib.import_module(info.name)
+        found += [c for _, c in inspect.getmembers(module, inspect.isclass) if c.__module__ == info.name]
+    return found
+
+
+def _classes_named(hint: object) -> set[object]:
+    """Return every class a field's type hint names, however nested (tuples, unions, optionals)."""
+    return {hint, *(c for arg in typing.get_args(hint) for c in _classes_named(arg))}
+
+
+def test_a_value_kept_under_a_public_name_is_only_on_a_class_no_result_or_state_holds():
+    """A public kept name would be written with the object by orjson: only classes nothing stores may have one."""
+    classes = _classes_in_combat()
+    public = {c for c in classes if any(isinstance(v, kept) and not n.startswith("_") for n, v in vars(c).items())}
+    assert public  # Farscape's Fighter keeps its id, frozen and minion so
+    for key in keys():  # each system's own stored objects sit in fields typed Any: none may be such a class
+        assert not set(dataclasses.astuple(registered_types(key))) & public, key
+    for holder in (c for c in classes if dataclasses.is_dataclass(c)):
+        for name, hint in typing.get_type_hints(holder).items():
+            held = _classes_named(hint) & public
+            assert not held, f"{holder.__name__}.{name} holds {held}, whose kept values JSON would write"
