@@ -36,7 +36,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.process import cpu_seconds, fray_run
+from bench.process import cpu_seconds, fray_run, main_thread_seconds
 from bench.scenarios import Table, open_table
 from bench.stats import median, per_command, spread
 from bot.config import REPO_ROOT, Settings
@@ -90,18 +90,27 @@ def _by_command() -> dict[str, list[float]]:
 
 @dataclass
 class BurstCpu:
-    """The CPU ms over each burst, by command: the bot's, and this process's (the double's and the probe's)."""
+    """The CPU ms over each burst, by command: the bot's, and this process's (the double's and the probe's).
+
+    Also each burst's wall ms and the ms the bot's main thread (its event loop) ran in it: the share of a burst the
+    loop was busy, and so how much of it the bot spent waiting (for its database thread, or for the double).
+    """
 
     bot: dict[str, list[float]] = field(default_factory=_by_command)
     double: dict[str, list[float]] = field(default_factory=_by_command)
+    loop: dict[str, list[float]] = field(default_factory=_by_command)
+    wall: dict[str, list[float]] = field(default_factory=_by_command)
 
     def figures(self, channels: int) -> dict[str, Any]:
-        """Return every burst's CPU, each side's µs per command, and the bot's /attack ÷ /roll."""
+        """Return every burst's CPU, each side's µs per command, the bot's /attack ÷ /roll, the loop's busy share."""
         bot = per_command(self.bot, channels, 1000)
         ratio = bot["attack"] / bot["roll"] if bot["roll"] else math.nan  # a burst shorter than a tick reads 0
+        busy = {name: sum(self.loop[name]) / sum(walls) if sum(walls) else math.nan
+                for name, walls in self.wall.items()}
         return {"burst_cpu_ms": self.bot, "burst_double_cpu_ms": self.double, "bot_cpu_us_per_command_n": bot,
                 "bot_cpu_attack_over_roll_n": ratio,
-                "double_cpu_us_per_command_n": per_command(self.double, channels, 1000)}
+                "double_cpu_us_per_command_n": per_command(self.double, channels, 1000),
+                "burst_loop_ms": self.loop, "burst_wall_ms": self.wall, "loop_busy_share_n": busy}
 
 
 async def _attack(probe: Probe, table: Table, channel: int) -> float | None:
@@ -173,7 +182,8 @@ async def _bursts(
     """
     await _ready(table, burst)
     for name, send in _in_turn(trial):
-        found = await _at_once(probe, table, burst, send, (cpu.bot[name], cpu.double[name]))
+        found = await _at_once(probe, table, burst, send, (cpu.bot[name], cpu.double[name], cpu.loop[name],
+                                                            cpu.wall[name]))
         got[name] += found
         each[name].append(round(spread(found)["p99_ms"], 1))
 
@@ -186,19 +196,22 @@ async def _ready(table: Table, channels: list[int]) -> None:
 
 async def _at_once(
     probe: Probe, table: Table, channels: list[int], send: Any,
-    cpu: tuple[list[float], list[float]] | None = None,
+    cpu: tuple[list[float], list[float], list[float], list[float]] | None = None,
 ) -> list[float]:
     """Send one command in every channel at once; return the latencies of those answered, once the bursts settle.
 
-    With ``cpu``, the CPU ms over the burst (until its last answer is in) of the bot and of this process (the double
-    and the probe) are added to its two lists.
+    With ``cpu``, these ms over the burst (until its last answer is in) are added to its four lists: the bot's CPU,
+    this process's (the double and the probe), the bot's main thread's run time, and the burst's wall time.
     """
     with _probe_collector_paused():
         bot, here = cpu_seconds(probe.bot), time.process_time()
+        loop, started = main_thread_seconds(probe.bot), time.perf_counter()
         results = await asyncio.gather(*(send(probe, table, c) for c in channels))
         if cpu is not None:
             cpu[0].append(round((cpu_seconds(probe.bot) - bot) * 1000, 1))
             cpu[1].append(round((time.process_time() - here) * 1000, 1))
+            cpu[2].append(round((main_thread_seconds(probe.bot) - loop) * 1000, 1))
+            cpu[3].append(round((time.perf_counter() - started) * 1000, 1))
     await _settle(probe.double)
     return [r for r in results if r is not None]
 

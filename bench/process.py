@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import os
 import sys
 from collections.abc import AsyncIterator
@@ -12,7 +13,7 @@ from typing import Any
 
 from bot.config import REPO_ROOT
 
-__all__ = ["cpu_seconds", "fray_run"]
+__all__ = ["cpu_seconds", "fray_run", "main_thread_seconds"]
 
 STARTED_WITHIN = 60.0  # seconds for the process to log in, sync its commands and connect
 
@@ -21,6 +22,17 @@ def cpu_seconds(pid: int) -> float:
     """Return the CPU time (user and system, every thread) process ``pid`` has used so far, from /proc."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime and stime, in clock ticks
+
+
+def main_thread_seconds(pid: int) -> float:
+    """Return the time process ``pid``'s main thread has run so far (its schedstat, in nanoseconds: no 10 ms ticks).
+
+    NaN where the kernel keeps no schedstat.
+    """
+    try:
+        return int(Path(f"/proc/{pid}/task/{pid}/schedstat").read_text().split()[0]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return math.nan
 
 
 def _environment(double: Any, url: str) -> dict[str, str]:

@@ -85,6 +85,10 @@ def _e2e(db: str, found: dict[str, Any]) -> list[Row]:
     per = found["bot_cpu_us_per_command_n"]  # what a burst's length follows (no goal: it explains the p99s)
     out.append((f"{db} e2e {n} channels, the bot's CPU us per command (/proc)", _f(per["attack"], 0),
                 _f(per["roll"], 0), _x(found["bot_cpu_attack_over_roll_n"]), "-"))
+    busy = found.get("loop_busy_share_n", {})  # the rest of a burst the bot's event loop waited
+    if busy.get("attack") is not None and busy.get("roll") is not None:
+        out.append((f"{db} e2e {n} channels, share of each burst the bot's event loop ran (schedstat)",
+                    f"{busy['attack']:.0%}", f"{busy['roll']:.0%}", "-", "-"))
     double = found["double_cpu_us_per_command_n"]  # the other side of each burst: is the double the one limiting it?
     out.append((f"{db} e2e {n} channels, the double's CPU us per command (the bench)", _f(double["attack"], 0),
                 _f(double["roll"], 0), "-", "-"))
