@@ -31,7 +31,7 @@ class Settings(BaseSettings):
     data_dir: Path | None = None
     # Empty means the SQLite file fray.sqlite3 inside data_dir, or inside ./data when data_dir is unset.
     database_url: str = ""
-    # PostgreSQL connections per bot process; units of work beyond it wait their turn in arrival order.
+    # Units of work one bot process runs at once (on PostgreSQL, its connections); the rest wait in arrival order.
     db_pool_size: int = Field(default=20, ge=1, le=1000)
     gm_role_name: str = "GM"
     log_level: LogLevel = "INFO"

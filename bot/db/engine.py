@@ -82,8 +82,10 @@ class Database:
         # SQLite: the connection optimistic encounter work reads on, before it writes (no lock; see SqliteLane.rows).
         self._reader: PoolProxiedConnection | None = None
         self._reader_opening = asyncio.Lock()
-        # [ours] Admission in arrival order, never more units of work than pooled connections (PostgreSQL).
-        self._seats = None if sqlite else asyncio.Semaphore(pool_size)
+        # [ours] Admission in arrival order, never more units of work at once than the pool's size: on PostgreSQL
+        # no more than its connections; on SQLite so that a burst of commands is answered as each commits, not all
+        # at the end (docs/performance.md, stop 31).
+        self._seats = asyncio.Semaphore(pool_size)
         # PostgreSQL: the saves of commands that come together go as one batch (bot/db/pg_group.py).
         self.pg_group = None if sqlite else PgGroup(self.engine.raw_connection)
 
@@ -203,9 +205,12 @@ class Database:
             await greenlet_spawn(connection.close)
 
     def _admitted(self, channel_id: int | None, *, writer: bool = True) -> _Admission:
-        """Hold the channel's lock (when given), then this process's writer lock (unless not ``writer``) or a seat."""
+        """Hold the channel's lock (when given), a seat, then the writer lock (SQLite, unless not ``writer``).
+
+        A seat comes before the writer lock, always: encounter work takes the writer lock later, holding its seat.
+        """
         channel = self.locks.get(channel_id) if channel_id is not None else None
-        return _Admission((channel, self._writer if writer else None, self._seats))
+        return _Admission((channel, self._seats, self._writer if writer else None))
 
     async def dispose(self) -> None:
         """Close every pooled connection (the one kept for encounter work too)."""

@@ -1,4 +1,4 @@
-"""PostgreSQL admits units of work in arrival order and never more at once than its pool holds; SQLite has none."""
+"""Units of work are admitted in arrival order, never more at once than the pool's size (PostgreSQL and SQLite)."""
 
 from __future__ import annotations
 
@@ -51,10 +51,62 @@ async def test_units_of_work_are_admitted_in_arrival_order_and_never_beyond_the_
 
 
 @pytest.mark.asyncio
-async def test_sqlite_has_no_seats_but_one_writer(tmp_path):
+async def test_sqlite_admits_encounter_work_in_arrival_order_and_never_beyond_its_seats(tmp_path):
+    db = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'fray.sqlite3'}", pool_size=2)
+    try:
+        release, two_in = asyncio.Event(), asyncio.Event()
+        inside: list[int] = []
+        finished: list[int] = []
+
+        async def command(channel: int) -> None:
+            async with db.encounter_work(channel):
+                inside.append(channel)
+                if len(inside) == 2:
+                    two_in.set()
+                await release.wait()
+            finished.append(channel)
+
+        tasks = []
+        for channel in range(1, 8):  # each on its own channel: only the seats can make them wait
+            tasks.append(asyncio.create_task(command(channel)))
+            await asyncio.sleep(0)
+        await asyncio.wait_for(two_in.wait(), timeout=30)
+        for _ in range(20):  # room for a third to slip in, were the seats not there
+            await asyncio.sleep(0)
+        assert inside == [1, 2]
+        release.set()
+        await asyncio.wait_for(asyncio.gather(*tasks), timeout=30)
+        assert inside == [1, 2, 3, 4, 5, 6, 7]  # first come, first served
+    finally:
+        await db.dispose()
+
+
+@pytest.mark.asyncio
+async def test_sqlite_work_holding_a_seat_and_work_holding_the_writer_never_wait_for_each_other(tmp_path):
+    """A seat is taken before the writer lock, always: seated work that goes on to write is never stuck behind work
+    that holds the writer and waits for a seat."""
     db = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'fray.sqlite3'}", pool_size=1)
     try:
-        assert db._seats is None and db._writer is not None
+        seated, release = asyncio.Event(), asyncio.Event()
+
+        async def encounter_command() -> None:
+            async with db.encounter_work(1, locking=True) as work:
+                seated.set()
+                await release.wait()
+                await work.encounters.get_active(1)  # its first trip takes the writer lock, holding the seat
+                await work.commit()
+
+        async def other_command() -> None:
+            async with db.unit_of_work(2) as uow:  # wants a seat and the writer lock
+                await uow.commit()
+
+        first = asyncio.create_task(encounter_command())
+        await asyncio.wait_for(seated.wait(), timeout=30)
+        second = asyncio.create_task(other_command())
+        for _ in range(20):
+            await asyncio.sleep(0)
+        release.set()
+        await asyncio.wait_for(asyncio.gather(first, second), timeout=30)
     finally:
         await db.dispose()
 
