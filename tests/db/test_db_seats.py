@@ -56,7 +56,6 @@ async def test_sqlite_admits_encounter_work_in_arrival_order_and_never_beyond_it
     try:
         release, two_in = asyncio.Event(), asyncio.Event()
         inside: list[int] = []
-        finished: list[int] = []
 
         async def command(channel: int) -> None:
             async with db.encounter_work(channel):
@@ -64,7 +63,6 @@ async def test_sqlite_admits_encounter_work_in_arrival_order_and_never_beyond_it
                 if len(inside) == 2:
                     two_in.set()
                 await release.wait()
-            finished.append(channel)
 
         tasks = []
         for channel in range(1, 8):  # each on its own channel: only the seats can make them wait
