@@ -3,12 +3,48 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
 
 import pytest
 from pgtools import fresh_pg_database, pg_base
 
 from bot.db.connect import dumps
 from bot.db.engine import open_database
+
+
+async def _seven_commands_on_two_seats(enter: Callable[[int], AbstractAsyncContextManager[object]]) -> list[int]:
+    """Start seven commands on seven channels, each holding ``enter(channel)`` until let go; return who got in, in
+    order, after checking that only the first two were in at once while the rest waited (only seats can hold them)."""
+    release, two_in = asyncio.Event(), asyncio.Event()
+    inside: list[int] = []
+    finished: list[int] = []
+    most = 0
+
+    async def command(channel: int) -> None:
+        nonlocal most
+        async with enter(channel):
+            inside.append(channel)  # admitted: noted before anything else can interleave
+            most = max(most, len(inside) - len(finished))
+            if len(inside) == 2:
+                two_in.set()
+            await release.wait()
+        finished.append(channel)
+
+    tasks = []
+    for channel in range(1, 8):
+        tasks.append(asyncio.create_task(command(channel)))
+        await asyncio.sleep(0)  # arrival order is creation order
+    try:
+        await asyncio.wait_for(two_in.wait(), timeout=30)
+        await asyncio.sleep(0.05)  # room for a third to slip in, were the seats not there
+        assert inside == [1, 2]
+    finally:
+        release.set()  # every command ends, whatever the check found
+        await asyncio.wait_for(asyncio.gather(*tasks), timeout=30)
+    assert most <= 2
+    return inside
 
 
 @pytest.mark.asyncio
@@ -18,63 +54,24 @@ async def test_units_of_work_are_admitted_in_arrival_order_and_never_beyond_the_
     assert base, "marked postgresql: deselected unless FRAY_TEST_PG_URL is set (tests/conftest.py)"
     async with fresh_pg_database(base) as url:
         db = await open_database(url, pool_size=2)
+
+        @contextlib.asynccontextmanager
+        async def holding_a_connection(channel: int) -> AsyncIterator[None]:
+            async with db.unit_of_work(channel) as uow:
+                await uow.session.connection()  # holds a pooled connection, as a real command does
+                yield
+
         try:
-            release, two_in = asyncio.Event(), asyncio.Event()
-            inside: list[int] = []
-            most = 0
-
-            async def command(channel: int) -> None:
-                nonlocal most
-                async with db.unit_of_work(channel) as uow:
-                    inside.append(channel)  # admitted: noted before anything else can interleave
-                    await uow.session.connection()  # holds a pooled connection, as a real command does
-                    if len(inside) == 2:
-                        two_in.set()
-                    most = max(most, len(inside) - finished.count(True))
-                    await release.wait()
-                finished.append(True)
-
-            finished: list[bool] = []
-            tasks = []
-            for channel in range(1, 8):  # each on its own channel: only the seats can make them wait
-                tasks.append(asyncio.create_task(command(channel)))
-                await asyncio.sleep(0)  # arrival order is creation order
-            await asyncio.wait_for(two_in.wait(), timeout=30)
-            await asyncio.sleep(0.05)  # room for a third to slip in, were the seats not there
-            assert inside == [1, 2]  # the pool's two seats are taken; the rest wait for them
-            release.set()
-            await asyncio.wait_for(asyncio.gather(*tasks), timeout=30)
+            assert await _seven_commands_on_two_seats(holding_a_connection) == [1, 2, 3, 4, 5, 6, 7]
         finally:
             await db.dispose()
-    assert inside == [1, 2, 3, 4, 5, 6, 7]  # first come, first served
-    assert most <= 2
 
 
 @pytest.mark.asyncio
 async def test_sqlite_admits_encounter_work_in_arrival_order_and_never_beyond_its_seats(tmp_path):
     db = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'fray.sqlite3'}", pool_size=2)
-    try:
-        release, two_in = asyncio.Event(), asyncio.Event()
-        inside: list[int] = []
-
-        async def command(channel: int) -> None:
-            async with db.encounter_work(channel):
-                inside.append(channel)
-                if len(inside) == 2:
-                    two_in.set()
-                await release.wait()
-
-        tasks = []
-        for channel in range(1, 8):  # each on its own channel: only the seats can make them wait
-            tasks.append(asyncio.create_task(command(channel)))
-            await asyncio.sleep(0)
-        await asyncio.wait_for(two_in.wait(), timeout=30)
-        for _ in range(20):  # room for a third to slip in, were the seats not there
-            await asyncio.sleep(0)
-        assert inside == [1, 2]
-        release.set()
-        await asyncio.wait_for(asyncio.gather(*tasks), timeout=30)
-        assert inside == [1, 2, 3, 4, 5, 6, 7]  # first come, first served
+    try:  # encounter work: a session's unit of work would take the writer lock, one at a time whatever the seats
+        assert await _seven_commands_on_two_seats(db.encounter_work) == [1, 2, 3, 4, 5, 6, 7]
     finally:
         await db.dispose()
 
