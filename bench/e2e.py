@@ -101,6 +101,11 @@ class BurstCpu:
     loop: dict[str, list[float]] = field(default_factory=_by_command)
     wall: dict[str, list[float]] = field(default_factory=_by_command)
 
+    def add(self, name: str, bot: float, double: float, loop: float, wall: float) -> None:
+        """Note one burst of command ``name``: the ms of each reading."""
+        for kept, value in ((self.bot, bot), (self.double, double), (self.loop, loop), (self.wall, wall)):
+            kept[name].append(round(value, 1))
+
     def figures(self, channels: int) -> dict[str, Any]:
         """Return every burst's CPU, each side's µs per command, the bot's /attack ÷ /roll, the loop's busy share."""
         bot = per_command(self.bot, channels, 1000)
@@ -182,8 +187,7 @@ async def _bursts(
     """
     await _ready(table, burst)
     for name, send in _in_turn(trial):
-        found = await _at_once(probe, table, burst, send, (cpu.bot[name], cpu.double[name], cpu.loop[name],
-                                                            cpu.wall[name]))
+        found = await _at_once(probe, table, burst, send, (cpu, name))
         got[name] += found
         each[name].append(round(spread(found)["p99_ms"], 1))
 
@@ -196,22 +200,21 @@ async def _ready(table: Table, channels: list[int]) -> None:
 
 async def _at_once(
     probe: Probe, table: Table, channels: list[int], send: Any,
-    cpu: tuple[list[float], list[float], list[float], list[float]] | None = None,
+    cpu: tuple[BurstCpu, str] | None = None,
 ) -> list[float]:
     """Send one command in every channel at once; return the latencies of those answered, once the bursts settle.
 
-    With ``cpu``, these ms over the burst (until its last answer is in) are added to its four lists: the bot's CPU,
-    this process's (the double and the probe), the bot's main thread's run time, and the burst's wall time.
+    With ``cpu`` (the readings and the command's name), what the burst took until its last answer was in is noted:
+    the bot's CPU, this process's (the double and the probe), the bot's main thread's run time and the wall time.
     """
     with _probe_collector_paused():
         bot, here = cpu_seconds(probe.bot), time.process_time()
         loop, started = main_thread_seconds(probe.bot), time.perf_counter()
         results = await asyncio.gather(*(send(probe, table, c) for c in channels))
         if cpu is not None:
-            cpu[0].append(round((cpu_seconds(probe.bot) - bot) * 1000, 1))
-            cpu[1].append(round((time.process_time() - here) * 1000, 1))
-            cpu[2].append(round((main_thread_seconds(probe.bot) - loop) * 1000, 1))
-            cpu[3].append(round((time.perf_counter() - started) * 1000, 1))
+            readings, name = cpu
+            readings.add(name, (cpu_seconds(probe.bot) - bot) * 1000, (time.process_time() - here) * 1000,
+                         (main_thread_seconds(probe.bot) - loop) * 1000, (time.perf_counter() - started) * 1000)
     await _settle(probe.double)
     return [r for r in results if r is not None]
 
