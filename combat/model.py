@@ -100,8 +100,9 @@ class Combatant:
 
     def without(self, *names: str) -> Combatant:
         """Return a copy without the named conditions (itself when it has none of them)."""
-        remaining = self._conditions_but(names)
-        return self if len(remaining) == len(self.conditions) else replace(self, conditions=remaining)
+        if self._by_name.keys().isdisjoint(names):
+            return self
+        return replace(self, conditions=self._conditions_but(names))
 
 
 @dataclass(frozen=True)
