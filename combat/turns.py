@@ -114,7 +114,8 @@ class TurnState:
 
     def is_turn_of(self, combatant: str) -> bool:
         """Tell whether ``combatant`` may act now."""
-        return self.current is not None and combatant in self.current.waiting
+        slot = self.current
+        return slot is not None and combatant in slot.waiting
 
 
 @frozen
