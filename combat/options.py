@@ -105,15 +105,6 @@ def _by_key(specs: tuple[OptionSpec, ...]) -> dict[str, OptionSpec]:
 options_by_key: PerList[OptionSpec, dict[str, OptionSpec]] = PerList(_by_key)
 
 
-def _required(specs: tuple[OptionSpec, ...]) -> tuple[OptionSpec, ...]:
-    """Return the required options, in order."""
-    return tuple([s for s in specs if s.required])
-
-
-# The required options, per list of them (a command's list is read whole for them on every use).
-_required_options: PerList[OptionSpec, tuple[OptionSpec, ...]] = PerList(_required)
-
-
 def parse_number(text: str, name: str, low: int | None = None, high: int | None = None) -> int:
     """Read a whole number like 3, +2 or -20 (one sign, ASCII digits) within the bounds."""
     cleaned = text.translate(_MINUSES).strip()
@@ -227,8 +218,7 @@ def parse_options(
     ``owner`` names what takes the options in messages ('attack', '/encounter add'); an empty value is refused;
     a required option must be given.
     """
-    listed = tuple(specs)
-    by_name = options_by_key(listed)
+    by_name = options_by_key(tuple(specs))
     values: dict[str, OptionValue] = {}
     for raw_name, text in given.items():
         spec = by_name.get(normal_key(raw_name))
@@ -243,7 +233,7 @@ def parse_options(
         if phase is not None and spec.phases and phase not in spec.phases:
             raise InvalidInput(f"{spec.name} belongs to the {_listing(spec.phases)} phase, not the {phase} phase.")
         values[spec.name] = parse_option(spec, text, resolve)
-    missing = [s for s in _required_options(listed) if s.name not in values]
+    missing = [s for s in specs if s.required and s.name not in values]
     if missing:
         raise InvalidInput(f"{owner} needs {missing[0].name}: {missing[0].description}")
     return values
