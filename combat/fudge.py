@@ -25,12 +25,14 @@ class TraitRoll:
     @property
     def critical(self) -> bool:
         """Tell whether every die came up + (a natural +4 on 4dF)."""
-        return all([f == 1 for f in self.dice.faces])
+        faces = self.dice.faces
+        return faces.count(1) == len(faces)
 
     @property
     def fumble(self) -> bool:
         """Tell whether every die came up − (a natural −4 on 4dF)."""
-        return all([f == -1 for f in self.dice.faces])
+        faces = self.dice.faces
+        return faces.count(-1) == len(faces)
 
 
 @frozen

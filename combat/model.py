@@ -93,15 +93,16 @@ class Combatant:
             if c.elements is None:
                 lasting.append(c)
             elif c.elements > 1:
-                lasting.append(replace(c, elements=c.elements - 1))
+                lasting.append(Condition(c.name, c.value, c.elements - 1, c.source, c.uses))  # one element fewer
             else:
                 expired.append(c.name)
         return replace(self, conditions=tuple(lasting)), tuple(expired)
 
     def without(self, *names: str) -> Combatant:
         """Return a copy without the named conditions (itself when it has none of them)."""
-        remaining = self._conditions_but(names)
-        return self if len(remaining) == len(self.conditions) else replace(self, conditions=remaining)
+        if self._by_name.keys().isdisjoint(names):
+            return self
+        return replace(self, conditions=self._conditions_but(names))
 
 
 @dataclass(frozen=True)

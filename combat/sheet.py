@@ -43,7 +43,10 @@ class SheetSpec:
     def level(self, sheet: Sheet, trait: str) -> int:
         """Return the sheet's level in ``trait``, falling back to the system default."""
         # The rules name traits in lower case, as the sheet keeps them: only other text is lowered first.
-        key = trait if trait in sheet.traits else trait.lower()
+        found = sheet.traits.get(trait)
+        if found is not None:
+            return found
+        key = trait.lower()
         if key in sheet.traits:
             return sheet.traits[key]
         if key in self.attributes:

@@ -114,7 +114,8 @@ class TurnState:
 
     def is_turn_of(self, combatant: str) -> bool:
         """Tell whether ``combatant`` may act now."""
-        return self.current is not None and combatant in self.current.waiting
+        slot = self.current
+        return slot is not None and combatant in slot.waiting
 
 
 @frozen
@@ -208,6 +209,8 @@ def finish(state: TurnState, combatant: str, can_act: CanAct) -> Advance:
     slot = state.current
     if slot is None or combatant not in slot.waiting:
         raise CannotAct("That combatant has no action waiting right now.")
+    if slot.waiting == (combatant,):
+        return advance(state, can_act)  # the last of the slot to act: marked done, it would only be dropped
     marked = replace(slot, done=slot.done | {combatant})
     return _settled(replace(state, queue=(marked, *state.queue[1:])), can_act)
 

@@ -20,10 +20,8 @@ Decisions [ours]:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from combat.errors import CannotAct, RulesError
-from combat.model import Condition, Encounter
+from combat.model import Combatant, Condition, Encounter
 from combat.system import ActionOutcome, Intent
 from combat.systems.farscape.engagement import opponents
 from combat.systems.farscape.melee_fighters import Fighter
@@ -64,9 +62,9 @@ def broke_away(encounter: Encounter, actor: Fighter, drawn: Weapon | None) -> tu
     return encounter.put(combatant.with_condition(Condition("wielding", source=drawn.key))), drawn.key
 
 
-def caught(encounter: Encounter, ids: Iterable[str]) -> Encounter:
-    """End the retreat of everyone in a melee exchange: they have been caught."""
-    return encounter.put(*(encounter.get(cid).without(RETREATING) for cid in ids))
+def caught(combatant: Combatant) -> Combatant:
+    """End the retreat of a fighter in a melee exchange: he has been caught."""
+    return combatant.without(RETREATING)
 
 
 def resolve_flee(encounter: Encounter, intent: Intent) -> ActionOutcome:

@@ -16,14 +16,17 @@ __all__ = ["changes", "counter", "record"]
 
 
 def record(encounter: Encounter, actor: Fighter, foes: tuple[Fighter, ...], strikes: tuple[Strike, ...]) -> Encounter:
-    """Record who is engaged and wielding what, end retreats caught, spend feints used, strain a lock struck from."""
+    """Record who is engaged and wielding what, end retreats caught, spend feints used, strain a lock struck from.
+
+    The fighters are built from ``encounter``: their combatants are its own.
+    """
     updated: list[Combatant] = []
     for fighter in (actor, *foes):
         conditions = engagement([f.id for f in foes] if fighter is actor else [actor.id])
         if fighter.armed and fighter.weapon is not None:
             conditions = (*conditions, Condition("wielding", source=fighter.weapon.key))
-        updated.append(encounter.get(fighter.id).with_conditions(*conditions))  # set in one copy
-    encounter = caught(encounter.put(*updated), (f.id for f in (actor, *foes)))
+        updated.append(caught(fighter.combatant.with_conditions(*conditions)))  # set in one copy
+    encounter = encounter.put(*updated)
     for strike in strikes:
         if any([m.name == "feinted" for m in strike.defence_modifiers]):
             # [ours] A feint's penalty is spent by the first exchange with the feinter that it applies to.
