@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.base import Executable
 
-from bot.db.cache import EncounterCache, Kept, RoundLog, pieces_of
+from bot.db.cache import EncounterCache, Kept, Roster, RoundLog, pieces_of
 from bot.db.codec import Pieces, SystemTypes, decode_encounter, encode_encounter, encode_encounter_reusing
 from bot.db.connect import dumps
 from bot.db.errors import ActiveEncounterExists, ConcurrentUpdate
@@ -39,7 +39,6 @@ __all__ = ["ACTIVE", "ActiveEncounter", "EncounterRepository", "LoadedEncounter"
 # Gives the stored types of a system by its key.
 TypesOf = Callable[[str], SystemTypes]
 
-Roster = tuple[tuple[str, str, str, str | None], ...]
 
 @dataclass(slots=True)
 class StoredEncounter:
@@ -173,7 +172,7 @@ class EncounterRepository:
     def _taken(self, row: StoredEncounter, kept: Kept, settings: GuildSettings) -> ActiveEncounter:
         """Return a kept encounter as the channel's active one; its saves keep it with these settings."""
         self._pieces[row.id] = kept.pieces
-        self._rosters[row.id] = _roster(kept.encounter)
+        self._rosters[row.id] = kept.roster if kept.roster is not None else _roster(kept.encounter)
         self._settings[row.id] = settings
         return ActiveEncounter(row, kept.encounter, settings, kept.log)
 
@@ -268,7 +267,9 @@ class EncounterRepository:
         self._pieces[row.id], self._rosters[row.id] = pieces, new_roster
         self._unconfirmed.pop(row.id, None)  # its version is checked as it is written
         head = {key: getattr(row, key) for key in _READ_KEYS}
-        self._staged[row.id] = Kept(row.version, encounter, text, pieces, log, head, self._settings.get(row.id))
+        self._staged[row.id] = Kept(
+            row.version, encounter, text, pieces, log, head, self._settings.get(row.id), new_roster
+        )
         if old_roster != new_roster:
             await self._write_roster(row.id, new_roster)
 
