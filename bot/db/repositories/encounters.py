@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -73,6 +74,7 @@ class StoredEncounter:
 
 _ROW_KEYS = tuple(c.key for c in ENCOUNTERS.c)
 _READ_KEYS = tuple(key for key in _ROW_KEYS if key != "state")
+_READ_VALUES = operator.attrgetter(*_READ_KEYS)  # a stored encounter's values of those keys, in their order
 
 
 class LoadedEncounter(NamedTuple):
@@ -266,7 +268,7 @@ class EncounterRepository:
         row.state, row.text = None, text
         self._pieces[row.id], self._rosters[row.id] = pieces, new_roster
         self._unconfirmed.pop(row.id, None)  # its version is checked as it is written
-        head = {key: getattr(row, key) for key in _READ_KEYS}
+        head = dict(zip(_READ_KEYS, _READ_VALUES(row), strict=True))
         self._staged[row.id] = Kept(
             row.version, encounter, text, pieces, log, head, self._settings.get(row.id), new_roster
         )
