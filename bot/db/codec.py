@@ -84,11 +84,13 @@ def encode_encounter_reusing(enc: Encounter, known: Mapping[int, Piece]) -> tupl
     """
     head = payload_text(replace(enc, combatants=()))
     pieces: Pieces = {}
+    texts: list[str] = []
     for combatant in enc.combatants:
         found = known.get(id(combatant))
         text = found[1] if found is not None and found[0] is combatant else payload_text(combatant)
         pieces[id(combatant)] = (combatant, text)
-    return pieces, _with_combatants(head, enc.system, [pieces[id(c)][1] for c in enc.combatants])
+        texts.append(text)
+    return pieces, _with_combatants(head, enc.system, texts)
 
 
 def _with_combatants(head: str, system: str, texts: list[str]) -> str:
