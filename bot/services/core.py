@@ -116,7 +116,7 @@ class Services:
     def gm_roles(self, settings: GuildSettings) -> tuple[str, ...]:
         """Return the GM roles of a guild: the configured role name and the guild's chosen role id."""
         chosen = settings.gm_role_id
-        return tuple(r for r in (self.settings.gm_role_name, str(chosen) if chosen else "") if r)
+        return tuple(filter(None, (self.settings.gm_role_name, str(chosen) if chosen else "")))
 
     def is_gm(self, caller: Caller, loaded: ActiveEncounter) -> bool:
         """Tell whether the caller runs this encounter: its starter, or a member of the guild's GM roles."""
