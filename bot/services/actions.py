@@ -35,7 +35,7 @@ def resolver(encounter: Encounter) -> Callable[[str], str]:
 
 
 def read_targets(scene: Scene, spec: MoveSpec, text: str | None) -> tuple[str, ...]:
-    names = [n.strip() for n in (text or "").split(",") if n.strip()]
+    names = [n for n in map(str.strip, (text or "").split(",")) if n]
     if spec.targets and not names:
         raise InvalidInput(f"Say who to {spec.name}: add target:Name.")
     if len(names) > max(spec.targets, 0):
