@@ -41,7 +41,7 @@ def read_targets(scene: Scene, spec: MoveSpec, text: str | None) -> tuple[str, .
     if len(names) > max(spec.targets, 0):
         limit = "no target" if spec.targets == 0 else f"at most {spec.targets} targets"
         raise InvalidInput(f"{spec.name} takes {limit}.")
-    return tuple(scene.encounter.find(n).id for n in names)
+    return tuple([scene.encounter.find(n).id for n in names])
 
 
 def read_modifier(scene: Scene, args: Args) -> int:
