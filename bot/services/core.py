@@ -7,6 +7,7 @@ import contextlib
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -279,7 +280,7 @@ class Services:
             return ()
         beats: list[Beat] = []
         if logged is not None and logged.round == change.ended_round:
-            beats.extend(beat for entry in logged.entries for beat in entry)
+            beats.extend(chain.from_iterable(logged.entries))
         else:
             for payload in await uow.events.round_payloads(scene.row.id, change.ended_round):
                 if isinstance(payload, dict) and payload.get("beats"):
