@@ -25,7 +25,10 @@ from combat.model import Encounter
 if TYPE_CHECKING:
     from bot.db.repositories.guild_settings import GuildSettings
 
-__all__ = ["CACHED_ENCOUNTERS", "EncounterCache", "Kept", "RoundLog", "pieces_of"]
+__all__ = ["CACHED_ENCOUNTERS", "EncounterCache", "Kept", "Roster", "RoundLog", "pieces_of"]
+
+# An encounter's combatant rows as stored: (key, name, side, owner) of each combatant, in order.
+Roster = tuple[tuple[str, str, str, str | None], ...]
 
 # [ours] How many encounters one bot process keeps decoded (a few tens of kilobytes each).
 CACHED_ENCOUNTERS = 512
@@ -50,7 +53,8 @@ class Kept:
 
     ``text`` is the stored document (an undo log entry takes it as it is); it is kept as text only, never as Python
     dicts and lists, so the entries add few objects for the collector to walk. ``head`` (the row's other columns) and
-    ``settings`` (its guild's) are there when it was read or saved as its channel's active encounter.
+    ``settings`` (its guild's) are there when it was read or saved as its channel's active encounter; ``roster`` (its
+    combatant rows as stored) when it was saved here.
     """
 
     version: int
@@ -60,6 +64,7 @@ class Kept:
     log: RoundLog | None = None
     head: Mapping[str, Any] | None = None
     settings: GuildSettings | None = None
+    roster: Roster | None = None
 
     @property
     def channel(self) -> int | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import orjson
@@ -84,16 +84,24 @@ def encode_encounter_reusing(enc: Encounter, known: Mapping[int, Piece]) -> tupl
     """
     head = payload_text(replace(enc, combatants=()))
     pieces: Pieces = {}
+    texts: list[str] = []
     for combatant in enc.combatants:
         found = known.get(id(combatant))
         text = found[1] if found is not None and found[0] is combatant else payload_text(combatant)
         pieces[id(combatant)] = (combatant, text)
-    return pieces, _with_combatants(head, enc.system, [pieces[id(c)][1] for c in enc.combatants])
+        texts.append(text)
+    return pieces, _with_combatants(head, enc.system, texts)
+
+
+@lru_cache(maxsize=32)
+def _lead(system: str) -> str:
+    """Return how the document of an encounter of ``system`` starts, up to its first combatant's text."""
+    return f'{{"system":{payload_text(system)},"combatants":['
 
 
 def _with_combatants(head: str, system: str, texts: list[str]) -> str:
     """Put the combatants' texts into the encounter's text written with none (its second key, after the system)."""
-    lead = f'{{"system":{payload_text(system)},"combatants":['
+    lead = _lead(system)
     if not head.startswith(lead) or head[len(lead)] != "]":
         raise ValueError("an encounter's document starts with its system, then its combatants")
     return f"{lead}{','.join(texts)}{head[len(lead):]}"

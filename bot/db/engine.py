@@ -109,10 +109,11 @@ class Database:
         Admitted and locked as ``unit_of_work``; what is not committed is rolled back when it ends. A connection
         whose driver raised is closed rather than given back to the pool. On PostgreSQL the encounter's row is read
         without a lock (the save checks its version) unless ``locking``; SQLite's transactions always lock, and the
-        process's writer lock is taken only when the work first goes to the database (``_sqlite_work``).
+        process's writer lock is taken only when the work first goes to the database (``_SqliteWork``).
         """
-        work = self._sqlite_work if self.sqlite_writer is not None else self._pooled_work
-        return work(channel_id, locking)
+        if self.sqlite_writer is not None:
+            return _SqliteWork(self, channel_id, locking)
+        return self._pooled_work(channel_id, locking)
 
     @contextlib.asynccontextmanager
     async def _pooled_work(self, channel_id: int, locking: bool) -> AsyncIterator[EncounterWork]:
@@ -130,36 +131,21 @@ class Database:
                 if taken.connection is not None:
                     await self._end(lane, taken.connection)
 
-    @contextlib.asynccontextmanager
-    async def _sqlite_work(self, channel_id: int, locking: bool) -> AsyncIterator[EncounterWork]:
-        """Encounter work on SQLite: the writer lock and the kept connection are taken at the lane's first trip.
-
-        A command on an encounter this process kept works out its rules before that, while another channel's
-        command has the database: its writes then go in one trip with BEGIN IMMEDIATE and COMMIT.
-        """
+    async def _take_writer(self) -> PoolProxiedConnection:
+        """Take the process's writer lock, then the kept connection (SQLite; the lock let go if that fails)."""
         writer, gate = self.sqlite_writer, self._writer
         assert writer is not None and gate is not None
+        await gate.acquire()
+        try:
+            return await writer.take()
+        except BaseException:
+            gate.release()
+            raise
 
-        async def take_writer() -> PoolProxiedConnection:
-            await gate.acquire()
-            try:
-                return await writer.take()
-            except BaseException:
-                gate.release()
-                raise
-
-        async with self._admitted(channel_id, writer=False):
-            taken = _Taken(take_writer)
-            lane = SqliteLane(None, self.prepared, locking=locking, opener=taken.driver, group=self.group_commit,
-                              reader=self._read_driver)
-            try:
-                yield EncounterWork(lane, self.types, self.cache, writer.committed)
-            finally:
-                if taken.connection is not None:
-                    try:
-                        await self._end(lane, taken.connection)
-                    finally:
-                        gate.release()
+    def _let_writer_go(self) -> None:
+        """Let go of the process's writer lock (SQLite), taken by ``_take_writer``."""
+        assert self._writer is not None
+        self._writer.release()
 
     async def _read_driver(self) -> Any:
         """Return the aiosqlite driver of the connection kept for reads outside any write transaction."""
@@ -257,6 +243,40 @@ class _Admission:
     def _let_go(self) -> None:
         while self._held:
             self._held.pop().release()
+
+
+class _SqliteWork:
+    """Encounter work on SQLite: the writer lock and the kept connection are taken at the lane's first trip.
+
+    A command on an encounter this process kept works out its rules before that, while another channel's
+    command has the database: its writes then go in one trip with BEGIN IMMEDIATE and COMMIT. (A class, not an
+    ``asynccontextmanager``: every command opens one, and a generator's context manager costs several times more.)
+    """
+
+    def __init__(self, db: Database, channel_id: int, locking: bool) -> None:
+        assert db.sqlite_writer is not None
+        self._db = db
+        self._admission = db._admitted(channel_id, writer=False)
+        self._taken = _Taken(db._take_writer)
+        self._lane = SqliteLane(None, db.prepared, locking=locking, opener=self._taken.driver, group=db.group_commit,
+                                reader=db._read_driver)
+        self._committed = db.sqlite_writer.committed
+
+    async def __aenter__(self) -> EncounterWork:
+        """Wait for admission; return the unit of work on the lane."""
+        await self._admission.__aenter__()
+        return EncounterWork(self._lane, self._db.types, self._db.cache, self._committed)
+
+    async def __aexit__(self, *_exc: object) -> None:
+        """Roll back what was not committed and let the connection and the writer lock go, then the admission."""
+        try:
+            if self._taken.connection is not None:
+                try:
+                    await self._db._end(self._lane, self._taken.connection)
+                finally:
+                    self._db._let_writer_go()
+        finally:
+            await self._admission.__aexit__()
 
 
 class _Taken:

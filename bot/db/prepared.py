@@ -8,6 +8,7 @@ SQLAlchemy, without its per-statement machinery.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
@@ -20,7 +21,15 @@ from sqlalchemy.sql.elements import ClauseElement
 __all__ = ["Prepared", "PreparedCache"]
 
 Processor = Callable[[Any], Any] | None
+Picker = Callable[[Mapping[str, Any]], tuple[Any, ...]]
 _GIVEN = object()  # the parameter's value comes from the caller, not from the statement
+
+
+def _picker(names: tuple[str, ...]) -> Picker:
+    """Return a function that picks the values of ``names`` from a mapping, in order, as a tuple (one C call)."""
+    if len(names) > 1:
+        return cast(Picker, operator.itemgetter(*names))  # a tuple for two names or more
+    return lambda params: tuple(params[name] for name in names)
 
 
 def _argument(bind: BindParameter[Any], dialect: Dialect) -> tuple[str, Any, Processor]:
@@ -32,7 +41,7 @@ def _argument(bind: BindParameter[Any], dialect: Dialect) -> tuple[str, Any, Pro
 class Prepared:
     """One statement's SQL for one dialect, its positional parameters and its columns, with their processors."""
 
-    __slots__ = ("_inputs", "_processors", "arguments", "columns", "sql")
+    __slots__ = ("_fixed", "_pick", "_processors", "arguments", "columns", "sql")
 
     def __init__(self, statement: Executable, dialect: Dialect) -> None:
         if not isinstance(statement, ClauseElement):
@@ -42,7 +51,8 @@ class Prepared:
         self.sql = str(compiled)
         names = compiled.positiontup or []
         self.arguments = tuple(_argument(compiled.binds[name], dialect) for name in names)
-        self._inputs = tuple((name, fixed) for name, fixed, _ in self.arguments)
+        self._pick = _picker(tuple(name for name, _, _ in self.arguments))
+        self._fixed = {name: fixed for name, fixed, _ in self.arguments if fixed is not _GIVEN}
         self._processors = tuple((i, process) for i, (_, _, process) in enumerate(self.arguments) if process)
         exported = getattr(statement, "exported_columns", ())
         self.columns = tuple(
@@ -51,7 +61,10 @@ class Prepared:
 
     def values(self, params: Mapping[str, Any]) -> tuple[Any, ...]:
         """Return the positional parameters for ``params``, processed as SQLAlchemy would."""
-        out = [params[name] if fixed is _GIVEN else fixed for name, fixed in self._inputs]
+        picked = self._pick({**params, **self._fixed} if self._fixed else params)
+        if not self._processors:
+            return picked
+        out = list(picked)
         for i, process in self._processors:
             out[i] = process(out[i])
         return tuple(out)

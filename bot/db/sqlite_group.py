@@ -44,43 +44,59 @@ class Outcome(NamedTuple):
 
 def run_steps(conn: sqlite3.Connection, steps: list[Step]) -> tuple[Any, int | None]:
     """In aiosqlite's thread: run the steps in order; return the last one's rows, or the index of a failed check."""
+    cursor = conn.cursor()
+    try:
+        return _run_on(cursor, steps)
+    finally:
+        cursor.close()
+
+
+def _run_on(cursor: sqlite3.Cursor, steps: list[Step]) -> tuple[Any, int | None]:
+    """Run the steps in order on one cursor (each statement resets the one before); as ``run_steps``."""
     found = None
     for index, step in enumerate(steps):
-        cursor = conn.executemany(step.sql, step.values) if step.many else conn.execute(step.sql, step.values)
-        try:
-            if step.expect is not None and cursor.rowcount != step.expect:
-                return cursor.rowcount, index
-            found = cursor.fetchall() if cursor.description else None
-        finally:
-            cursor.close()
+        if step.many:
+            cursor.executemany(step.sql, step.values)
+        else:
+            cursor.execute(step.sql, step.values)
+        if step.expect is not None and cursor.rowcount != step.expect:
+            return cursor.rowcount, index
+        found = cursor.fetchall() if cursor.description else None
     return found, None
 
 
-def _in_savepoint(conn: sqlite3.Connection, steps: list[Step]) -> Outcome:
+def _in_savepoint(cursor: sqlite3.Cursor, steps: list[Step]) -> Outcome:
     """Run one command's steps inside a savepoint; undo them alone when a check fails or a statement raises."""
-    conn.execute("SAVEPOINT command")
+    cursor.execute("SAVEPOINT command")
     try:
-        found, failed = run_steps(conn, steps)
+        found, failed = _run_on(cursor, steps)
     except sqlite3.Error as exc:
-        conn.execute("ROLLBACK TO command")
-        conn.execute("RELEASE command")
+        cursor.execute("ROLLBACK TO command")
+        cursor.execute("RELEASE command")
         return Outcome(error=exc)
     if failed is not None:
-        conn.execute("ROLLBACK TO command")
-    conn.execute("RELEASE command")
+        cursor.execute("ROLLBACK TO command")
+    cursor.execute("RELEASE command")
     return Outcome(found, failed)
 
 
 def _group_trip(conn: sqlite3.Connection, groups: list[list[Step]]) -> list[Outcome]:
-    """In aiosqlite's thread: one transaction holding every command's steps, each in its own savepoint."""
-    conn.execute("BEGIN IMMEDIATE")
+    """In aiosqlite's thread: one transaction holding every command's steps, each in its own savepoint.
+
+    Every statement of the trip runs on one cursor, closed at the end of it.
+    """
+    cursor = conn.cursor()
     try:
-        outcomes = [_in_savepoint(conn, steps) for steps in groups]
-        conn.execute("COMMIT")
-    except BaseException:
-        with contextlib.suppress(sqlite3.Error):
-            conn.execute("ROLLBACK")
-        raise
+        cursor.execute("BEGIN IMMEDIATE")
+        try:
+            outcomes = [_in_savepoint(cursor, steps) for steps in groups]
+            cursor.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                cursor.execute("ROLLBACK")
+            raise
+    finally:
+        cursor.close()
     return outcomes
 
 

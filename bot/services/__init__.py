@@ -63,6 +63,6 @@ async def run_command(svc: Services, caller: Caller, path: str, options: Mapping
     handler = HANDLERS.get(path)
     if command is None or handler is None:
         raise UnknownCommand(f"There is no command /{path}.")
-    if not all(0 <= ident <= MAX_ID for ident in (caller.user_id, caller.guild_id, caller.channel_id)):
+    if not (0 <= caller.user_id <= MAX_ID and 0 <= caller.guild_id <= MAX_ID and 0 <= caller.channel_id <= MAX_ID):
         raise InvalidInput("That user, server or channel id is not one Discord gives; nothing was done.")
     return await handler(svc, caller, parse_args(command, options))

@@ -30,7 +30,8 @@ def require_gm(caller: Caller, gm_id: int, gm_roles: Collection[str], what: str)
 
 
 def _owned(encounter: Encounter, caller: Caller) -> list[Combatant]:
-    return [c for c in encounter.combatants if c.owner == caller.owner_key]
+    owner = caller.owner_key
+    return [c for c in encounter.combatants if c.owner == owner]
 
 
 def acting_combatant(
@@ -43,7 +44,7 @@ def acting_combatant(
             raise NotAllowed(f"{chosen.name} is not yours to command; only their player or the GM can.")
         return chosen
     current = encounter.turns.current
-    waiting = set(current.waiting) if current else set()
+    waiting = current.waiting if current else ()
     owned = _owned(encounter, caller)
     mine_now = [c for c in owned if c.id in waiting]
     if mine_now:
@@ -51,7 +52,7 @@ def acting_combatant(
     if reaction and len(owned) == 1:
         return owned[0]
     if gm:
-        npcs_now = [encounter.get(i) for i in (current.waiting if current else ()) if not encounter.get(i).owner]
+        npcs_now = [c for c in map(encounter.get, waiting) if not c.owner]
         if npcs_now:
             return npcs_now[0]
     if owned and not encounter.turns.round:

@@ -35,13 +35,13 @@ def resolver(encounter: Encounter) -> Callable[[str], str]:
 
 
 def read_targets(scene: Scene, spec: MoveSpec, text: str | None) -> tuple[str, ...]:
-    names = [n.strip() for n in (text or "").split(",") if n.strip()]
+    names = [n for n in map(str.strip, (text or "").split(",")) if n]
     if spec.targets and not names:
         raise InvalidInput(f"Say who to {spec.name}: add target:Name.")
     if len(names) > max(spec.targets, 0):
         limit = "no target" if spec.targets == 0 else f"at most {spec.targets} targets"
         raise InvalidInput(f"{spec.name} takes {limit}.")
-    return tuple(scene.encounter.find(n).id for n in names)
+    return tuple([scene.encounter.find(n).id for n in names])
 
 
 def read_modifier(scene: Scene, args: Args) -> int:

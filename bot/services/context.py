@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zlib
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -133,6 +134,4 @@ class ReplayDice:
 
 def hash_seed(seed: int, channel_id: int, salt: str) -> int:
     """Derive a stable integer seed (independent of PYTHONHASHSEED) from the parts."""
-    import zlib
-
     return zlib.crc32(f"{seed}:{channel_id}:{salt}".encode()) + (seed << 32)

@@ -7,6 +7,7 @@ import contextlib
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -116,7 +117,7 @@ class Services:
     def gm_roles(self, settings: GuildSettings) -> tuple[str, ...]:
         """Return the GM roles of a guild: the configured role name and the guild's chosen role id."""
         chosen = settings.gm_role_id
-        return tuple(r for r in (self.settings.gm_role_name, str(chosen) if chosen else "") if r)
+        return tuple(filter(None, (self.settings.gm_role_name, str(chosen) if chosen else "")))
 
     def is_gm(self, caller: Caller, loaded: ActiveEncounter) -> bool:
         """Tell whether the caller runs this encounter: its starter, or a member of the guild's GM roles."""
@@ -279,7 +280,7 @@ class Services:
             return ()
         beats: list[Beat] = []
         if logged is not None and logged.round == change.ended_round:
-            beats.extend(beat for entry in logged.entries for beat in entry)
+            beats.extend(chain.from_iterable(logged.entries))
         else:
             for payload in await uow.events.round_payloads(scene.row.id, change.ended_round):
                 if isinstance(payload, dict) and payload.get("beats"):

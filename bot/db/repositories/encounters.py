@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -13,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.base import Executable
 
-from bot.db.cache import EncounterCache, Kept, RoundLog, pieces_of
+from bot.db.cache import EncounterCache, Kept, Roster, RoundLog, pieces_of
 from bot.db.codec import Pieces, SystemTypes, decode_encounter, encode_encounter, encode_encounter_reusing
 from bot.db.connect import dumps
 from bot.db.errors import ActiveEncounterExists, ConcurrentUpdate
@@ -39,7 +40,6 @@ __all__ = ["ACTIVE", "ActiveEncounter", "EncounterRepository", "LoadedEncounter"
 # Gives the stored types of a system by its key.
 TypesOf = Callable[[str], SystemTypes]
 
-Roster = tuple[tuple[str, str, str, str | None], ...]
 
 @dataclass(slots=True)
 class StoredEncounter:
@@ -74,6 +74,7 @@ class StoredEncounter:
 
 _ROW_KEYS = tuple(c.key for c in ENCOUNTERS.c)
 _READ_KEYS = tuple(key for key in _ROW_KEYS if key != "state")
+_READ_VALUES = operator.attrgetter(*_READ_KEYS)  # a stored encounter's values of those keys, in their order
 
 
 class LoadedEncounter(NamedTuple):
@@ -173,7 +174,7 @@ class EncounterRepository:
     def _taken(self, row: StoredEncounter, kept: Kept, settings: GuildSettings) -> ActiveEncounter:
         """Return a kept encounter as the channel's active one; its saves keep it with these settings."""
         self._pieces[row.id] = kept.pieces
-        self._rosters[row.id] = _roster(kept.encounter)
+        self._rosters[row.id] = kept.roster if kept.roster is not None else _roster(kept.encounter)
         self._settings[row.id] = settings
         return ActiveEncounter(row, kept.encounter, settings, kept.log)
 
@@ -267,8 +268,10 @@ class EncounterRepository:
         row.state, row.text = None, text
         self._pieces[row.id], self._rosters[row.id] = pieces, new_roster
         self._unconfirmed.pop(row.id, None)  # its version is checked as it is written
-        head = {key: getattr(row, key) for key in _READ_KEYS}
-        self._staged[row.id] = Kept(row.version, encounter, text, pieces, log, head, self._settings.get(row.id))
+        head = dict(zip(_READ_KEYS, _READ_VALUES(row), strict=True))
+        self._staged[row.id] = Kept(
+            row.version, encounter, text, pieces, log, head, self._settings.get(row.id), new_roster
+        )
         if old_roster != new_roster:
             await self._write_roster(row.id, new_roster)
 
