@@ -57,9 +57,9 @@ def next_player(encounter: Encounter | None) -> int | None:
     return None
 
 
-def _turn_line(encounter: Encounter) -> str:
+def _turn_line(encounter: Encounter, player: int | None) -> str:
+    """Say whose turn it is, pinging ``player`` (the ``next_player``) to act or to choose."""
     text = render_turn(encounter, _names(encounter))
-    player = next_player(encounter)
     if encounter.pending is not None:
         return f"{text} — {_choice_line(encounter, player)}"
     return f"{text} — <@{player}>, you're up." if player else text
@@ -130,8 +130,8 @@ def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
             embeds[-1].add_field(name=safe(name)[:256], value=value[:1024], inline=False)
     out = Outgoing(embeds=embeds)
     if encounter is not None and encounter.turns.round and reply.command != "encounter end":
-        out.content = _turn_line(encounter)
         out.mention = next_player(encounter)
+        out.content = _turn_line(encounter, out.mention)
     return out
 
 
