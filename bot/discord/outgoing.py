@@ -149,18 +149,22 @@ def _wounded(reply: Reply) -> list[tuple[str, str]]:
     return shown
 
 
+_TITLES = {
+    "encounter start": "Encounter started",
+    "encounter add": "Combatants added",
+    "encounter begin": "The fight begins",
+    "encounter next": "Next turn",
+    "encounter end": "Encounter ended",
+    "encounter undo": "Undone",
+    "encounter hold": "Action held",
+    "encounter release": "Held action",
+    "encounter surprise": "Surprise!",
+    "encounter remove": "Combatant removed",
+    "encounter join": "Joined the fight",
+}
+
+
 def _title(reply: Reply) -> str:
-    titles = {
-        "encounter start": "Encounter started",
-        "encounter add": "Combatants added",
-        "encounter begin": "The fight begins",
-        "encounter next": "Next turn",
-        "encounter end": "Encounter ended",
-        "encounter undo": "Undone",
-        "encounter hold": "Action held",
-        "encounter release": "Held action",
-        "encounter surprise": "Surprise!",
-        "encounter remove": "Combatant removed",
-        "encounter join": "Joined the fight",
-    }
-    return titles.get(reply.command, reply.command.title())
+    """Title the answer: the command's own title, else its name in title case."""
+    title = _TITLES.get(reply.command)
+    return reply.command.title() if title is None else title
