@@ -38,6 +38,8 @@ def _chunks(lines: Sequence[str], budget: int) -> tuple[list[str], int]:
     """Fill descriptions with whole lines within ``budget`` characters; return them and how many lines did not fit."""
     total = sum(map(len, lines)) + len(lines)
     if total <= budget and total <= DESCRIPTION:  # all of it in one description (most replies)
+        if lines and lines[0]:  # the usual case: nothing to skip
+            return ["\n".join(lines)], 0
         first = next((i for i, line in enumerate(lines) if line), len(lines))  # as below: no empty line leads
         text = "\n".join(lines[first:])
         return [text] if text else [], 0
@@ -70,7 +72,7 @@ def pack(title: str, lines: Sequence[str], colour: discord.Colour = COLOUR, *, t
     ``tail`` keeps the last lines rather than the first (a log: the newest entries matter most).
     """
     budget = TOTAL - len(title) - len(footer or "") - 120
-    ordered = list(reversed(lines)) if tail else list(lines)
+    ordered = list(reversed(lines)) if tail else lines
     chunks, missing = _chunks(ordered, budget)
     if tail:
         chunks = ["\n".join(reversed(c.split("\n"))) for c in reversed(chunks)]
