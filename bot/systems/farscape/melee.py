@@ -136,12 +136,12 @@ def _lock_lines(lock: LockAttempt, names: Names) -> list[str]:
 def render_exchange(result: ExchangeResult, names: Names) -> list[str]:
     """Render a whole exchange: who fights whom, every roll, every strike, the blows in order, what changed."""
     actor = who(names, result.actor)
-    lines = [f"{actor} ({result.move}) against {listing(who(names, t) for t in result.targets)}"]
+    lines = [f"{actor} ({result.move}) against {listing([who(names, t) for t in result.targets])}"]
     if result.strain is not None:
         lines.append(f"{actor} strains to fight while Incapacitated: {check_text(result.strain)}")
     for side in result.sides:
         lines.extend(_side_lines(side, names))
-    lines.extend(_strike_line(s, names) for s in result.strikes)
+    lines += [_strike_line(s, names) for s in result.strikes]
     for hit in result.hits:
         lines.extend(_hit_lines(hit, names))
     if not result.hits and result.lock is None:
