@@ -54,17 +54,23 @@ def _phases(phases: list[str]) -> str:
     return f" ({', '.join(dict.fromkeys(phases))} phase)"
 
 
+def _skipped_lines(reply: Reply, skipped: tuple[tuple[str, str], ...], names: Names) -> list[str]:
+    """Say who is passed over, once each (with their phases when the fight has several)."""
+    phased = reply.encounter is not None and len(reply.encounter.turns.phases) > 1
+    phases: dict[str, list[str]] = {}
+    for cid, phase in skipped:
+        phases.setdefault(cid, []).append(phase)
+    return [f"{who(names, cid)} cannot act{_phases(ps) if phased else ''} and is passed over."
+            for cid, ps in phases.items()]
+
+
 def _change_lines(reply: Reply, names: Names, summaries: bool, renderer: SystemRenderer | None) -> list[str]:
     change = reply.change
     if change is None:
         return []
-    phased = reply.encounter is not None and len(reply.encounter.turns.phases) > 1
-    skipped: dict[str, list[str]] = {}
-    for cid, phase in change.skipped:
-        skipped.setdefault(cid, []).append(phase)
-    lines = [f"{who(names, cid)} cannot act{_phases(ps) if phased else ''} and is passed over."
-             for cid, ps in skipped.items()]
-    lines += [f"{who(names, cid)}'s held action lapses." for cid in change.lapsed]
+    lines = _skipped_lines(reply, change.skipped, names) if change.skipped else []
+    if change.lapsed:
+        lines += [f"{who(names, cid)}'s held action lapses." for cid in change.lapsed]
     if change.round_end is not None and renderer is not None:
         lines += renderer.result(change.round_end, names)
     for summary in reply.summaries if summaries else ():
