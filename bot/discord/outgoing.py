@@ -140,7 +140,7 @@ def _wounded(reply: Reply) -> list[tuple[str, str]]:
     encounter, system = reply.encounter, reply.system
     if encounter is None or system is None:
         return []
-    hurt = dict.fromkeys(b.target for b in reply.beats if b.target and b.wound)
+    hurt = dict.fromkeys([b.target for b in reply.beats if b.target and b.wound])
     shown: list[tuple[str, str]] = []
     for combatant_id in hurt:
         combatant = next((c for c in encounter.combatants if c.id == combatant_id), None)
