@@ -45,12 +45,15 @@ def _names(encounter: Encounter | None) -> dict[str, str]:
 
 def next_player(encounter: Encounter | None) -> int | None:
     """Return the user id of the player who must answer an attack, else of the player whose combatant acts now."""
-    if encounter is not None and encounter.pending is not None:
+    if encounter is None:
+        return None
+    if encounter.pending is not None:
         asked = encounter.get(encounter.pending.reaction.combatant).owner
         return int(asked) if asked and asked.isdigit() else None
-    if encounter is None or encounter.turns.current is None:
+    current = encounter.turns.current
+    if current is None:
         return None
-    for combatant_id in encounter.turns.current.waiting:
+    for combatant_id in current.waiting:
         owner = encounter.get(combatant_id).owner
         if owner and owner.isdigit():
             return int(owner)
