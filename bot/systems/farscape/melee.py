@@ -61,17 +61,22 @@ def _defence(strike: Strike) -> str:
     return f"{trait_title(strike.defence_trait)} defence {ladder(strike.defence)}"
 
 
-def _strike_line(strike: Strike, names: Names) -> str:
-    """Compare one offence with one defence: the values, their ladder names, the margin and the outcome."""
-    head = f"{who(names, strike.attacker)} → {who(names, strike.defender)}"
-    if strike.reason == "no strike":
-        return f"{head}: {_REASONS['no strike']}"
+def _strike_modifiers(strike: Strike) -> str:
+    """Name the modifiers of this one strike: ' (offence stance +2; defence outnumbered -1)'."""
     extras = []
     if strike.offence_modifiers:
         extras.append(f"offence {modifiers_text(strike.offence_modifiers)}")
     if strike.defence_modifiers:
         extras.append(f"defence {modifiers_text(strike.defence_modifiers)}")
-    also = f" ({'; '.join(extras)})" if extras else ""
+    return f" ({'; '.join(extras)})"
+
+
+def _strike_line(strike: Strike, names: Names) -> str:
+    """Compare one offence with one defence: the values, their ladder names, the margin and the outcome."""
+    head = f"{who(names, strike.attacker)} → {who(names, strike.defender)}"
+    if strike.reason == "no strike":
+        return f"{head}: {_REASONS['no strike']}"
+    also = _strike_modifiers(strike) if strike.offence_modifiers or strike.defence_modifiers else ""
     return (
         f"{head}: offence {ladder(strike.offence)} against {_defence(strike)}{also}, "
         f"margin {strike.margin:+d}: {_REASONS[strike.reason]}"
