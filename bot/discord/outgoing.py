@@ -12,11 +12,11 @@ from bot.discord.embeds import TOTAL, help_embed, pack, status_embeds
 from bot.render.guide import guide_lines
 from bot.render.names import safe
 from bot.render.odds import odds_lines, title
+from bot.render.plugin import SystemRenderer
 from bot.render.reply import UserNames, render_reply, renderer_of
 from bot.render.summary import render_turn
 from bot.services.replies import Exported, HelpShown, Logged, MapShown, OddsShown, Recapped, Reply, StatusShown
 from combat.model import Combatant, Encounter
-from combat.system import RuleSystem
 
 __all__ = ["Outgoing", "compose", "next_player"]
 
@@ -80,9 +80,9 @@ def _choice_line(encounter: Encounter, player: int | None) -> str:
             f"{default} <t:{int(pending.deadline)}:R> if no one chooses.")
 
 
-def _health_line(system: RuleSystem, combatant: Combatant, gm: bool) -> str:
+def _health_line(renderer: SystemRenderer, combatant: Combatant, gm: bool) -> str:
     """Show a combatant's health: in full to the GM and for players' characters, as a word for other NPCs."""
-    return "\n".join(renderer_of(system).health(combatant, detailed=gm or bool(combatant.owner)))
+    return "\n".join(renderer.health(combatant, detailed=gm or bool(combatant.owner)))
 
 
 def _export_file(body: Exported) -> discord.File:
@@ -144,10 +144,13 @@ def _wounded(reply: Reply) -> list[tuple[str, str]]:
     if encounter is None or system is None:
         return []
     hurt = dict.fromkeys([b.target for b in reply.beats if b.target and b.wound])
+    if not hurt:
+        return []
+    renderer = renderer_of(system)
     shown: list[tuple[str, str]] = []
     for combatant_id in hurt:
         combatant = next((c for c in encounter.combatants if c.id == combatant_id), None)
-        if combatant is not None and (line := _health_line(system, combatant, gm=False)):
+        if combatant is not None and (line := _health_line(renderer, combatant, gm=False)):
             shown.append((combatant.name, line))
     return shown
 
