@@ -14,6 +14,7 @@ import discord
 from bot.commands import COMMANDS
 from bot.render.help import system_lines
 from bot.render.names import safe
+from bot.render.plugin import SystemRenderer
 from bot.render.reply import names_of, renderer_of
 from bot.render.summary import counts_note, render_round_summary, render_turn
 from bot.services.replies import Reply, StatusShown
@@ -38,6 +39,8 @@ def _chunks(lines: Sequence[str], budget: int) -> tuple[list[str], int]:
     """Fill descriptions with whole lines within ``budget`` characters; return them and how many lines did not fit."""
     total = sum(map(len, lines)) + len(lines)
     if total <= budget and total <= DESCRIPTION:  # all of it in one description (most replies)
+        if lines and lines[0]:  # the usual case: nothing to skip
+            return ["\n".join(lines)], 0
         first = next((i for i, line in enumerate(lines) if line), len(lines))  # as below: no empty line leads
         text = "\n".join(lines[first:])
         return [text] if text else [], 0
@@ -70,7 +73,7 @@ def pack(title: str, lines: Sequence[str], colour: discord.Colour = COLOUR, *, t
     ``tail`` keeps the last lines rather than the first (a log: the newest entries matter most).
     """
     budget = TOTAL - len(title) - len(footer or "") - 120
-    ordered = list(reversed(lines)) if tail else list(lines)
+    ordered = list(reversed(lines)) if tail else lines
     chunks, missing = _chunks(ordered, budget)
     if tail:
         chunks = ["\n".join(reversed(c.split("\n"))) for c in reversed(chunks)]
@@ -90,12 +93,14 @@ def summary_embeds(summary: RoundSummary, encounter: Encounter | None) -> list[d
     return pack(lines[0], lines[1:], discord.Colour.gold())
 
 
-def _group_key(system: RuleSystem, combatant: Combatant, gm: bool) -> tuple[str, ...] | None:
+def _group_key(
+    renderer: SystemRenderer, system: RuleSystem, combatant: Combatant, gm: bool
+) -> tuple[str, ...] | None:
     """Return what makes NPCs shown alike (their name without its number, side, states, health), or None."""
     found = _NUMBERED.match(combatant.name)
     if combatant.owner or found is None:
         return None
-    health = renderer_of(system).health(combatant, detailed=gm)
+    health = renderer.health(combatant, detailed=gm)
     return (found.group(1), combatant.side, *system.status(combatant), *health)
 
 
@@ -107,14 +112,15 @@ def _grouped_name(members: list[Combatant]) -> str:
 
 def _compact(system: RuleSystem, encounter: Encounter, gm: bool) -> list[str]:
     """One line per combatant, alike NPCs in one line: 'Peacekeeper trooper 1–12 (12) [foes]: ready · Unhurt'."""
+    renderer = renderer_of(system)
     groups: dict[tuple[str, ...] | str, list[Combatant]] = {}
     for c in encounter.combatants:
-        groups.setdefault(_group_key(system, c, gm) or c.id, []).append(c)
+        groups.setdefault(_group_key(renderer, system, c, gm) or c.id, []).append(c)
     lines = []
     for members in groups.values():
         first = members[0]
         states = ", ".join(system.status(first)) or "ready"
-        health = " · ".join(renderer_of(system).health(first, detailed=gm or bool(first.owner)))
+        health = " · ".join(renderer.health(first, detailed=gm or bool(first.owner)))
         name = first.name if len(members) == 1 else _grouped_name(members)
         lines.append(safe(f"• {name} [{first.side}]: {states} · {health}"))
     return lines
@@ -133,11 +139,12 @@ def status_embeds(reply: Reply, gm: bool) -> list[discord.Embed]:
         return [discord.Embed(title=title, colour=COLOUR)]
     embed = discord.Embed(title=title, colour=COLOUR)
     order = {e.combatant: e.counts[0] for e in encounter.turns.order if e.counts}
+    renderer = renderer_of(system)
     for c in encounter.combatants:
         states = ", ".join(system.status(c)) or "ready"
         counts = counts_note(encounter, system, c.id)
         init = f" · init {order[c.id]:+d}{counts}" if c.id in order and (gm or c.owner) else ""
-        health = "\n".join(renderer_of(system).health(c, detailed=gm or bool(c.owner)))
+        health = "\n".join(renderer.health(c, detailed=gm or bool(c.owner)))
         embed.add_field(name=safe(f"{c.name} [{c.side}]{init}")[:256], value=f"{states}\n{health}"[:1024])
     embed.set_footer(text=_turn_footer(encounter))
     if len(encounter.combatants) <= 25 and len(embed) <= TOTAL:

@@ -12,11 +12,11 @@ from bot.discord.embeds import TOTAL, help_embed, pack, status_embeds
 from bot.render.guide import guide_lines
 from bot.render.names import safe
 from bot.render.odds import odds_lines, title
+from bot.render.plugin import SystemRenderer
 from bot.render.reply import UserNames, render_reply, renderer_of
 from bot.render.summary import render_turn
 from bot.services.replies import Exported, HelpShown, Logged, MapShown, OddsShown, Recapped, Reply, StatusShown
 from combat.model import Combatant, Encounter
-from combat.system import RuleSystem
 
 __all__ = ["Outgoing", "compose", "next_player"]
 
@@ -45,21 +45,24 @@ def _names(encounter: Encounter | None) -> dict[str, str]:
 
 def next_player(encounter: Encounter | None) -> int | None:
     """Return the user id of the player who must answer an attack, else of the player whose combatant acts now."""
-    if encounter is not None and encounter.pending is not None:
+    if encounter is None:
+        return None
+    if encounter.pending is not None:
         asked = encounter.get(encounter.pending.reaction.combatant).owner
         return int(asked) if asked and asked.isdigit() else None
-    if encounter is None or encounter.turns.current is None:
+    current = encounter.turns.current
+    if current is None:
         return None
-    for combatant_id in encounter.turns.current.waiting:
+    for combatant_id in current.waiting:
         owner = encounter.get(combatant_id).owner
         if owner and owner.isdigit():
             return int(owner)
     return None
 
 
-def _turn_line(encounter: Encounter) -> str:
+def _turn_line(encounter: Encounter, player: int | None) -> str:
+    """Say whose turn it is, pinging ``player`` (the ``next_player``) to act or to choose."""
     text = render_turn(encounter, _names(encounter))
-    player = next_player(encounter)
     if encounter.pending is not None:
         return f"{text} — {_choice_line(encounter, player)}"
     return f"{text} — <@{player}>, you're up." if player else text
@@ -77,9 +80,9 @@ def _choice_line(encounter: Encounter, player: int | None) -> str:
             f"{default} <t:{int(pending.deadline)}:R> if no one chooses.")
 
 
-def _health_line(system: RuleSystem, combatant: Combatant, gm: bool) -> str:
+def _health_line(renderer: SystemRenderer, combatant: Combatant, gm: bool) -> str:
     """Show a combatant's health: in full to the GM and for players' characters, as a word for other NPCs."""
-    return "\n".join(renderer_of(system).health(combatant, detailed=gm or bool(combatant.owner)))
+    return "\n".join(renderer.health(combatant, detailed=gm or bool(combatant.owner)))
 
 
 def _export_file(body: Exported) -> discord.File:
@@ -130,8 +133,8 @@ def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
             embeds[-1].add_field(name=safe(name)[:256], value=value[:1024], inline=False)
     out = Outgoing(embeds=embeds)
     if encounter is not None and encounter.turns.round and reply.command != "encounter end":
-        out.content = _turn_line(encounter)
         out.mention = next_player(encounter)
+        out.content = _turn_line(encounter, out.mention)
     return out
 
 
@@ -140,27 +143,34 @@ def _wounded(reply: Reply) -> list[tuple[str, str]]:
     encounter, system = reply.encounter, reply.system
     if encounter is None or system is None:
         return []
-    hurt = dict.fromkeys(b.target for b in reply.beats if b.target and b.wound)
+    hurt = dict.fromkeys([b.target for b in reply.beats if b.target and b.wound])
+    if not hurt:
+        return []
+    renderer = renderer_of(system)
     shown: list[tuple[str, str]] = []
     for combatant_id in hurt:
         combatant = next((c for c in encounter.combatants if c.id == combatant_id), None)
-        if combatant is not None and (line := _health_line(system, combatant, gm=False)):
+        if combatant is not None and (line := _health_line(renderer, combatant, gm=False)):
             shown.append((combatant.name, line))
     return shown
 
 
+_TITLES = {
+    "encounter start": "Encounter started",
+    "encounter add": "Combatants added",
+    "encounter begin": "The fight begins",
+    "encounter next": "Next turn",
+    "encounter end": "Encounter ended",
+    "encounter undo": "Undone",
+    "encounter hold": "Action held",
+    "encounter release": "Held action",
+    "encounter surprise": "Surprise!",
+    "encounter remove": "Combatant removed",
+    "encounter join": "Joined the fight",
+}
+
+
 def _title(reply: Reply) -> str:
-    titles = {
-        "encounter start": "Encounter started",
-        "encounter add": "Combatants added",
-        "encounter begin": "The fight begins",
-        "encounter next": "Next turn",
-        "encounter end": "Encounter ended",
-        "encounter undo": "Undone",
-        "encounter hold": "Action held",
-        "encounter release": "Held action",
-        "encounter surprise": "Surprise!",
-        "encounter remove": "Combatant removed",
-        "encounter join": "Joined the fight",
-    }
-    return titles.get(reply.command, reply.command.title())
+    """Title the answer: the command's own title, else its name in title case."""
+    title = _TITLES.get(reply.command)
+    return reply.command.title() if title is None else title

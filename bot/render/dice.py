@@ -93,22 +93,17 @@ def trait_title(name: str) -> str:
 
 def modifiers_text(modifiers: Iterable[Named]) -> str:
     """List modifiers by name: 'stance +2, wounds -1' ('none' when there are none)."""
-    parts = [f"{m.name} {signed(m.value)}" for m in modifiers]
+    parts = [f"{m.name} {m.value:+d}" for m in modifiers]  # as signed(), inlined
     return ", ".join(parts) if parts else "none"
 
 
 def trait_roll(roll: TraitRoll) -> str:
     """Show a trait roll: 'Brawling Good (+1), dice [+ ▢ − +] +1, modifiers -1 → Good (+1)'."""
-    parts = [
-        f"{trait_title(roll.trait)} {trait_level(roll.level)}",
-        f"dice {roll_faces(roll.dice)} {signed(roll.dice.total)}",
-    ]
-    if roll.modifier:
-        parts.append(f"modifiers {signed(roll.modifier)}")
-    text = ", ".join(parts) + f" → {ladder(roll.result)}"
-    if roll.critical and len(roll.dice.faces) == 4:
-        text += " (critical)"
-    return text
+    dice = roll.dice
+    modifiers = f", modifiers {roll.modifier:+d}" if roll.modifier else ""
+    critical = " (critical)" if roll.critical and len(dice.faces) == 4 else ""
+    return (f"{trait_title(roll.trait)} {trait_level(roll.level)}, dice {roll_faces(dice)} {dice.total:+d}"
+            f"{modifiers} → {ladder(roll.result)}{critical}")
 
 
 def check_text(check: Check) -> str:

@@ -38,30 +38,39 @@ def result_lines(reply: Reply, names: Names) -> list[str]:
     """Render the rules' result: a declared intent, one paused after its dice, or the system's own result."""
     if reply.result is None or reply.system is None:
         return []
-    renderer = renderer_of(reply.system)
-    if isinstance(reply.result, Declared):
-        return declared_lines(reply.result, names, renderer)
-    if isinstance(reply.result, Asked):
-        return asked_lines(reply.result, names, renderer)
-    return renderer.result(reply.result, names)
+    return _result_lines(reply.result, names, renderer_of(reply.system))
+
+
+def _result_lines(result: object, names: Names, renderer: SystemRenderer) -> list[str]:
+    """Render a result with the system's renderer (see ``result_lines``)."""
+    if isinstance(result, Declared):
+        return declared_lines(result, names, renderer)
+    if isinstance(result, Asked):
+        return asked_lines(result, names, renderer)
+    return renderer.result(result, names)
 
 
 def _phases(phases: list[str]) -> str:
     return f" ({', '.join(dict.fromkeys(phases))} phase)"
 
 
-def _change_lines(reply: Reply, names: Names, summaries: bool) -> list[str]:
+def _skipped_lines(reply: Reply, skipped: tuple[tuple[str, str], ...], names: Names) -> list[str]:
+    """Say who is passed over, once each (with their phases when the fight has several)."""
+    phased = reply.encounter is not None and len(reply.encounter.turns.phases) > 1
+    phases: dict[str, list[str]] = {}
+    for cid, phase in skipped:
+        phases.setdefault(cid, []).append(phase)
+    return [f"{who(names, cid)} cannot act{_phases(ps) if phased else ''} and is passed over."
+            for cid, ps in phases.items()]
+
+
+def _change_lines(reply: Reply, names: Names, summaries: bool, renderer: SystemRenderer | None) -> list[str]:
     change = reply.change
     if change is None:
         return []
-    phased = reply.encounter is not None and len(reply.encounter.turns.phases) > 1
-    skipped: dict[str, list[str]] = {}
-    for cid, phase in change.skipped:
-        skipped.setdefault(cid, []).append(phase)
-    lines = [f"{who(names, cid)} cannot act{_phases(ps) if phased else ''} and is passed over."
-             for cid, ps in skipped.items()]
-    lines += [f"{who(names, cid)}'s held action lapses." for cid in change.lapsed]
-    renderer = renderer_of(reply.system) if reply.system is not None else None
+    lines = _skipped_lines(reply, change.skipped, names) if change.skipped else []
+    if change.lapsed:
+        lines += [f"{who(names, cid)}'s held action lapses." for cid in change.lapsed]
     if change.round_end is not None and renderer is not None:
         lines += renderer.result(change.round_end, names)
     for summary in reply.summaries if summaries else ():
@@ -95,6 +104,13 @@ def status_lines(reply: Reply, users: UserNames, *, detailed: bool = True) -> li
     return lines
 
 
+def _body_lines(reply: Reply, names: Names, users: UserNames) -> list[str]:
+    """Render the reply's body (most replies have none, and need no context built for it)."""
+    if reply.body is None:
+        return []
+    return render_body(reply.body, Context(names, users, reply.system.title if reply.system else ""))
+
+
 def render_reply(reply: Reply, users: UserNames, *, summaries: bool = True, turn: bool = True) -> list[str]:
     """Render a reply as text lines; Discord posts summaries and the turn separately, so it can leave them out."""
     names = names_of(reply.encounter)
@@ -104,18 +120,22 @@ def render_reply(reply: Reply, users: UserNames, *, summaries: bool = True, turn
         return help_lines(reply.system)
     if isinstance(reply.body, Recapped):
         return recap_lines(reply, users)
-    context = Context(names, users, reply.system.title if reply.system else "")
     lines: list[str] = []
     if isinstance(reply.body, Ended):
         for summary in reply.summaries if summaries else ():
             lines += render_round_summary(summary, names)
-        return [*lines, *render_body(reply.body, context), *(guide_lines(reply) if turn else [])]
+        return [*lines, *_body_lines(reply, names, users), *(guide_lines(reply) if turn else [])]
     if reply.settled is not None:
         lines += render_reply(reply.settled, users, summaries=False, turn=False)
     lines += answer_lines(reply.answer, names)
-    lines += render_body(reply.body, context)
-    lines += result_lines(reply, names)
-    lines += _change_lines(reply, names, summaries)
+    lines += _body_lines(reply, names, users)
+    # The system's renderer is looked up once, and only when there is a result or a change to render.
+    renderer = None
+    if reply.system is not None and (reply.result is not None or reply.change is not None):
+        renderer = renderer_of(reply.system)
+    if reply.result is not None and renderer is not None:
+        lines += _result_lines(reply.result, names, renderer)
+    lines += _change_lines(reply, names, summaries, renderer)
     if turn and reply.encounter is not None and reply.encounter.turns.round and reply.command not in (
             "encounter log", "odds"):
         lines.append(render_turn(reply.encounter, names))

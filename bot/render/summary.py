@@ -79,7 +79,7 @@ def render_turn(encounter: Encounter, names: Names) -> str:
     waiting = slot.waiting
     if len(waiting) == 1:
         return f"{head} — {possessive(who(names, waiting[0]))} turn"
-    return f"{head} — {listing(who(names, a) for a in waiting)} act together"
+    return f"{head} — {listing([who(names, a) for a in waiting])} act together"
 
 
 def counts_note(encounter: Encounter, system: RuleSystem, combatant_id: str) -> str:

@@ -61,17 +61,22 @@ def _defence(strike: Strike) -> str:
     return f"{trait_title(strike.defence_trait)} defence {ladder(strike.defence)}"
 
 
-def _strike_line(strike: Strike, names: Names) -> str:
-    """Compare one offence with one defence: the values, their ladder names, the margin and the outcome."""
-    head = f"{who(names, strike.attacker)} → {who(names, strike.defender)}"
-    if strike.reason == "no strike":
-        return f"{head}: {_REASONS['no strike']}"
+def _strike_modifiers(strike: Strike) -> str:
+    """Name the modifiers of this one strike: ' (offence stance +2; defence outnumbered -1)'."""
     extras = []
     if strike.offence_modifiers:
         extras.append(f"offence {modifiers_text(strike.offence_modifiers)}")
     if strike.defence_modifiers:
         extras.append(f"defence {modifiers_text(strike.defence_modifiers)}")
-    also = f" ({'; '.join(extras)})" if extras else ""
+    return f" ({'; '.join(extras)})"
+
+
+def _strike_line(strike: Strike, names: Names) -> str:
+    """Compare one offence with one defence: the values, their ladder names, the margin and the outcome."""
+    head = f"{who(names, strike.attacker)} → {who(names, strike.defender)}"
+    if strike.reason == "no strike":
+        return f"{head}: {_REASONS['no strike']}"
+    also = _strike_modifiers(strike) if strike.offence_modifiers or strike.defence_modifiers else ""
     return (
         f"{head}: offence {ladder(strike.offence)} against {_defence(strike)}{also}, "
         f"margin {strike.margin:+d}: {_REASONS[strike.reason]}"
@@ -136,12 +141,12 @@ def _lock_lines(lock: LockAttempt, names: Names) -> list[str]:
 def render_exchange(result: ExchangeResult, names: Names) -> list[str]:
     """Render a whole exchange: who fights whom, every roll, every strike, the blows in order, what changed."""
     actor = who(names, result.actor)
-    lines = [f"{actor} ({result.move}) against {listing(who(names, t) for t in result.targets)}"]
+    lines = [f"{actor} ({result.move}) against {listing([who(names, t) for t in result.targets])}"]
     if result.strain is not None:
         lines.append(f"{actor} strains to fight while Incapacitated: {check_text(result.strain)}")
     for side in result.sides:
         lines.extend(_side_lines(side, names))
-    lines.extend(_strike_line(s, names) for s in result.strikes)
+    lines += [_strike_line(s, names) for s in result.strikes]
     for hit in result.hits:
         lines.extend(_hit_lines(hit, names))
     if not result.hits and result.lock is None:
