@@ -93,7 +93,7 @@ class Combatant:
             if c.elements is None:
                 lasting.append(c)
             elif c.elements > 1:
-                lasting.append(Condition(c.name, c.value, c.elements - 1, c.source, c.uses))  # one element fewer
+                lasting.append(Condition(c.name, c.value, elements=c.elements - 1, source=c.source, uses=c.uses))
             else:
                 expired.append(c.name)
         return replace(self, conditions=tuple(lasting)), tuple(expired)
