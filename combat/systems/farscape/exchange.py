@@ -62,8 +62,13 @@ def _participants(encounter: Encounter, intent: Intent) -> tuple[Combatant, tupl
 
 def _approach(intent: Intent, count: int) -> tuple[Approach, bool]:
     """Read the actor's options: move, weapon, stance, dodge, called location, extension."""
+    move = intent.move if intent.move != "attack" else None
+    if not intent.options:
+        # No options given: every one of them reads as its default (no move, weapon, stance, dodge, location...).
+        return Approach(move=move, situation=intent.modifier, opponents=count), False
     options = {k.strip().lower(): v for k, v in intent.options.items()}
-    move = intent.move if intent.move != "attack" else raw_text(options, "move")
+    if move is None:
+        move = raw_text(options, "move")
     dodge = option(options, "defend")
     if dodge is not None and dodge not in DODGES:
         raise InvalidInput(f"Defend with speed or acrobatics, not '{raw_text(options, 'defend')}'.")
