@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from itertools import groupby
+from operator import itemgetter
 
 from combat.dice import DiceSource
 from combat.frozen import replace
@@ -154,15 +155,15 @@ def land_blows(
     fighter who broke away from its striker at a higher Initiative finds no one. Returns the encounter, the hits
     in the order resolved, and who was taken out.
     """
-    landing = sorted((s for s in strikes if s.lands), key=lambda s: key(s.attacker), reverse=True)
+    landing = sorted([(key(s.attacker), s) for s in strikes if s.lands], key=itemgetter(0), reverse=True)
     warners = {f.id for f in fighters.values() if must_warn(encounter.get(f.id))}
     out: set[str] = set()
     away: set[frozenset[str]] = set()
     hits: list[Hit] = []
-    for order, group in groupby(landing, key=lambda s: key(s.attacker)):
+    for order, group in groupby(landing, key=itemgetter(0)):
         fallen: set[str] = set()
         broke: set[frozenset[str]] = set()
-        for strike in group:
+        for _, strike in group:
             fighter = fighters[strike.attacker]
             roll = rolls[strike.attacker]
             critical = roll is not None and roll.critical
