@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -195,8 +194,10 @@ class Services:
                 viewer_gm=scene.gm, settled=earlier, summary_channel=scene.settings.summary_channel_id, beats=beats,
             )
 
-        with contextlib.suppress(ConcurrentUpdate):
+        try:
             return await attempt(locking=False)
+        except ConcurrentUpdate:
+            pass  # run once more outside the handler: the second run's errors do not chain onto this conflict
         return await attempt(locking=True)
 
     async def _step(
@@ -230,9 +231,14 @@ class Services:
         ``caller`` None means nobody typed it (a choice's default taken when time ran out): it is logged as the GM's.
         ``beats`` is the step's digest (``_digest``), worked out once for the log and the reply.
         """
-        by: dict[str, Any] = {"user_name": caller.name} if caller is not None else {}
+        logged_payload: dict[str, Any] = {**payload} if payload else {}
+        if caller is not None:
+            logged_payload["user_name"] = caller.name
         if step.change.round_end is not None:  # kept for the recap, as the round summary tells it
-            by["round_end_beats"] = scene.system.digest(step.change.round_end)
+            logged_payload["round_end_beats"] = scene.system.digest(step.change.round_end)
+        logged_payload["result"] = step.result
+        logged_payload["beats"] = beats
+        logged_payload["change"] = step.change
         row = scene.row  # its stored document is scene.encounter's: the log keeps it as it is
         before = row.document
         logged, log = _logs(scene, step.encounter, beats)
@@ -243,7 +249,7 @@ class Services:
             scene.row.id,
             command,
             round=scene.encounter.turns.round,
-            payload={**(payload or {}), **by, "result": step.result, "beats": beats, "change": step.change},
+            payload=logged_payload,
             user_id=caller.user_id if caller is not None else scene.row.gm_id,
             before=before,
         )
