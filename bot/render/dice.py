@@ -100,9 +100,11 @@ def modifiers_text(modifiers: Iterable[Named]) -> str:
 def trait_roll(roll: TraitRoll) -> str:
     """Show a trait roll: 'Brawling Good (+1), dice [+ ▢ − +] +1, modifiers -1 → Good (+1)'."""
     dice = roll.dice
+    faces = dice.faces
+    shown = _glyphs(faces) if dice.die.fudge else numbered_faces(faces)  # as roll_faces(), inlined
     modifiers = f", modifiers {roll.modifier:+d}" if roll.modifier else ""
-    critical = " (critical)" if roll.critical and len(dice.faces) == 4 else ""
-    return (f"{trait_title(roll.trait)} {trait_level(roll.level)}, dice {roll_faces(dice)} {dice.total:+d}"
+    critical = " (critical)" if roll.critical and len(faces) == 4 else ""
+    return (f"{trait_title(roll.trait)} {trait_level(roll.level)}, dice {shown} {dice.total:+d}"
             f"{modifiers} → {ladder(roll.result)}{critical}")
 
 

@@ -114,12 +114,13 @@ def _body_lines(reply: Reply, names: Names, users: UserNames) -> list[str]:
 def render_reply(reply: Reply, users: UserNames, *, summaries: bool = True, turn: bool = True) -> list[str]:
     """Render a reply as text lines; Discord posts summaries and the turn separately, so it can leave them out."""
     names = names_of(reply.encounter)
-    if isinstance(reply.body, StatusShown):
-        return status_lines(reply, users) + (guide_lines(reply) if turn else [])
-    if isinstance(reply.body, HelpShown):
-        return help_lines(reply.system)
-    if isinstance(reply.body, Recapped):
-        return recap_lines(reply, users)
+    if reply.body is not None:  # most replies (an attack's) have no body: none of these apply
+        if isinstance(reply.body, StatusShown):
+            return status_lines(reply, users) + (guide_lines(reply) if turn else [])
+        if isinstance(reply.body, HelpShown):
+            return help_lines(reply.system)
+        if isinstance(reply.body, Recapped):
+            return recap_lines(reply, users)
     lines: list[str] = []
     if isinstance(reply.body, Ended):
         for summary in reply.summaries if summaries else ():
