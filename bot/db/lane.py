@@ -122,9 +122,11 @@ class DriverLane(ABC):
         self.isolation: str | None = None
         self.held: list[Held] = []
 
-    def _trace(self, sql: str) -> None:
+    def _trace(self, *sqls: str) -> None:
+        """Log each statement's SQL on one line, when debug logging is on (checked once for all of them)."""
         if log.isEnabledFor(logging.DEBUG):
-            log.debug("%s", " ".join(sql.split()))
+            for sql in sqls:
+                log.debug("%s", " ".join(sql.split()))
 
     @abstractmethod
     async def rows(self, statement: Executable, params: Params) -> Sequence[Mapping[str, Any]]:

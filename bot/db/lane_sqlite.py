@@ -6,13 +6,12 @@ group commit (``sqlite_group.py``): they share a transaction and a trip with the
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy.sql.base import Executable
 
-from bot.db.lane import DriverLane, Held, Params, check, log
+from bot.db.lane import DriverLane, Held, Params, check
 from bot.db.prepared import PreparedCache
 from bot.db.sqlite_group import GroupCommit, Step, run_steps
 
@@ -41,12 +40,6 @@ class SqliteLane(DriverLane):
         values = [prepared.values(p) for p in write.params] if write.many else prepared.values(write.params)
         return Step(prepared.sql, values, write.many, write.expect, write.conflict)
 
-    def _trace_steps(self, steps: list[Step]) -> None:
-        """Log each step's SQL, when debug logging is on (checked once for all of them)."""
-        if log.isEnabledFor(logging.DEBUG):
-            for step in steps:
-                self._trace(step.sql)
-
     async def _trip(self, last: Step | None) -> Any:
         """Send BEGIN IMMEDIATE (if not yet), the writes held back and ``last`` in one trip; return last's rows."""
         steps = [] if self.begun else [Step("BEGIN IMMEDIATE", ())]
@@ -54,7 +47,7 @@ class SqliteLane(DriverLane):
         if last is not None:
             steps.append(last)
         self.held = []
-        self._trace_steps(steps)
+        self._trace(*[step.sql for step in steps])
         if self.driver is None:
             assert self._opener is not None, "a SQLite lane needs a driver or an opener"
             self.driver = await self._opener()
@@ -92,7 +85,7 @@ class SqliteLane(DriverLane):
         if self.held and not self.begun and self.driver is None and self._group is not None:
             steps = [self._step(write) for write in self.held]
             self.held = []
-            self._trace_steps(steps)
+            self._trace(*[step.sql for step in steps])
             found, failed = await self._group.commit(steps)
             if failed is not None:
                 check(found, steps[failed].expect, steps[failed].conflict)
