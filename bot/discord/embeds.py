@@ -39,8 +39,6 @@ def _chunks(lines: Sequence[str], budget: int) -> tuple[list[str], int]:
     """Fill descriptions with whole lines within ``budget`` characters; return them and how many lines did not fit."""
     total = sum(map(len, lines)) + len(lines)
     if total <= budget and total <= DESCRIPTION:  # all of it in one description (most replies)
-        if lines and lines[0]:  # the usual case: nothing to skip
-            return ["\n".join(lines)], 0
         first = next((i for i, line in enumerate(lines) if line), len(lines))  # as below: no empty line leads
         text = "\n".join(lines[first:])
         return [text] if text else [], 0

@@ -112,22 +112,20 @@ def _odds(body: OddsShown, names: dict[str, str]) -> Outgoing:
 def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
     """Compose the response to a command; round summaries are posted on their own (see ``summary_embeds``)."""
     encounter = reply.encounter
-    if reply.body is not None:  # most answers (an attack's) have no body: none of these apply
-        if isinstance(reply.body, StatusShown):
-            return Outgoing(embeds=status_embeds(reply, gm), ephemeral=gm)
-        if isinstance(reply.body, HelpShown):
-            return Outgoing(embeds=[help_embed(reply.system)], ephemeral=True)
-        if isinstance(reply.body, Exported):
-            return Outgoing(content="The encounter as JSON.", file=_export_file(reply.body), ephemeral=True)
-        if isinstance(reply.body, Recapped):
-            recap = "\n".join(render_reply(reply, users)).encode()
-            file = discord.File(io.BytesIO(recap), filename="encounter.md")
-            return Outgoing(content="A recap of the fight, in Markdown for your campaign notes.", file=file,
-                            ephemeral=True)
-        if isinstance(reply.body, MapShown):
-            return _map(reply.body)
-        if isinstance(reply.body, OddsShown):
-            return _odds(reply.body, _names(encounter))
+    if isinstance(reply.body, StatusShown):
+        return Outgoing(embeds=status_embeds(reply, gm), ephemeral=gm)
+    if isinstance(reply.body, HelpShown):
+        return Outgoing(embeds=[help_embed(reply.system)], ephemeral=True)
+    if isinstance(reply.body, Exported):
+        return Outgoing(content="The encounter as JSON.", file=_export_file(reply.body), ephemeral=True)
+    if isinstance(reply.body, Recapped):
+        recap = "\n".join(render_reply(reply, users)).encode()
+        file = discord.File(io.BytesIO(recap), filename="encounter.md")
+        return Outgoing(content="A recap of the fight, in Markdown for your campaign notes.", file=file, ephemeral=True)
+    if isinstance(reply.body, MapShown):
+        return _map(reply.body)
+    if isinstance(reply.body, OddsShown):
+        return _odds(reply.body, _names(encounter))
     body = render_reply(reply, users, summaries=False, turn=False) + guide_lines(reply, buttons=True)
     embeds = pack(_title(reply), body, tail=isinstance(reply.body, Logged))
     for name, value in _wounded(reply):

@@ -93,18 +93,16 @@ def trait_title(name: str) -> str:
 
 def modifiers_text(modifiers: Iterable[Named]) -> str:
     """List modifiers by name: 'stance +2, wounds -1' ('none' when there are none)."""
-    parts = [f"{m.name} {m.value:+d}" for m in modifiers]  # as signed(), inlined
+    parts = [f"{m.name} {signed(m.value)}" for m in modifiers]
     return ", ".join(parts) if parts else "none"
 
 
 def trait_roll(roll: TraitRoll) -> str:
     """Show a trait roll: 'Brawling Good (+1), dice [+ ▢ − +] +1, modifiers -1 → Good (+1)'."""
     dice = roll.dice
-    faces = dice.faces
-    shown = _glyphs(faces) if dice.die.fudge else numbered_faces(faces)  # as roll_faces(), inlined
-    modifiers = f", modifiers {roll.modifier:+d}" if roll.modifier else ""
-    critical = " (critical)" if roll.critical and len(faces) == 4 else ""
-    return (f"{trait_title(roll.trait)} {trait_level(roll.level)}, dice {shown} {dice.total:+d}"
+    modifiers = f", modifiers {signed(roll.modifier)}" if roll.modifier else ""
+    critical = " (critical)" if roll.critical and len(dice.faces) == 4 else ""
+    return (f"{trait_title(roll.trait)} {trait_level(roll.level)}, dice {roll_faces(dice)} {signed(dice.total)}"
             f"{modifiers} → {ladder(roll.result)}{critical}")
 
 

@@ -21,7 +21,7 @@ def who(names: Names, combatant: str | None) -> str:
     """Return a combatant's display name (their id when unnamed), made safe."""
     if combatant is None:
         return "nobody"
-    return names.get(combatant, combatant).replace("@", _BROKEN_AT)  # safe(), inlined: a line asks it many times
+    return safe(names.get(combatant, combatant))
 
 
 def possessive(name: str) -> str:

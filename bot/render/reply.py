@@ -114,13 +114,12 @@ def _body_lines(reply: Reply, names: Names, users: UserNames) -> list[str]:
 def render_reply(reply: Reply, users: UserNames, *, summaries: bool = True, turn: bool = True) -> list[str]:
     """Render a reply as text lines; Discord posts summaries and the turn separately, so it can leave them out."""
     names = names_of(reply.encounter)
-    if reply.body is not None:  # most replies (an attack's) have no body: none of these apply
-        if isinstance(reply.body, StatusShown):
-            return status_lines(reply, users) + (guide_lines(reply) if turn else [])
-        if isinstance(reply.body, HelpShown):
-            return help_lines(reply.system)
-        if isinstance(reply.body, Recapped):
-            return recap_lines(reply, users)
+    if isinstance(reply.body, StatusShown):
+        return status_lines(reply, users) + (guide_lines(reply) if turn else [])
+    if isinstance(reply.body, HelpShown):
+        return help_lines(reply.system)
+    if isinstance(reply.body, Recapped):
+        return recap_lines(reply, users)
     lines: list[str] = []
     if isinstance(reply.body, Ended):
         for summary in reply.summaries if summaries else ():
@@ -130,10 +129,7 @@ def render_reply(reply: Reply, users: UserNames, *, summaries: bool = True, turn
         lines += render_reply(reply.settled, users, summaries=False, turn=False)
     lines += answer_lines(reply.answer, names)
     lines += _body_lines(reply, names, users)
-    # The system's renderer is looked up once, and only when there is a result or a change to render.
-    renderer = None
-    if reply.system is not None and (reply.result is not None or reply.change is not None):
-        renderer = renderer_of(reply.system)
+    renderer = renderer_of(reply.system) if reply.system is not None else None  # once, for the result and the change
     if reply.result is not None and renderer is not None:
         lines += _result_lines(reply.result, names, renderer)
     lines += _change_lines(reply, names, summaries, renderer)

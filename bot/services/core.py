@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -194,10 +195,8 @@ class Services:
                 viewer_gm=scene.gm, settled=earlier, summary_channel=scene.settings.summary_channel_id, beats=beats,
             )
 
-        try:
+        with contextlib.suppress(ConcurrentUpdate):
             return await attempt(locking=False)
-        except ConcurrentUpdate:
-            pass  # run once more outside the handler: the second run's errors do not chain onto this conflict
         return await attempt(locking=True)
 
     async def _step(

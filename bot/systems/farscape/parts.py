@@ -25,7 +25,6 @@ __all__ = [
 # which are shown another way: 'engaged with', 'Ammunition left'); every other condition set is shown.
 HIDDEN_CONDITIONS = frozenset({"acted", "dodge split", "wielding"})
 _HIDDEN_PREFIXES = ("engaged:", "ammo:")
-_HIDDEN_OR_OUT = HIDDEN_CONDITIONS | {"unconscious"}  # the conditions set that conditions_lines leaves out
 _WITH = {"engaged": "engaged with", "grappling": "grappling"}
 _CONDITION_WORDS = {"stun": "stunned", "dodge": "dodging", "lock strained": "lock strained"}
 _AT_BAY = "at bay:"
@@ -119,12 +118,10 @@ def conditions_lines(
 ) -> list[str]:
     """Show the conditions set and ended, one per line, leaving out bookkeeping ones."""
     # The wound lines already say who was knocked out.
-    # shown(), inlined: most conditions set by an exchange are bookkeeping ones, asked about one by one.
     lines = [
         f"{who(names, cid)} is now {condition_text(c, names)}"
         for cid, c in added
-        if c.name not in _HIDDEN_OR_OUT and not c.name.startswith(_HIDDEN_PREFIXES)
+        if shown(c.name) and c.name != "unconscious"
     ]
-    if removed:
-        lines += [f"{who(names, cid)} is no longer {_word(name, names)}" for cid, name in removed if shown(name)]
+    lines += [f"{who(names, cid)} is no longer {_word(name, names)}" for cid, name in removed if shown(name)]
     return lines
