@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from combat.errors import RulesError, UnknownName
-from combat.frozen import frozen, kept
+from combat.frozen import frozen
 from combat.model import Combatant
 from combat.systems.farscape.harm import penalty, trait
 from combat.systems.farscape.initiative import wielded
@@ -44,7 +44,12 @@ class Approach:
 
 @frozen
 class Fighter:
-    """One combatant ready to fight: style, move, weapon and shield in use, and modifiers against every foe."""
+    """One combatant ready to fight: style, move, weapon and shield in use, and modifiers against every foe.
+
+    ``id``, ``frozen`` (surprise froze him: no roll, no blow, no defence) and ``minion`` (a minion or bystander, who
+    never defends with dice [seed]) are read off the combatant as the fighter is built: the exchange asks them at
+    every step.
+    """
 
     combatant: Combatant
     style: str
@@ -55,26 +60,14 @@ class Fighter:
     location: str
     offence_modifiers: tuple[Modifier, ...]
     defence_modifiers: tuple[Modifier, ...]
-
-    @kept
-    def id(self) -> str:
-        """Return the combatant's id (kept: the exchange asks for it at every step)."""
-        return self.combatant.id
+    id: str
+    frozen: bool
+    minion: bool
 
     @property
     def armed(self) -> bool:
         """Tell whether the fighter holds a melee weapon (a knuckleduster or claws do not count)."""
         return self.weapon is not None and self.weapon.kind == "melee"
-
-    @kept
-    def frozen(self) -> bool:
-        """Tell whether surprise has frozen the fighter: no roll, no blow, no defence."""
-        return self.combatant.has("frozen")
-
-    @kept
-    def minion(self) -> bool:
-        """Tell whether the fighter is a minion or bystander, who never defends with dice [seed]."""
-        return is_minion(self.combatant)
 
     @property
     def own_skill(self) -> str:
@@ -228,4 +221,5 @@ def build_fighter(combatant: Combatant, tables: FarscapeTables, approach: Approa
     # [ours] A fighter who dodges by choice does not also block with a shield.
     shield = None if approach.dodge is not None else _shield(combatant, tables)
     offence, defence = _modifiers(combatant, technique, shield, approach)
-    return Fighter(combatant, style, technique, weapon, shield, approach.dodge, approach.location, offence, defence)
+    return Fighter(combatant, style, technique, weapon, shield, approach.dodge, approach.location, offence, defence,
+                   combatant.id, combatant.has("frozen"), is_minion(combatant))
