@@ -11,6 +11,8 @@ __all__ = ["frozen", "kept", "replace"]
 
 T = TypeVar("T")
 V = TypeVar("V")
+S = TypeVar("S")
+W = TypeVar("W")
 
 
 def _plain_fields(cls: type) -> tuple[Field[Any], ...] | None:
@@ -25,8 +27,9 @@ def _plain_fields(cls: type) -> tuple[Field[Any], ...] | None:
     return None if any(not f.init for f in found) else found
 
 
-# A class's copy plan: how many fields it has, their names, and the names of its ``kept`` values.
-Plan = tuple[int, frozenset[str], tuple[str, ...]]
+# A class's copy plan: how many fields it has, their names, and its ``kept`` values: each one's name and the fields
+# it is worked out from (None: any of them).
+Plan = tuple[int, frozenset[str], tuple[tuple[str, frozenset[str] | None], ...]]
 # Each class's plan (``_plan``; None: only ``dataclasses.replace`` will do), found once.
 _PLANS: dict[type, Plan | None] = {}
 _UNKNOWN: Any = object()
@@ -36,8 +39,10 @@ _new = object.__new__
 def _plan(cls: type) -> Plan | None:
     """Work out and keep the class's copy plan."""
     found = _plain_fields(cls)
-    kept_names = tuple(name for base in cls.__mro__ for name, v in vars(base).items() if isinstance(v, kept))
-    plan = None if found is None else (len(found), frozenset(f.name for f in found), kept_names)
+    kept_values = tuple(
+        (name, v.inputs) for base in cls.__mro__ for name, v in vars(base).items() if isinstance(v, kept)
+    )
+    plan = None if found is None else (len(found), frozenset(f.name for f in found), kept_values)
     _PLANS[cls] = plan
     return plan
 
@@ -86,16 +91,27 @@ class kept(Generic[T, V]):
     """Work a value out from a frozen instance once and keep it in the instance's dict, beside the fields.
 
     As ``functools.cached_property``, without its lock (Python 3.11 takes one on every first read): the rules run
-    on one thread, and working a value out twice would give the same value. ``replace`` leaves it behind.
+    on one thread, and working a value out twice would give the same value. ``replace`` leaves it behind, unless it
+    is worked out from named fields only (``kept.on``) and the copy changes none of them.
     """
 
-    def __init__(self, compute: Callable[[T], V]) -> None:
+    def __init__(self, compute: Callable[[T], V], inputs: frozenset[str] | None = None) -> None:
         self.compute = compute
         self.name = compute.__name__
+        self.inputs = inputs
         self.__doc__ = compute.__doc__
+
+    @staticmethod
+    def on(*fields: str) -> Callable[[Callable[[S], W]], kept[S, W]]:
+        """Keep a value worked out from these fields only: a copy that changes none of them keeps it too."""
+        return lambda compute: kept(compute, frozenset(fields))
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
+
+    def preset(self, instance: T, value: V) -> None:
+        """Keep ``value`` on a fresh copy whose maker knows it already (as if worked out)."""
+        instance.__dict__[self.name] = value
 
     @overload
     def __get__(self, instance: None, owner: type | None = None) -> kept[T, V]: ...
@@ -116,7 +132,8 @@ def replace(obj: T, /, **changes: Any) -> T:
 
     The generated __init__ of a frozen dataclass sets each field through ``object.__setattr__`` after checking the
     arguments; copying the instance's fields as one dict gives the same object several times faster. Values cached
-    on the original beside its fields (a ``kept`` value) are not copied: they may not hold for the copy.
+    on the original beside its fields (a ``kept`` value) are not copied when they may not hold for the copy: only
+    those worked out from named fields (``kept.on``) that the copy leaves as they were are.
     Classes with a __post_init__ (or fields left out of __init__, or slots) still go through ``dataclasses.replace``.
     """
     cls: type = type(obj)
@@ -125,23 +142,32 @@ def replace(obj: T, /, **changes: Any) -> T:
         plan = _plan(cls)
     if plan is None:
         return copy_with_init(obj, **changes)  # type: ignore[type-var]
-    count, known, kept_names = plan
+    count, known, kept_values = plan
     if not known.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(set(changes) - known))}")
     source = obj.__dict__
     copy: T = _new(cls)
     state = copy.__dict__
     state.update(source)
-    if len(source) != count:  # the values kept beside the fields are left behind
-        _leave_behind(state, known, kept_names)
+    if len(source) != count:  # values kept beside the fields: those that may not hold for the copy are left behind
+        _leave_behind(state, known, kept_values, changes)
     state.update(changes)
     return copy
 
 
-def _leave_behind(state: dict[str, Any], fields: frozenset[str], kept_names: tuple[str, ...]) -> None:
-    """Drop from a copy's instance dict whatever is not a field (the original's kept values)."""
-    for name in kept_names:
-        state.pop(name, None)
-    if len(state) != len(fields):
-        for extra in state.keys() - fields:
+def _leave_behind(
+    state: dict[str, Any], fields: frozenset[str], kept_values: tuple[tuple[str, frozenset[str] | None], ...],
+    changes: dict[str, Any],
+) -> None:
+    """Drop from a copy's instance dict the kept values worked out from a changed field, and any other non-field."""
+    still = 0
+    for name, inputs in kept_values:
+        if name in state:
+            if inputs is None or not inputs.isdisjoint(changes):
+                del state[name]
+            else:
+                still += 1
+    if len(state) != len(fields) + still:
+        kept_names = {name for name, _ in kept_values}
+        for extra in state.keys() - fields - kept_names:
             del state[extra]

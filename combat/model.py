@@ -47,9 +47,9 @@ class Combatant:
     owner: str | None = None
     state: Any = None
 
-    @kept
+    @kept.on("conditions")
     def _by_name(self) -> dict[str, Condition]:
-        """Index the conditions by name (kept on this copy only: ``replace`` leaves it behind, JSON skips it)."""
+        """Index the conditions by name (kept while the conditions stay: JSON skips it)."""
         return {c.name: c for c in reversed(self.conditions)}  # the first of a name wins, as a scan finds it
 
     def condition(self, name: str) -> Condition | None:
@@ -121,9 +121,9 @@ class Encounter:
     state: Any = None
     guided: bool = False
 
-    @kept
+    @kept.on("combatants")
     def _by_id(self) -> dict[str, Combatant]:
-        """Index the combatants by id (kept on this copy only: ``replace`` leaves it behind, JSON skips it)."""
+        """Index the combatants by id (kept while the combatants stay: JSON skips it)."""
         return {c.id: c for c in reversed(self.combatants)}  # the first of an id wins, as a scan finds it
 
     def get(self, combatant_id: str) -> Combatant:
@@ -154,7 +154,10 @@ class Encounter:
         if all([by_id.get(c.id) is c for c in changed]):
             return self
         new = {c.id: c for c in changed}
-        return replace(self, combatants=(*[new.pop(c.id, c) for c in self.combatants], *new.values()))
+        index = {**by_id, **new}  # the copy's index: this one's, with the changed combatants
+        copy = replace(self, combatants=(*[new.pop(c.id, c) for c in self.combatants], *new.values()))
+        Encounter._by_id.preset(copy, index)
+        return copy
 
     def drop(self, combatant_id: str) -> Encounter:
         """Return a copy without the combatant."""

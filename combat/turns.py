@@ -82,9 +82,9 @@ class Slot:
         """Return the actors of this slot who have not acted yet."""
         return self._waiting
 
-    @kept
+    @kept.on("actors", "done")
     def _waiting(self) -> tuple[str, ...]:
-        """Work out ``waiting`` once (kept on this copy only: ``replace`` leaves it behind, JSON skips it)."""
+        """Work out ``waiting`` once (kept while the actors and who is done stay: JSON skips it)."""
         return tuple([a for a in self.actors if a not in self.done])
 
 

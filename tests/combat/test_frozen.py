@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from combat.dice import DiceError, DiceSpec, Die
-from combat.frozen import frozen, replace
+from combat.frozen import frozen, kept, replace
 from combat.model import Condition
 
 names = st.text(min_size=1, max_size=8)
@@ -75,16 +75,52 @@ def test_an_encounters_index_of_combatants_follows_every_copy():
     from combat.errors import UnknownName
     from combat.model import Combatant, Encounter
     from combat.sheet import Sheet
+    from combat.turns import TurnState
 
     first = Encounter("farscape", tuple(Combatant(i, i.upper(), i, Sheet(), health=1) for i in ("a", "b")))
     assert first.get("b").name == "B"  # the index is built on this copy
     renamed = first.put(replace(first.get("b"), name="Bee"))
-    assert "_by_id" in first.__dict__ and "_by_id" not in renamed.__dict__  # left behind by the copy
+    assert renamed.__dict__["_by_id"] is not first.__dict__["_by_id"]  # put hands the copy its own index
     assert renamed.get("b").name == "Bee" and first.get("b").name == "B"
+    added = renamed.put(Combatant("c", "C", "c", Sheet(), health=1))
+    assert [c.id for c in added.combatants] == ["a", "b", "c"] and added.get("c").name == "C"
+    moved = added.put(replace(added.get("a"), name="Ay"), replace(added.get("c"), name="Cee"))
+    assert [moved.get(i).name for i in ("a", "b", "c")] == ["Ay", "Bee", "Cee"]
+    assert {i: c.name for i, c in moved.__dict__["_by_id"].items()} == {c.id: c.name for c in moved.combatants}
+    turned = replace(renamed, turns=TurnState(round=2))
+    assert turned.__dict__["_by_id"] is renamed.__dict__["_by_id"]  # worked out from the combatants only: kept
     dropped = renamed.drop("b")
+    assert "_by_id" not in dropped.__dict__  # the combatants changed: left behind
     with pytest.raises(UnknownName):
         dropped.get("b")
     assert "_by_id" in renamed.__dict__ and b"_by_id" not in orjson.dumps(renamed, default=list)  # never stored
+
+
+@frozen
+class _Boxes:
+    """A class with values kept beside its fields: one worked out from every field, one from ``filled`` only."""
+
+    filled: tuple[int, ...]
+    label: str = ""
+
+    @kept
+    def described(self) -> str:
+        return f"{self.label}: {sum(self.filled)}"
+
+    @kept.on("filled")
+    def total(self) -> int:
+        return sum(self.filled)
+
+
+def test_a_value_kept_on_named_fields_follows_copies_that_leave_them_be():
+    boxes = _Boxes((1, 2), "lethal")
+    assert (boxes.total, boxes.described) == (3, "lethal: 3")
+    relabelled = replace(boxes, label="stun")
+    assert relabelled.__dict__.get("total") == 3 and "described" not in relabelled.__dict__
+    assert relabelled.described == "stun: 3"
+    refilled = replace(relabelled, filled=(4,))
+    assert "total" not in refilled.__dict__ and (refilled.total, refilled.described) == (4, "stun: 4")
+    assert replace(boxes, label="lethal", filled=(5, 5)).total == 10  # any named field among the changes drops it
 
 
 @frozen

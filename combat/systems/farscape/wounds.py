@@ -84,9 +84,9 @@ class Track:
         """Return the index of the worst level with a filled box, or None when unhurt."""
         return self._level
 
-    @kept
+    @kept.on("filled")
     def _level(self) -> int | None:
-        """Work out ``level`` once (kept on this copy only: ``replace`` leaves it behind, JSON skips it)."""
+        """Work out ``level`` once (kept while the boxes stay: JSON skips it)."""
         filled = self.filled
         for i in range(len(filled) - 1, -1, -1):
             if filled[i]:
@@ -127,9 +127,9 @@ class Health:
         """Tell whether lethal wounds leave the combatant unable to fight."""
         return self._incapacitated
 
-    @kept
+    @kept.on("lethal")
     def _incapacitated(self) -> bool:
-        """Work out ``incapacitated`` once (the rules ask it at every step; JSON skips it, ``replace`` drops it)."""
+        """Work out ``incapacitated`` once (the rules ask it at every step; kept while the lethal track stays)."""
         level = self.lethal.level
         return level is not None and level >= 3
 
