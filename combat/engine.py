@@ -111,9 +111,12 @@ def _turn_starts(
         if current is None or _slot_mark(encounter.turns) == mark:
             break
         mark = _slot_mark(encounter.turns)
-        encounter, result = system.turn_start(encounter, current.waiting, dice)
+        started, result = system.turn_start(encounter, current.waiting, dice)
         if result is not None:
             change = replace(change, turn_starts=(*change.turn_starts, TurnStart(current.waiting, result)))
+        if started is encounter:  # the hook changed nothing: the turn was settled as it moved, nobody to pass over
+            break
+        encounter = started
         settled = turns.settle(encounter.turns, _can_act(system, encounter))
         if settled.state is not encounter.turns:  # as a rule everyone at the front can act: nothing moves
             encounter = replace(encounter, turns=settled.state)
