@@ -16,9 +16,8 @@ _KNOCKOUT_DL = {("lethal", "Very Hurt"): 1, ("lethal", "Incapacitated"): 2, ("st
 
 
 def trait(combatant: Combatant, name: str) -> int:
-    """Return a combatant's level in a trait (the sheet's own, else the default)."""
-    found = combatant.sheet.traits.get(name)  # as SPEC.level first looks, without its call
-    return found if found is not None else SPEC.level(combatant.sheet, name)
+    """Return a combatant's level in a trait."""
+    return SPEC.level(combatant.sheet, name)
 
 
 def penalty(combatant: Combatant) -> int:
