@@ -105,7 +105,11 @@ def _follow(system: RuleSystem, before: Encounter, moved: Advance, dice: DiceSou
 def _turn_starts(
     system: RuleSystem, mark: tuple[object, ...] | None, encounter: Encounter, dice: DiceSource, change: TurnChange
 ) -> tuple[Encounter, TurnChange]:
-    """Run the system's turn-start hook for each new turn; a hook that takes someone out moves the turn on."""
+    """Run the system's turn-start hook for each new turn; a hook that takes someone out moves the turn on.
+
+    ``encounter``'s turn order comes settled, as every turn movement leaves it (``turns.start_round``, ``advance``,
+    ``finish``, ``settle``): after a hook that changed nothing there is no one to pass over, so the loop stops there.
+    """
     for _ in range(len(encounter.turns.queue) + 1):
         current = encounter.turns.current
         if current is None or _slot_mark(encounter.turns) == mark:

@@ -202,7 +202,7 @@ def test_no_class_in_combat_keeps_a_value_under_a_public_name():
     """A public kept name would be written with the object by orjson: every kept name is private."""
     classes = _classes_in_combat()
     holders = {c for c in classes if any(isinstance(v, kept) for v in vars(c).values())}
-    assert holders  # the encounter, the wound track and the turn order keep values, so the check has work to do
+    assert holders  # the encounter, its combatants, dice, turn slots and Farscape wounds keep some: work to do
     public = {
         (c.__name__, n) for c in holders for n, v in vars(c).items() if isinstance(v, kept) and not n.startswith("_")
     }
