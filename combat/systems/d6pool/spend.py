@@ -12,6 +12,7 @@ from combat.frozen import replace
 from combat.intent import Choice, Reaction
 from combat.model import Combatant, Condition, Encounter
 from combat.systems.d6pool.build import trait
+from combat.systems.d6pool.initiative import able
 from combat.systems.d6pool.model import HELD, KO, PRONE, STUNNED, Htk
 from combat.systems.d6pool.pool import roll_pool
 from combat.systems.d6pool.results import Contest, Save, Spend, Spent
@@ -74,8 +75,14 @@ def strength_contest(holder: Combatant, other: Combatant, tables: D6Tables, dice
 
 
 def _actions_left(encounter: Encounter, combatant: str) -> bool:
-    """Tell whether the combatant still has an action this round (a slot to come, or one held)."""
+    """Tell whether the combatant still has an action this round: able to act, with a slot to come or one held.
+
+    An earlier stun this round already took his slots to come (the seed: "lose ALL remaining Actions"), so a second
+    stun finds none left and takes the next round.
+    """
     turns = encounter.turns
+    if not able(encounter.get(combatant)):
+        return False
     return combatant in turns.held or any(combatant in s.waiting for s in turns.queue)
 
 

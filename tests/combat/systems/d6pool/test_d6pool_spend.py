@@ -99,6 +99,18 @@ def test_a_stun_with_no_actions_left_takes_the_next_round() -> None:
     assert [e.combatant for e in round2.turns.order] == ["hero", "foe"]
 
 
+def test_a_second_stun_in_the_round_finds_no_actions_left_and_takes_the_next_round() -> None:
+    enc = fight(foe_init=1)  # foe: 1 + 1 = 2 → acts at 2; hero 12, 6, 0
+    first = choose(attack(enc, "hero", "foe", [*HIT, 6, 6, 1]).encounter, "stun", (1, 1, 1, 6, 1, 1))
+    assert not first.result.next_round  # foe's 2 was still to come: only this round is lost
+    assert slots(first.encounter)[0] == (6, ("hero",))  # at 6 the hero stuns him again
+    again = choose(attack(first.encounter, "hero", "foe", [*HIT, 6, 6, 1]).encounter, "stun", (1, 1, 1, 6, 1, 1))
+    assert again.result.took and again.result.next_round  # his 2 is already lost: none left this round
+    assert again.encounter.get("foe").condition(STUNNED).elements == 2
+    round2 = next_turn(again.encounter, (6,)).encounter  # hero's 0 passes: round 2, only hero rolls
+    assert round2.turns.round == 2 and [e.combatant for e in round2.turns.order] == ["hero"]
+
+
 def test_a_knock_out_and_recovery_rolls_with_the_pf_falling_until_it_reaches_0() -> None:
     asked = attack(fight(), "hero", "foe", [*HIT, 6, 6, 6])  # 3 successes
     out = choose(asked.encounter, "knockout", (1, 1, 1, 6, 1, 1, 1))  # Stamina vs PF 3 + 1 = 4 dice
