@@ -79,7 +79,7 @@ def _slot_mark(state: turns.TurnState) -> tuple[object, ...] | None:
     slot = state.current
     if slot is None:
         return None
-    return state.round, len(state.queue), slot.phase, slot.key, slot.interrupt
+    return state.round, len(state.queue), slot.phase, slot.key, slot.interrupt, slot.last_call
 
 
 def _new_round(system: RuleSystem, encounter: Encounter, dice: DiceSource) -> tuple[Encounter, Advance, RoundStart]:

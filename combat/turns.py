@@ -4,6 +4,9 @@ A round is a sequence of phases (one for most systems; Fallout has move, charge,
 ranks the combatants each round with ``InitiativeEntry`` values; every count of an entry becomes one slot in
 each phase it takes part in. Slots are ordered by (count, tiebreak), highest first, or lowest first in an
 ascending phase. Entries with exactly equal keys share one slot and act together.
+
+Whoever still holds an action when the round's last slot ends gets a last call: one more slot at the end of the
+round, where they act on what they saw (or pass, and the action lapses) before the round ends.
 """
 
 from __future__ import annotations
@@ -71,6 +74,7 @@ class Slot:
     actors: tuple[str, ...]
     done: frozenset[str] = frozenset()
     interrupt: bool = False
+    last_call: bool = False  # the round's end, for those still holding an action
 
     @property
     def count(self) -> int:
@@ -182,26 +186,38 @@ def start_round(state: TurnState, entries: Iterable[InitiativeEntry], can_act: C
     return Advance(settled, skipped=skipped, round_over=not settled.queue)
 
 
-def _settled(state: TurnState, can_act: CanAct) -> Advance:
-    """Settle the front of the queue; when nothing is left, end the round and let held actions lapse."""
+def _settled(state: TurnState, can_act: CanAct, ending: Slot) -> Advance:
+    """Settle the front of the queue; when nothing is left, give holders a last call, else end the round.
+
+    ``ending`` is the slot that just ended (or was emptied): the last call takes its phase and place.
+    """
     settled, skipped = _settle(state, can_act)
     if settled.queue:
         return Advance(settled, skipped=skipped)
-    return Advance(replace(settled, held=()), skipped=skipped, lapsed=state.held, round_over=True)
+    if settled.held:
+        call = Slot(ending.phase, ending.key, settled.held, interrupt=True, last_call=True)
+        called, dropped = _settle(replace(settled, queue=(call,), held=()), can_act)
+        lapsed = tuple([a for a, _ in dropped])  # a holder who can no longer act lets the action lapse
+        return Advance(called, skipped=skipped, lapsed=lapsed, round_over=not called.queue)
+    return Advance(settled, skipped=skipped, round_over=True)
 
 
 def settle(state: TurnState, can_act: CanAct) -> Advance:
     """Skip whoever at the front can no longer act (knocked out mid-slot); move on if nobody is left."""
     if not state.queue:
         return Advance(state)
-    return _settled(state, can_act)
+    return _settled(state, can_act, state.queue[0])
 
 
 def advance(state: TurnState, can_act: CanAct) -> Advance:
     """End the current slot and move to the next one that has someone able to act."""
     if not state.queue:
         return Advance(replace(state, held=()), lapsed=state.held, round_over=True)
-    return _settled(replace(state, queue=state.queue[1:]), can_act)
+    ending = state.queue[0]
+    moved = _settled(replace(state, queue=state.queue[1:]), can_act, ending)
+    if ending.last_call and ending.waiting:  # passing the last call: whoever did not act lets the action lapse
+        return replace(moved, lapsed=(*ending.waiting, *moved.lapsed))
+    return moved
 
 
 def finish(state: TurnState, combatant: str, can_act: CanAct) -> Advance:
@@ -209,10 +225,10 @@ def finish(state: TurnState, combatant: str, can_act: CanAct) -> Advance:
     slot = state.current
     if slot is None or combatant not in slot.waiting:
         raise CannotAct("That combatant has no action waiting right now.")
-    if slot.waiting == (combatant,):
+    if slot.waiting == (combatant,) and not slot.last_call:
         return advance(state, can_act)  # the last of the slot to act: marked done, it would only be dropped
     marked = replace(slot, done=slot.done | {combatant})
-    return _settled(replace(state, queue=(marked, *state.queue[1:])), can_act)
+    return _settled(replace(state, queue=(marked, *state.queue[1:])), can_act, marked)
 
 
 def hold(state: TurnState, combatant: str, can_act: CanAct) -> Advance:
@@ -222,15 +238,23 @@ def hold(state: TurnState, combatant: str, can_act: CanAct) -> Advance:
         raise CannotAct("Only a combatant whose turn it is can hold their action.")
     if combatant in state.held:
         raise CannotAct("That combatant is already holding an action.")
+    if slot.last_call:
+        raise CannotAct("The round is ending: act now with the held action, or pass and let it lapse.")
     remaining = replace(slot, actors=tuple(a for a in slot.actors if a != combatant))
-    return _settled(replace(state, queue=(remaining, *state.queue[1:]), held=(*state.held, combatant)), can_act)
+    return _settled(replace(state, queue=(remaining, *state.queue[1:]), held=(*state.held, combatant)), can_act,
+                    remaining)
 
 
 def release(state: TurnState, combatant: str, can_act: CanAct | None = None) -> TurnState:
-    """Let a held combatant act now, before whoever's turn it is (if they still can in this phase)."""
+    """Let a held combatant act now, before whoever's turn it is (if they still can in this phase).
+
+    At the round's last call the holder's turn has already come: releasing there changes nothing.
+    """
+    slot = state.current
+    if slot is not None and slot.last_call and combatant in slot.waiting:
+        return state
     if combatant not in state.held:
         raise CannotAct("That combatant is not holding an action.")
-    slot = state.current
     if slot is None:
         raise CannotAct("There is no round under way to act in.")
     if can_act is not None and not can_act(combatant, slot.phase):
@@ -321,4 +345,4 @@ def remove(state: TurnState, combatant: str, can_act: CanAct) -> Advance:
     )
     if current is None or combatant not in current.waiting:
         return Advance(state)
-    return _settled(state, can_act)
+    return _settled(state, can_act, current)

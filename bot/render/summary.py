@@ -77,9 +77,10 @@ def render_turn(encounter: Encounter, names: Names) -> str:
     phase = f", {slot.phase} phase" if len(turns.phases) > 1 else ""
     head = f"Round {turns.round}{phase}"
     waiting = slot.waiting
+    held = " with the held action, before the round ends" if slot.last_call else ""
     if len(waiting) == 1:
-        return f"{head} — {possessive(who(names, waiting[0]))} turn"
-    return f"{head} — {listing([who(names, a) for a in waiting])} act together"
+        return f"{head} — {possessive(who(names, waiting[0]))} turn{held}"
+    return f"{head} — {listing([who(names, a) for a in waiting])} act together{held}"
 
 
 def counts_note(encounter: Encounter, system: RuleSystem, combatant_id: str) -> str:

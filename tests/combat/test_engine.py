@@ -267,13 +267,26 @@ def test_hold_and_release_interrupt_later():
     assert current(enc) == ("crais",)
 
 
-def test_a_held_action_lapses_at_round_end():
+def test_a_held_action_gets_a_last_call_and_lapses_if_passed():
     enc = started(ScriptedDice([2, 5, 1])).encounter
     enc = engine.hold(SYSTEM, enc, "bobo", ScriptedDice([])).encounter
     enc = engine.next_turn(SYSTEM, enc, ScriptedDice([])).encounter
-    step = engine.next_turn(SYSTEM, enc, ScriptedDice([3, 3, 3]))
-    assert step.change.lapsed == ("bobo",)
+    called = engine.next_turn(SYSTEM, enc, ScriptedDice([]))  # the last slot ends: bobo's last call
+    assert current(called.encounter) == ("bobo",) and called.encounter.turns.round == 1
+    assert called.change.lapsed == () and called.encounter.turns.current.last_call
+    step = engine.next_turn(SYSTEM, called.encounter, ScriptedDice([3, 3, 3]))
+    assert step.change.lapsed == ("bobo",) and step.change.ended_round == 1
     assert step.encounter.turns.held == ()
+
+
+def test_a_held_action_used_at_the_last_call_ends_the_round_without_a_lapse():
+    enc = started(ScriptedDice([2, 5, 1])).encounter
+    enc = engine.hold(SYSTEM, enc, "bobo", ScriptedDice([])).encounter
+    for _ in range(2):  # crais, then aeryn: the round's last slot ends
+        enc = engine.next_turn(SYSTEM, enc, ScriptedDice([])).encounter
+    enc = engine.release(SYSTEM, enc, "bobo", ScriptedDice([])).encounter  # releasing at the last call: his turn
+    step = engine.act(SYSTEM, enc, strike("bobo", "crais"), ScriptedDice([3, 3, 3]))
+    assert step.change.lapsed == () and step.change.ended_round == 1 and step.encounter.turns.round == 2
 
 
 def test_holding_out_of_turn_is_refused():

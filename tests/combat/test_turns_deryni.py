@@ -73,30 +73,42 @@ def test_release_before_the_next_actor_has_started():
     assert order == [("duncan",), ("morgan",), ("duncan",), ("warin",)]
 
 
-def test_held_actions_lapse_at_round_end():
+def test_a_held_action_gets_the_last_call_before_the_round_ends():
+    # The seed's Example 2: Bob waits, sees his friend (the last to act) run the bandit through, then acts.
     state = hold(begin(), "morgan", everyone).state
     state = finish(state, "duncan", everyone).state
-    end = finish(state, "warin", everyone)
-    assert end.round_over
-    assert end.lapsed == ("morgan",)
-    assert end.state.held == ()
+    called = finish(state, "warin", everyone)
+    assert not called.round_over and called.lapsed == ()
+    assert called.state.current.last_call and called.state.is_turn_of("morgan") and called.state.held == ()
+    assert release(called.state, "morgan") == called.state  # releasing now changes nothing: it is his turn
+    with pytest.raises(CannotAct, match="round is ending"):
+        hold(called.state, "morgan", everyone)
+    end = finish(called.state, "morgan", everyone)
+    assert end.round_over and end.lapsed == () and end.state.held == ()
+
+
+def test_holding_with_nobody_after_gives_the_last_call_at_once():
+    state = finish(finish(begin(), "morgan", everyone).state, "duncan", everyone).state
+    moved = hold(state, "warin", everyone)
+    assert not moved.round_over and moved.state.current.last_call and moved.state.is_turn_of("warin")
+
+
+def test_passing_the_last_call_lapses_the_held_action():
+    state = hold(begin(), "morgan", everyone).state
+    state = advance(state, everyone).state
+    called = advance(state, everyone)
+    assert not called.round_over and called.state.is_turn_of("morgan")
+    end = advance(called.state, everyone)
+    assert end.round_over and end.lapsed == ("morgan",)
     with pytest.raises(CannotAct):
         release(end.state, "morgan")
 
 
-def test_holding_with_nobody_after_lapses_at_once():
-    state = finish(finish(begin(), "morgan", everyone).state, "duncan", everyone).state
-    moved = hold(state, "warin", everyone)
-    assert moved.round_over
-    assert moved.lapsed == ("warin",)
-
-
-def test_advance_past_the_last_slot_lapses_holds():
+def test_a_holder_who_can_no_longer_act_lets_the_action_lapse_at_the_last_call():
     state = hold(begin(), "morgan", everyone).state
-    state = advance(state, everyone).state
-    end = advance(state, everyone)
-    assert end.round_over
-    assert end.lapsed == ("morgan",)
+    state = finish(state, "duncan", everyone).state
+    end = finish(state, "warin", lambda c, _phase: c != "morgan")
+    assert end.round_over and end.skipped == () and end.lapsed == ("morgan",)
 
 
 def test_holding_out_of_turn_or_twice_is_refused():
@@ -154,7 +166,7 @@ def test_dodge_lowers_initiative_next_round():
 
 def test_the_round_after_a_lapse_starts_clean():
     state = hold(begin(), "morgan", everyone).state
-    state = finish(finish(state, "duncan", everyone).state, "warin", everyone).state
+    state = advance(finish(finish(state, "duncan", everyone).state, "warin", everyone).state, everyone).state
     nxt: Advance = start_round(state, ROUND, everyone)
     assert nxt.state.held == ()
     assert nxt.state.current.actors == ("morgan",)

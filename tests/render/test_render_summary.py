@@ -63,6 +63,9 @@ def test_whose_turn_it_is():
     phased = TurnState(phases=(Phase("move"), Phase("action")), round=1, queue=(Slot("move", (1,), ("dargo",)),))
     assert render_turn(replace(enc, turns=phased), NAMES) == "Round 1, move phase — D'Argo's turn"
     assert render_turn(replace(enc, turns=TurnState(round=4)), NAMES) == "Round 4 is over"
+    call = TurnState(round=2, queue=(Slot("action", (1,), ("aeryn",), interrupt=True, last_call=True),))
+    assert render_turn(replace(enc, turns=call), NAMES) == "Round 2 — Aeryn's turn with the held action, before the " \
+        "round ends"
 
 
 def test_surprise_and_the_recovery_at_the_next_elements():

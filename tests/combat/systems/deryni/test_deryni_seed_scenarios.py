@@ -55,6 +55,27 @@ def fight_setup(*combatants):
     return Encounter("deryni", tuple(combatants), TurnState(SINGLE_PHASE), state=SYSTEM.new_encounter_state())
 
 
+def test_example_2_bob_holds_sees_his_friend_run_the_bandit_through_then_spends_his_action():
+    # Same broadswords, no length bonus: Bob Good, the bandit Fair, the friend Mediocre, a second bandit Terrible.
+    # Bob holds. The bandit attacks Bob: Fair + [0 0] against Bob's parry Good + [+ +] = Superb: stopped. The friend
+    # runs the bandit through from behind (no defence): Mediocre + [+ +] = Good, 3 above Poor; 3 + Strength 1 +
+    # sharp 1 = 5, Critical. Every slot of the round has gone by, and still "Bob then spends his action".
+    bob = man("bob", agility=1, broadsword=1)
+    bandit = man("bandit", "bandits", agility=0, broadsword=0)
+    friend = man("friend", agility=-1, broadsword=-1, strength=1)
+    enc = fight(bob, bandit, friend, man("bandit2", "bandits", agility=-3, broadsword=0))
+    enc = engine.hold(SYSTEM, enc, "bob", ScriptedDice([])).encounter
+    enc = attack(enc, "bandit", "bob", faces(f2(0), f2(2)), defence="parry").encounter
+    run_through = attack(enc, "friend", "bandit", faces(f2(2), f4(0)), defence="none")
+    assert strike(run_through).outcome == "hit"
+    last = engine.next_turn(SYSTEM, run_through.encounter, ScriptedDice([]))  # bandit2 waits: his turn passes
+    assert last.encounter.turns.round == 1 and last.encounter.turns.current.last_call
+    assert last.encounter.turns.is_turn_of("bob") and last.change.lapsed == ()
+    # His sword parried this round, so he strikes bare-handed (the seed's Bob runs to the next foe instead).
+    spent = attack(last.encounter, "bob", "bandit2", faces(f2(0), f2(2)), weapon="unarmed", defence="parry")
+    assert strike(spent).outcome == "defended" and spent.change.ended_round == 1 and spent.change.lapsed == ()
+
+
 def test_greatsword_against_dagger_gets_plus_one_on_top_of_the_skill_bonus():
     # Bob: Agility Fair, Greatsword Great (+1 skill) and the longer weapon (+1): Great. Foe: Agility Fair, Dagger
     # Fair: Fair. No tie, no dice.
