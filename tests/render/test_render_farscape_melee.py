@@ -127,3 +127,18 @@ def test_at_signs_in_names_are_broken():
     text = "\n".join(lines)
     assert "@everyone" not in text and "T@1" not in text
     assert "@\u200beveryone → T@\u200b1" in text
+
+
+def test_fighting_while_dodging_shows_where_the_minus_one_went_and_the_offence_modifier() -> None:
+    dodging = Condition("dodge", value=1, elements=1)
+    enc = encounter(person("aeryn", brawling=1, conditions=(dodging,)), person("trooper", brawling=0,
+                                                                           conditions=(dodging,)))
+    lines = render(act(enc, "aeryn", "attack", ["trooper"], 0, 0))
+    assert lines[1] == "Dodging while acting: the -1 goes on the attack"
+    assert "Aeryn offence modifiers: dodging -1" in lines
+    assert "Trooper 1 offence modifiers: dodging -1" in lines
+    assert "Aeryn → Trooper 1: offence Fair (0) against Brawling defence Fair (0), margin +0: misses" in lines
+    on_dodge = render(act(enc, "aeryn", "attack", ["trooper"], 0, 0, dodging="dodge"))
+    assert on_dodge[1] == "Dodging while acting: the -1 goes on the dodge"
+    assert not any(line.startswith("Aeryn offence modifiers") for line in on_dodge)
+    assert not any("dodging" in line and " is now " in line for line in on_dodge)  # shown by the line above

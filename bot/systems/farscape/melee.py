@@ -144,6 +144,8 @@ def render_exchange(result: ExchangeResult, names: Names) -> list[str]:
     lines = [f"{actor} ({result.move}) against {listing([who(names, t) for t in result.targets])}"]
     if result.strain is not None:
         lines.append(f"{actor} strains to fight while Incapacitated: {check_text(result.strain)}")
+    if result.acting is not None:
+        lines.append(f"Dodging while acting: the -1 goes on the {result.acting}")
     for side in result.sides:
         lines.extend(_side_lines(side, names))
     lines += [_strike_line(s, names) for s in result.strikes]

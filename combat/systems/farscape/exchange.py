@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from combat.dice import DiceSource
 from combat.errors import CannotAct, InvalidInput, RulesError
+from combat.frozen import replace
 from combat.fudge import TraitRoll, roll_trait
 from combat.model import Combatant, Encounter
 from combat.system import ActionOutcome, Intent
@@ -27,7 +28,8 @@ from combat.systems.farscape.melee_moves import (
 from combat.systems.farscape.melee_reach import Reach, check_reach, hold_at_bay, keep_at_bay
 from combat.systems.farscape.melee_results import ExchangeResult, Side, Strike
 from combat.systems.farscape.melee_strikes import FROZEN_DEFENCE, break_rule, hits_back, land_rule, strike
-from combat.systems.farscape.ranged_common import option, raw_text, weapon_quality
+from combat.systems.farscape.ranged_common import is_minion, option, raw_text, weapon_quality
+from combat.systems.farscape.ranged_dodge import act_while_dodging
 from combat.systems.farscape.stand import resolve_stand
 from combat.systems.farscape.strain import StrainResult, can_strain, roll_strain, straining
 from combat.systems.farscape.tables import FarscapeTables
@@ -109,19 +111,34 @@ def _side(fighter: Fighter, roll: TraitRoll | None) -> Side:
                 fighter.defence_modifiers, fighter.minion)
 
 
+def _fights_back(target: Combatant) -> tuple[Combatant, int]:
+    """Mark a foe who rolls as acting; while dodging, his blow back takes the −1 (he has no choice) [ours]."""
+    if is_minion(target) or target.has("frozen"):
+        return target, 0
+    updated, acting, _ = act_while_dodging(target, None)
+    return updated, acting
+
+
 def exchange_fighters(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> tuple[
-    Fighter, tuple[Fighter, ...], bool
+    Fighter, tuple[Fighter, ...], bool, str | None
 ]:
-    """Build the actor and his foes, each outnumbered by everyone he is engaged with as well as this exchange."""
+    """Build the actor and his foes, each outnumbered by everyone he is engaged with as well as this exchange.
+
+    Every fighter who rolls is marked as acting; one dodging this element takes the −1 for dodging while acting
+    [seed]: on his offence, or (the actor's option dodging:dodge) on his dodge. The last value says where the
+    actor's −1 went (None: he is not dodging).
+    """
     actor_c, target_cs = _participants(encounter, intent)
     approach, extend = _approach(intent, len(opponents(encounter, actor_c.id, intent.targets)))
-    actor = build_fighter(actor_c, tables, approach)
-    foes = tuple(
-        build_fighter(t, tables, Approach(opponents=len(opponents(encounter, t.id, (actor_c.id,)))))
-        for t in target_cs
-    )
-    _check(actor, foes, extend)
-    return actor, foes, extend
+    actor_c, acting, where = act_while_dodging(actor_c, option(intent.options, "dodging"))
+    actor = build_fighter(actor_c, tables, replace(approach, dodging=acting))
+    foes: list[Fighter] = []
+    for target in target_cs:
+        target, back = _fights_back(target)
+        count = len(opponents(encounter, target.id, (actor_c.id,)))
+        foes.append(build_fighter(target, tables, Approach(opponents=count, dodging=back)))
+    _check(actor, tuple(foes), extend)
+    return actor, tuple(foes), extend, where
 
 
 def _rolls(dice: DiceSource, actor: Fighter, foes: tuple[Fighter, ...]) -> dict[str, TraitRoll | None]:
@@ -168,7 +185,7 @@ def resolve_melee(
     special = _special(encounter, intent, dice)
     if special is not None:
         return special
-    actor, foes, extend = exchange_fighters(encounter, intent, tables)
+    actor, foes, extend, acting = exchange_fighters(encounter, intent, tables)
     drawn = drawn_weapon(actor, intent.options, tables)
     strain = roll_strain(dice, actor.combatant) if straining(actor.combatant) else None
     if strain is not None and not strain.success:
@@ -181,9 +198,11 @@ def resolve_melee(
     after, hits, out = land_blows(after, strikes, fighters, rolls, initiative_key(encounter, initiative), tables, dice)
     after, attempt = counter(after, actor, strikes, reach, out, dice)
     after, drew = broke_away(grapple.release_fallen(after, sorted(out)), actor, drawn)
-    added, removed = changes(encounter, after, tuple(fighters))
+    # The fighters' combatants already carry the marks of acting while dodging, shown by ``acting`` and the modifiers.
+    added, removed = changes(encounter.put(*(f.combatant for f in fighters.values())), after, tuple(fighters))
     sides = tuple([_side(f, rolls[f.id]) for f in (actor, *foes)])
     result = ExchangeResult(
-        actor.id, intent.targets, actor.technique.name, sides, strikes, hits, attempt, added, removed, strain, drew
+        actor.id, intent.targets, actor.technique.name, sides, strikes, hits, attempt, added, removed, strain, drew,
+        acting,
     )
     return ActionOutcome(after, result, ends_turn=True)

@@ -18,7 +18,7 @@ __all__ = ["changes", "counter", "record"]
 def record(encounter: Encounter, actor: Fighter, foes: tuple[Fighter, ...], strikes: tuple[Strike, ...]) -> Encounter:
     """Record who is engaged and wielding what, end retreats caught, spend feints used, strain a lock struck from.
 
-    The fighters are built from ``encounter``: their combatants are its own.
+    The fighters are built from ``encounter``: their combatants are its own, marked as acting (see exchange).
     """
     updated: list[Combatant] = []
     for fighter in (actor, *foes):

@@ -29,7 +29,10 @@ PINNED_DEFENCE = -2
 
 @frozen
 class Approach:
-    """What a fighter chose for this exchange; defenders fight with the defaults."""
+    """What a fighter chose for this exchange; defenders fight with the defaults.
+
+    ``dodging`` is the −1 to offence for fighting while dodging this element (see ranged_dodge.act_while_dodging).
+    """
 
     move: str | None = None
     weapon: str | None = None
@@ -40,6 +43,7 @@ class Approach:
     situation: int = 0
     opponents: int = 1
     quality: int | None = None
+    dodging: int = 0
 
 
 @frozen
@@ -190,6 +194,7 @@ def _modifiers(
         (technique.name, technique.offence),
         (f"location: {approach.location}", approach.location_modifier),
         ("situation", approach.situation),
+        ("dodging", approach.dodging),
         ("outnumbered", outnumbered),
         ("shield", shield.attack if shield else 0),
         ("prone", prone_value),

@@ -206,7 +206,7 @@ def parse_yes(text: OptionValue | None, option: str) -> bool:
 
 MOVE_OPTION = OptionSpec("move", "The technique: punch, kick, strike, flat, sweep, grapple …", "choice",
                          choices(*technique_names()))
-_ATTACK_OPTIONS = (MOVE_OPTION, *specs("weapon", "stance", "location", "defend", "extend", "quality"))
+_ATTACK_OPTIONS = (MOVE_OPTION, *specs("weapon", "stance", "location", "defend", "extend", "quality", "dodging"))
 
 MELEE_MOVES: tuple[MoveSpec, ...] = (
     MoveSpec(
@@ -215,24 +215,30 @@ MELEE_MOVES: tuple[MoveSpec, ...] = (
     ),
     MoveSpec(
         "feint", "Win to lower their defence against you next element.",
-        specs("weapon", "stance", "defend"), targets=MAX_OPPONENTS,
+        specs("weapon", "stance", "defend", "dodging"), targets=MAX_OPPONENTS,
     ),
-    MoveSpec("grapple", "Grapple skill: a hit pins them in a lock.", specs("stance", "defend"), targets=MAX_OPPONENTS),
-    MoveSpec("sweep", "Martial arts: a hit knocks them down.", specs("stance", "defend"), targets=MAX_OPPONENTS),
-    MoveSpec("counter lock", "Martial arts: defend, then Grapple vs Speed to pin.", specs("stance")),
+    MoveSpec(
+        "grapple", "Grapple skill: a hit pins them in a lock.", specs("stance", "defend", "dodging"),
+        targets=MAX_OPPONENTS,
+    ),
+    MoveSpec(
+        "sweep", "Martial arts: a hit knocks them down.", specs("stance", "defend", "dodging"),
+        targets=MAX_OPPONENTS,
+    ),
+    MoveSpec("counter lock", "Martial arts: defend, then Grapple vs Speed to pin.", specs("stance", "dodging")),
     MoveSpec("escape", "Break a lock: opposed Strength, you at -1.", (), targets=0),
     MoveSpec("stand", "Get up from prone; takes the element.", (), targets=0),
     MoveSpec(
         "keep at bay", "A longer weapon holds off those your offence beats.",
-        specs("weapon", "stance", "location", "defend", "extend", "quality"), targets=MAX_OPPONENTS,
+        specs("weapon", "stance", "location", "defend", "extend", "quality", "dodging"), targets=MAX_OPPONENTS,
     ),
     MoveSpec(
         "step back", "Break away from foes you beat; clear, draw a weapon.",
-        specs("weapon", "stance", "defend", "draw"), targets=MAX_OPPONENTS,
+        specs("weapon", "stance", "defend", "draw", "dodging"), targets=MAX_OPPONENTS,
     ),
     MoveSpec(
         "retreat", "Break away from foes you beat; clear, flee next element.",
-        specs("weapon", "stance", "defend"), targets=MAX_OPPONENTS,
+        specs("weapon", "stance", "defend", "dodging"), targets=MAX_OPPONENTS,
     ),
     MoveSpec("flee", "Leave the fight after a clean retreat.", (), targets=0),
 )

@@ -158,7 +158,8 @@ class ExchangeResult:
     """One melee or unarmed exchange: the sides, every strike compared, the hits in order and what changed.
 
     ``strain`` is the Great Willpower roll an Incapacitated actor made to fight at all (None when not needed);
-    ``drawn`` is the weapon the actor drew after stepping back clear of every foe.
+    ``drawn`` is the weapon the actor drew after stepping back clear of every foe; ``acting`` is where the actor's
+    −1 for fighting while dodging this element went: "attack" (his offence), "dodge", or None (not dodging).
     """
 
     actor: str
@@ -172,6 +173,7 @@ class ExchangeResult:
     conditions_removed: tuple[tuple[str, str], ...]
     strain: Check | None = None
     drawn: str | None = None
+    acting: str | None = None
 
 
 @dataclass(frozen=True)

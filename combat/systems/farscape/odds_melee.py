@@ -117,7 +117,7 @@ def melee_odds(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> 
         raise RulesError("Odds are worked out for one foe at a time.")
     if intent.move == "attack":
         refuse_stray(encounter, intent, False)
-    actor, foes, extend = exchange_fighters(encounter, intent, tables)
+    actor, foes, extend, _ = exchange_fighters(encounter, intent, tables)
     foe = foes[0]
     tally = _Tally()
     go = Fraction(1)

@@ -151,6 +151,19 @@ def test_a_dodge_already_rolled_a_thrown_knife_and_a_melee_partner_every_sum() -
            Intent(ACTOR, "shoot", (FOE,), {"melee": "yes"}))
 
 
+@pytest.mark.parametrize(("who", "options"), [(ACTOR, {}), (ACTOR, {"dodging": "dodge"}), (FOE, {})])
+def test_fighting_while_dodging_every_sum(who: str, options: dict[str, str]) -> None:
+    dodging = (Condition("dodge", value=1, elements=1),)
+    enc = encounter(fighter(ACTOR, brawling=2, conditions=dodging if who == ACTOR else ()),
+                    fighter(FOE, brawling=1, conditions=dodging if who == FOE else ()))
+    intent = Intent(ACTOR, "attack", (FOE,), options)
+    offence = next(r for r in SYSTEM.odds(enc, intent).rolls if r.combatant == who and r.purpose.startswith("offence"))
+    assert offence.modifiers == (() if options else (("dodging", -1),))
+    agrees(enc, intent)
+    if options:  # the -1 went on the dodge: the odds differ from the default's
+        assert SYSTEM.odds(enc, intent).by_key() != SYSTEM.odds(enc, Intent(ACTOR, "attack", (FOE,), {})).by_key()
+
+
 @settings(max_examples=15, deadline=None)
 @given(
     skill=st.integers(-1, 3), foe_skill=st.integers(-1, 3), strength=st.integers(-1, 2), stance=st.integers(-2, 2),
