@@ -73,6 +73,16 @@ def test_a_knockdown_names_the_stance_and_a_spray_spells_out_its_division() -> N
         out.result, {"doc": "Doc", "raider": "Raider"})
 
 
+def test_a_broken_arm_says_what_it_dropped() -> None:
+    # [5, 5] + Firearms 10 - 2 (the arm is tiny: 6 effective hexes, close) = 18; [3, 3] + 2 = 8: a break.
+    fight = scene(person("Vera", "vault", "C6", weapons=("10mm pistol",), firearms=5),
+                  person("Raider", "foes", "C4", weapons=("10mm pistol",)))
+    out = act(fight, "vera", "attack", "raider", location="right-arm", faces=(5, 5, 3, 3))
+    lines = RENDER.result(out.result, NAMES)
+    assert lines[lines.index("Raider's right-arm is broken") + 1] == (
+        "Raider drops the 10mm pistol (a broken arm holds nothing)")
+
+
 def test_a_move_and_health_in_full_or_as_a_word() -> None:
     out = act(scene(person("Vera", "vault", "C6"), phase="move"), "vera", "move", to="C4", after="crouch")
     assert RENDER.result(out.result, NAMES) == ["Vera moves C6 → C5 → C4, facing n", "Vera drops to crouch"]

@@ -137,6 +137,9 @@ def attack_lines(result: Attack, names: Names) -> list[str]:
         level = "broken" if injury.level == "break" else "maimed"
         both = " (double whammy)" if injury.whammy else ""
         lines.append(f"{who(names, injury.target)}'s {injury.part} is {level}{both}")
+        if injury.dropped:
+            items = ", ".join(safe(k) for k in injury.dropped)
+            lines.append(f"{who(names, injury.target)} drops the {items} (a broken arm holds nothing)")
     lines += [f"{who(names, p.target)} is driven back {p.start} → {p.end}" for p in result.pushed]
     if result.took:
         lines.append(f"{actor} takes the {safe(result.took)}")

@@ -10,12 +10,12 @@ from combat.frozen import replace
 from combat.model import Combatant, Encounter
 from combat.options import OptionValue
 from combat.system import ActionOutcome, Intent
-from combat.systems.fallout.aim import Sight, look, require_distance
+from combat.systems.fallout.aim import BLOCKABLE, Sight, look, require_distance
 from combat.systems.fallout.blast import explode
 from combat.systems.fallout.board import sight
 from combat.systems.fallout.cones import spray, sweep
 from combat.systems.fallout.hexgrid import axis_towards, cone, direction_between, distance, parse_hex
-from combat.systems.fallout.kit import choose_weapon
+from combat.systems.fallout.kit import SIDES, choose_weapon, usable_arms
 from combat.systems.fallout.moving import CHARGE_HEXES, path_to, speed
 from combat.systems.fallout.results import Overload, Reloaded, Watching
 from combat.systems.fallout.state import Overwatch, field_of, fighter, with_fighter
@@ -81,22 +81,36 @@ def attack(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: Di
     return strike_one(encounter, tables, dice, actor, target, weapon, mode, intent)
 
 
+def _two_hands(actor: Combatant, weapon: Weapon, second: Weapon) -> tuple[str, str]:
+    """Return the sides of the hands holding the two weapons; both arms must be usable [seed].
+
+    Each weapon is in the hand holding it (the first in hand in the right); two of one item: ``weapon`` right [ours].
+    """
+    held = list(fighter(actor).hands)
+    broken = [side for side in SIDES if side not in usable_arms(fighter(actor))]
+    if broken:
+        raise CannotAct(f"{actor.name}'s {' and '.join(broken)} arm{'s are' if len(broken) > 1 else ' is'} broken: "
+                        "two weapons need two usable arms.")
+    if weapon.hands != 1 or second.hands != 1 or (weapon.key == second.key and held.count(weapon.key) < 2):
+        raise CannotAct("Two weapons means a one-handed weapon in each hand.")
+    return ("right", "left") if weapon.key == second.key or held.index(weapon.key) == 0 else ("left", "right")
+
+
 def two_weapons(encounter: Encounter, tables: FalloutTables, dice: DiceSource, actor: Combatant, target: Combatant,
                 weapon: Weapon, mode: str, intent: Intent) -> ActionOutcome:
     """Attack with a one-handed weapon in each hand at once, both at -8 [seed]; points go to damage [ours]."""
     second, _ = choose_weapon(tables, actor, None, option_value(intent, "offhand"))
-    held = list(fighter(actor).hands)
-    if weapon.hands != 1 or second.hands != 1 or (weapon.key == second.key and held.count(weapon.key) < 2):
-        raise CannotAct("Two weapons means a one-handed weapon in each hand.")
+    sides = _two_hands(actor, weapon, second)
+    second_mode = mode if mode in second.modes else second.modes[0]
     parts = []
-    for item, how in ((weapon, mode), (second, mode if mode in second.modes else second.modes[0])):
+    for item, how, side in ((weapon, mode, sides[0]), (second, second_mode, sides[1])):
         if how in MELEE_MODES:
             melee_reach(encounter, actor, target)
-        seen = look(encounter, actor, fighter(target).place(), intent.options)
+        seen = look(encounter, actor, fighter(target).place(), intent.options, shot=how in BLOCKABLE)
         if how not in MELEE_MODES:
             require_distance(seen)
         encounter, record = roll_strike(encounter, tables, dice, encounter.get(actor.id), encounter.get(target.id),
-                                        item, how, seen, intent.options, intent.modifier)
+                                        item, how, seen, intent.options, intent.modifier, hand=side)
         record = replace(record, spent=(record.spent + ("damage",) * record.points)[: record.points])
         encounter, done = finish(encounter, tables, record, dice)
         parts.append(done)
@@ -124,7 +138,7 @@ def squared_up(encounter: Encounter, actor: Combatant, target: Combatant, mode: 
         raise CannotAct(f"{target.name} is dead.")
     if mode in MELEE_MODES:
         melee_reach(encounter, actor, target)
-    seen = look(encounter, actor, fighter(target).place(), options)
+    seen = look(encounter, actor, fighter(target).place(), options, shot=mode in BLOCKABLE)
     if mode not in MELEE_MODES:
         require_distance(seen)
     here, there = fighter(actor).place(), fighter(target).place()

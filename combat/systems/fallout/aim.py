@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from combat.errors import CannotAct, InvalidInput
 from combat.model import Combatant, Encounter
 from combat.options import OptionValue
-from combat.systems.fallout.board import placed, sight, visibility_penalty
+from combat.systems.fallout.board import placed, shot_line, sight, visibility_penalty
 from combat.systems.fallout.hexgrid import Hex, distance
 from combat.systems.fallout.sheet import SIZES
 from combat.systems.fallout.state import STANCES, field_of, fighter
 
-__all__ = ["BANDS", "PARTS", "VISIBILITY", "Sight", "band", "look", "proximity", "size_factor"]
+__all__ = ["BANDS", "BLOCKABLE", "PARTS", "VISIBILITY", "Sight", "band", "look", "proximity", "size_factor"]
 
 # Effective distance factor (x2, to stay in whole numbers) per size: great ½, large 1, small 2, tiny 3, minute 4.
 _FACTOR2 = {"great": 1, "large": 2, "small": 4, "tiny": 6, "minute": 8}
@@ -26,6 +26,9 @@ VISIBILITY = {"clear": 0, "partial": -4, "moderate": -8, "heavy": -16, "complete
 PARTS = {"torso": "small", "left-leg": "small", "right-leg": "small", "left-arm": "tiny", "right-arm": "tiny",
          "head": "tiny", "left-eye": "minute", "right-eye": "minute", "groin": "minute"}
 _TERRAIN_WORD = {4: "partial", 8: "moderate"}
+# Modes a combatant standing in between blocks: firearm single shots and bursts [seed] (a double is "identical to
+# single shot", a sweep's targets the same [seed]), and throws and beans, which travel in a straight line [ours].
+BLOCKABLE = frozenset({"single", "double", "burst", "sweep", "throw", "bean"})
 
 
 @dataclass(frozen=True)
@@ -72,9 +75,24 @@ def _worse(a: str, b: str) -> str:
     return a if VISIBILITY[a] <= VISIBILITY[b] else b
 
 
+def _line(encounter: Encounter, source: Hex, target: Hex, shot: bool) -> tuple[Hex, ...] | None:
+    """Return the line from ``source`` to ``target``; for a ``shot``, refuse one with somebody in the way [seed]."""
+    if not shot:
+        return sight(field_of(encounter), source, target)
+    path, blocker = shot_line(encounter, source, target)
+    if path is None and blocker is not None:
+        who, place = blocker
+        raise CannotAct(f"{who.name} stands in the way on {place.name}: no clear shot or throw from {source.name} "
+                        f"to {target.name}.")
+    return path
+
+
 def look(encounter: Encounter, actor: Combatant, target: Hex | None, options: Mapping[str, OptionValue],
-         need_sight: bool = True) -> Sight:
-    """Measure distance, line of sight and visibility to a hex (options override or stand in for the map)."""
+         need_sight: bool = True, shot: bool = False) -> Sight:
+    """Measure distance, line of sight and visibility to a hex (options override or stand in for the map).
+
+    ``shot``: a shot or throw, refused when a combatant stands strictly between the two [seed].
+    """
     given_distance = options.get("range")
     given_visibility = options.get("visibility")
     source = fighter(actor).place()
@@ -83,7 +101,7 @@ def look(encounter: Encounter, actor: Combatant, target: Hex | None, options: Ma
     visibility, cover = "clear", None
     if source is not None and target is not None:
         hexes = distance(source, target) if hexes is None else hexes
-        path = sight(field_of(encounter), source, target)
+        path = _line(encounter, source, target, shot)
         if path is None and need_sight:
             raise CannotAct(f"There is no line of sight from {source.name} to {target.name}.")
         if path is not None:

@@ -1,11 +1,12 @@
 """Explosives thrown at a combatant or lobbed at a hex: scatter on a miss, full damage in the hex, half around it.
 
-A throw needs line of sight and beats 15 like any attack; a lob needs none, has half the range, takes -4 and
-needs 10 (a hex has no Evasion) [ours]. A miss scatters [ours]: a d6 for the direction (1 north, then clockwise)
-and one hex per full 5 missed (at least 1), stopping before a wall or the map's edge. Everyone within the blast
-radius with no wall between them and the centre is hit: full damage in the centre hex, half further out [ours],
-one damage roll each, nearest first. Critical points scatter by d6 into the six 60° cones around the centre
-[seed]: each goes to the nearest victim in its cone as critical damage (none there: no effect) [ours].
+A throw needs line of sight, nobody standing in between [ours], and beats 15 like any attack; a lob needs none, has
+half the range, takes -4 and needs 10 (a hex has no Evasion) [ours]. A miss scatters [ours]: a d6 for the direction
+(1 north, then clockwise) and one hex per full 5 missed (at least 1), stopping before a wall or the map's edge.
+Everyone within the blast radius with no wall between them and the centre is hit: full damage in the centre hex,
+half further out [ours], one damage roll each, nearest first. Critical points scatter by d6 into the six 60° cones
+around the centre [seed]: each goes to the nearest victim in its cone as critical damage (none there: no effect)
+[ours].
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ def explode(encounter: Encounter, tables: FalloutTables, dice: DiceSource, actor
     aim = fighter(target).place() if target is not None else parse_hex(at) if isinstance(at, str) else None
     if aim is None:
         raise InvalidInput("Say where it goes: a target on the map, or a hex with at:C4.")
-    seen = look(encounter, actor, aim, options, need_sight=mode != "lob")
+    seen = look(encounter, actor, aim, options, need_sight=mode != "lob", shot=mode == "throw")
     require_distance(seen)
     mods = modifiers(encounter, actor, weapon, mode, target if mode != "lob" else None, seen, options, gm)
     needed = needed_against(target, mode) if target is not None and mode != "lob" else VERY_EASY

@@ -1,4 +1,4 @@
-"""Questions asked of the battle map: who stands where, line of sight, visibility through terrain, clear paths."""
+"""Questions asked of the battle map: who stands where, line of sight, clear shots, visibility, clear paths."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from combat.model import Combatant, Encounter
 from combat.systems.fallout.hexgrid import Hex, distance, lines
 from combat.systems.fallout.state import TERRAIN, Field, field_of, fighter
 
-__all__ = ["blocked_path", "occupant", "placed", "sight", "visibility_penalty"]
+__all__ = ["blocked_path", "in_the_way", "occupant", "placed", "shot_line", "sight", "visibility_penalty"]
 
 
 def placed(encounter: Encounter) -> list[tuple[Combatant, Hex]]:
@@ -39,6 +39,33 @@ def sight(field: Field, source: Hex, target: Hex) -> tuple[Hex, ...] | None:
         if _clear(field, path):
             return path
     return None
+
+
+def in_the_way(encounter: Encounter, path: tuple[Hex, ...]) -> tuple[Combatant, Hex] | None:
+    """Return the first living combatant on a hex strictly between the ends of ``path``, and that hex."""
+    for place in path[1:-1]:
+        other = occupant(encounter, place)
+        if other is not None:
+            return other, place
+    return None
+
+
+def shot_line(encounter: Encounter, source: Hex, target: Hex) -> tuple[tuple[Hex, ...] | None,
+                                                                        tuple[Combatant, Hex] | None]:
+    """Return a line clear of walls and of the living (either side along an edge), else who stands in the way.
+
+    Both are None when walls block every side: there is no line of sight at all.
+    """
+    field = field_of(encounter)
+    blocker = None
+    for path in lines(source, target):
+        if not _clear(field, path):
+            continue
+        found = in_the_way(encounter, path)
+        if found is None:
+            return path, None
+        blocker = blocker or found
+    return None, blocker
 
 
 def visibility_penalty(field: Field, path: tuple[Hex, ...]) -> tuple[int, str | None]:

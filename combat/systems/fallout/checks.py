@@ -33,8 +33,21 @@ def skill_of(actor: Combatant, mode: str) -> tuple[str, int]:
     return skill, skill_total(actor.sheet, skill, hurt)
 
 
-def _limbs(actor: Combatant, weapon: Weapon, mode: str) -> list[tuple[str, int]]:
-    """Penalties for maimed limbs: -8 with a maimed arm (both arms for two hands) or leg; broken ones cannot."""
+def _hand(actor: Combatant, side: str) -> list[tuple[str, int]]:
+    """Return the penalty for the ``side`` hand of two weapons: -8 when that arm is maimed; a broken one cannot."""
+    level = fighter(actor).injury(f"{side}-arm")
+    if level == "break":
+        raise CannotAct(f"{actor.name}'s {side} arm is broken: it cannot hold or use a weapon.")
+    return [(f"maimed {side} arm", -8)] if level == "maim" else []
+
+
+def _limbs(actor: Combatant, weapon: Weapon, mode: str, hand: str | None) -> list[tuple[str, int]]:
+    """Penalties for maimed limbs: -8 with a maimed arm (both arms for two hands) or leg; broken ones cannot.
+
+    ``hand`` is the side holding the weapon when two weapons are used at once; else the better arm is used.
+    """
+    if hand is not None:
+        return _hand(actor, hand)
     state = fighter(actor)
     limb = "leg" if mode in ARMLESS else "arm"
     levels = [state.injury(f"left-{limb}"), state.injury(f"right-{limb}")]
@@ -64,8 +77,9 @@ def _point_blank(weapon: Weapon, hexes: int | None, target: Combatant | None, pa
 
 
 def modifiers(encounter: Encounter, actor: Combatant, weapon: Weapon, mode: str, target: Combatant | None,
-              seen: Sight, options: Mapping[str, OptionValue], gm: int) -> list[tuple[str, int]]:
-    """Name every modifier to the attack roll (zeros left out)."""
+              seen: Sight, options: Mapping[str, OptionValue], gm: int, hand: str | None = None) -> list[
+        tuple[str, int]]:
+    """Name every modifier to the attack roll (zeros left out); ``hand``: the side of one of two weapons."""
     mods: list[tuple[str, int]] = []
     accuracy = improvised(weapon, mode)[1] if mode in ("smash", "bean") else weapon.accuracy
     mods.append(("accuracy", accuracy))
@@ -85,7 +99,7 @@ def modifiers(encounter: Encounter, actor: Combatant, weapon: Weapon, mode: str,
         mods.append(("winded", -4))
     if isinstance(options.get("offhand"), str):
         mods.append(("two weapons", -8))
-    mods += _limbs(actor, weapon, mode)
+    mods += _limbs(actor, weapon, mode, hand)
     mods.append(("GM", gm))
     return [(name, value) for name, value in mods if value]
 

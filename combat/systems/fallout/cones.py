@@ -4,7 +4,8 @@ Spray [seed]: one round of ammunition; every combatant inside the weapon's narro
 can see is attacked with a normal roll, nearest first (then by hex name) [ours]; damage is divided by the distance
 (wide cone) or by half the distance, rounded down and at least 1 (narrow cone) [ours], before DT.
 Sweep [seed]: the burst's rounds shared among named targets within or on the edge of a 60° cone, one roll each at
-the worst burst penalty (-10); every round allotted to a target that hits does full damage.
+the worst burst penalty (-10); every round allotted to a target that hits does full damage. No target may be
+named with a combatant standing between it and the attacker [seed] (the other targets included).
 Critical points in these attacks go where ``crits:`` says, else to critical damage [ours].
 """
 
@@ -132,7 +133,7 @@ def sweep(encounter: Encounter, tables: FalloutTables, dice: DiceSource, actor: 
     if not targets:
         raise InvalidInput("Name the sweep's targets: target:A, B.")
     _check_sweep_cone(encounter, actor, targets, options)
-    sights = [look(encounter, actor, fighter(encounter.get(t)).place(), options) for t in targets]
+    sights = [look(encounter, actor, fighter(encounter.get(t)).place(), options, shot=True) for t in targets]
     for seen in sights:
         require_distance(seen)
     encounter, rounds, left = take_ammo(encounter, actor, weapon, weapon.burst)

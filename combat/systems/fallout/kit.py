@@ -1,4 +1,9 @@
-"""Weapons in hand: which weapon an attack mode uses, its skill, hands, ammunition and improvised stats."""
+"""Weapons in hand: which weapon an attack mode uses, its skill, hands, ammunition and improvised stats.
+
+Which hand holds what [ours]: items in hand fill the usable hands in the order they were taken out, the right hand
+first (the first item in hand is the one an attack uses by default); a two-handed item takes both. A broken arm is
+not a usable hand: it holds nothing [seed].
+"""
 
 from __future__ import annotations
 
@@ -8,12 +13,14 @@ from combat.model import Combatant
 from combat.systems.fallout.state import Fighter, fighter
 from combat.systems.fallout.tables import MELEE_MODES, SHOT_MODES, FalloutTables, Weapon
 
-__all__ = ["SKILL", "choose_weapon", "hands_used", "improvised", "start_kit", "unarmed_weapon"]
+__all__ = ["SIDES", "SKILL", "choose_weapon", "free_hands", "hands_used", "held_in", "improvised", "start_kit",
+           "unarmed_weapon", "usable_arms"]
 
 SKILL = {**dict.fromkeys(("thrust", "swing", "smash", "throw", "lob", "bean"), "melee"),
          **dict.fromkeys(("punch", "kick", "disarm", "trip"), "unarmed"),
          **dict.fromkeys(SHOT_MODES, "firearms")}
 UNARMED = {"punch": "fists", "disarm": "fists", "kick": "feet", "trip": "feet"}
+SIDES = ("right", "left")
 # Smashes (the seed) and beans (an improvised throw [ours]): by the item's size, damage and accuracy.
 IMPROVISED = {"small": ("2d3", -2), "large": ("2d6", -4)}
 
@@ -35,6 +42,29 @@ def improvised(weapon: Weapon, mode: str) -> tuple[str, int]:
 def hands_used(tables: FalloutTables, hands: tuple[str, ...]) -> int:
     """Return how many hands the items held use."""
     return sum(tables.weapon(k).hands if k in tables.weapons else 1 for k in hands)
+
+
+def usable_arms(state: Fighter) -> tuple[str, ...]:
+    """Return the sides whose arm is not broken, right first."""
+    return tuple(side for side in SIDES if state.injury(f"{side}-arm") != "break")
+
+
+def free_hands(tables: FalloutTables, state: Fighter) -> int:
+    """Return how many usable hands hold nothing."""
+    return max(0, len(usable_arms(state)) - hands_used(tables, state.hands))
+
+
+def held_in(tables: FalloutTables, state: Fighter, side: str) -> tuple[str, ...]:
+    """Return what the ``side`` hand holds: items fill the usable hands in order, right first."""
+    arms = usable_arms(state)
+    held: list[str] = []
+    at = 0
+    for key in state.hands:
+        need = tables.weapon(key).hands if key in tables.weapons else 1
+        if side in arms[at:at + need]:
+            held.append(key)
+        at += need
+    return tuple(held)
 
 
 def choose_weapon(tables: FalloutTables, actor: Combatant, mode: str | None, key: str | None) -> tuple[Weapon, str]:

@@ -18,7 +18,7 @@ from combat.options import OptionValue
 from combat.system import ActionOutcome, Intent
 from combat.systems.fallout.board import blocked_path
 from combat.systems.fallout.hexgrid import Hex, lines, parse_hex
-from combat.systems.fallout.kit import hands_used
+from combat.systems.fallout.kit import hands_used, usable_arms
 from combat.systems.fallout.pause import MoveRecord
 from combat.systems.fallout.results import Evading, Items, Moved, Stance
 from combat.systems.fallout.state import STANCES, Fighter, field_of, fighter, with_fighter
@@ -140,6 +140,16 @@ def _keys(value: OptionValue | None) -> tuple[str, ...]:
     return tuple(k.strip().lower() for k in value.split(",") if k.strip()) if isinstance(value, str) else ()
 
 
+def _fits(actor: Combatant, needed: int, usable: int) -> None:
+    """Refuse holding more than the usable hands can: a broken arm holds nothing [seed]."""
+    if needed <= usable:
+        return
+    if usable == 2:
+        raise CannotAct(f"{actor.name} has only two hands: put something away first (stow:<item>).")
+    have = "one usable hand" if usable == 1 else "no usable hand"
+    raise CannotAct(f"{actor.name} has {have} (a broken arm holds nothing) and that takes {needed}.")
+
+
 def items(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:
     """Take out and put away items; more than one small item, or a large one, costs the charge and action."""
     actor = encounter.get(intent.actor)
@@ -156,8 +166,7 @@ def items(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: Dic
         if actor.sheet.weapons.count(key) - state.spent.count(key) - hands.count(key) <= 0:
             raise CannotAct(f"{actor.name} has no {key} left to take out.")
         hands.append(key)
-    if hands_used(tables, tuple(hands)) > 2:
-        raise CannotAct(f"{actor.name} has only two hands: put something away first (stow:<item>).")
+    _fits(actor, hands_used(tables, tuple(hands)), len(usable_arms(state)))
     large = any(tables.weapon(k).size == "large" for k in (*drawn, *stowed) if k in tables.weapons)
     costly = large or len(drawn) + len(stowed) > 1
     lost = NO_CHARGE_OR_ACTION if costly else ()

@@ -20,7 +20,7 @@ from combat.systems.fallout.actions import option_value
 from combat.systems.fallout.checks import skill_of
 from combat.systems.fallout.crits import LABELS, crit_dice
 from combat.systems.fallout.harm import deal, injure, threshold
-from combat.systems.fallout.kit import hands_used
+from combat.systems.fallout.kit import free_hands
 from combat.systems.fallout.odds_aim import Aim, aim
 from combat.systems.fallout.odds_harm import Counts, crit_counts, crit_roll, mix, one_hit
 from combat.systems.fallout.results import Check
@@ -64,7 +64,7 @@ def _disarm(encounter: Encounter, tables: FalloutTables, shot: Aim) -> str:
     if not held:
         return "no grip"
     need = 2 if tables.weapon(held[0]).size == "large" else 1
-    return "no grip" if 2 - hands_used(tables, fighter(shot.actor).hands) < need else "disarmed"
+    return "no grip" if free_hands(tables, fighter(shot.actor)) < need else "disarmed"
 
 
 class _Tally:

@@ -81,12 +81,13 @@ class Pushed:
 
 @dataclass(frozen=True)
 class Injured:
-    """A called shot's maim or break (``whammy``: both eyes or both legs now)."""
+    """A called shot's maim or break (``whammy``: both eyes or both legs now; ``dropped``: what a broken arm let go)."""
 
     target: str
     part: str
     level: str
     whammy: bool = False
+    dropped: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

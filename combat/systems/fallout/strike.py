@@ -17,11 +17,11 @@ from combat.systems.fallout.aim import Sight
 from combat.systems.fallout.checks import EVASION, VERY_EASY, modifiers, roll_check, skill_of
 from combat.systems.fallout.crits import crit_dice, padded, preset, spend
 from combat.systems.fallout.harm import damage_hit, deal, drop_stances, harm_of, injure
-from combat.systems.fallout.kit import hands_used, improvised
+from combat.systems.fallout.kit import free_hands, held_in, improvised
 from combat.systems.fallout.pause import StrikeRecord
 from combat.systems.fallout.results import Attack, Check, Hit, Injured
 from combat.systems.fallout.sheet import melee_damage
-from combat.systems.fallout.state import fighter, with_fighter
+from combat.systems.fallout.state import Fighter, fighter, with_fighter
 from combat.systems.fallout.tables import MELEE_MODES, FalloutTables, Weapon
 
 __all__ = ["burst_hits", "burst_penalty", "finish", "needed_against", "partial", "roll_strike", "take_ammo"]
@@ -77,9 +77,9 @@ def needed_against(target: Combatant, mode: str) -> int:
 
 def roll_strike(encounter: Encounter, tables: FalloutTables, dice: DiceSource, actor: Combatant, target: Combatant,
                 weapon: Weapon, mode: str, seen: Sight, options: Mapping[str, OptionValue], gm: int,
-                interrupt: bool = False, ammo: bool = True) -> tuple[Encounter, StrikeRecord]:
-    """Roll the attack and its hits' damage (``ammo``: using its rounds); critical points are not spent yet."""
-    mods = modifiers(encounter, actor, weapon, mode, target, seen, options, gm)
+                interrupt: bool = False, ammo: bool = True, hand: str | None = None) -> tuple[Encounter, StrikeRecord]:
+    """Roll the attack and its hits' damage (``ammo``: using its rounds; ``hand``: the side of one of two weapons)."""
+    mods = modifiers(encounter, actor, weapon, mode, target, seen, options, gm, hand)
     wanted = {"double": 2, "burst": weapon.burst}.get(mode, 1)
     rounds, left = 0, None
     if ammo and weapon.magazine and mode in ("single", "double", "burst"):
@@ -114,13 +114,30 @@ def _disarm(encounter: Encounter, tables: FalloutTables, record: StrikeRecord) -
         return encounter, None, "empty-handed"
     item = tables.weapon(held[0])
     need = 2 if item.size == "large" else 1
-    if 2 - hands_used(tables, fighter(actor).hands) < need:
-        return encounter, None, "no free hand"
+    free = free_hands(tables, fighter(actor))
+    if free < need:
+        return encounter, None, f"the {item.name} needs {need} free hand{'s' if need > 1 else ''}, {free} free"
     target = with_fighter(target, replace(fighter(target), hands=held[1:]))
     mine = fighter(actor)
     actor = with_fighter(actor, replace(mine, hands=(*mine.hands, item.key)))
     sheet = replace(actor.sheet, weapons=(*actor.sheet.weapons, item.key))
     return encounter.put(target, replace(actor, sheet=sheet)), item.key, None
+
+
+def _let_go(encounter: Encounter, tables: FalloutTables, was: Fighter, wound: Injured) -> tuple[Encounter, Injured]:
+    """Drop what a newly broken arm's hand held [seed: a broken arm cannot hold any item]; it leaves the kit."""
+    if wound.level != "break" or not wound.part.endswith("-arm"):
+        return encounter, wound
+    dropped = held_in(tables, was, wound.part.removesuffix("-arm"))
+    if not dropped:
+        return encounter, wound
+    target = encounter.get(wound.target)
+    state = fighter(target)
+    hands = list(state.hands)
+    for key in dropped:
+        hands.remove(key)
+    changed = replace(state, hands=tuple(hands), spent=(*state.spent, *dropped))
+    return encounter.put(with_fighter(target, changed)), replace(wound, dropped=dropped)
 
 
 def finish(encounter: Encounter, tables: FalloutTables, record: StrikeRecord, dice: DiceSource) -> tuple[
@@ -137,7 +154,9 @@ def finish(encounter: Encounter, tables: FalloutTables, record: StrikeRecord, di
         encounter = drop_stances(encounter, record.target, 1)
     injuries: tuple[Injured, ...] = ()
     if record.part is not None and record.hits:
+        was = fighter(encounter.get(record.target))
         encounter, wound = injure(encounter, record.target, record.part, sum(h.damage for h in record.hits) + extra)
+        encounter, wound = _let_go(encounter, tables, was, wound)
         injuries = (wound,)
     harm = harm_of(before, encounter, record.target)
     return encounter, Attack(record.actor, record.mode, record.weapon, (record.check,), record.hits, tuple(crits),

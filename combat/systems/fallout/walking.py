@@ -1,9 +1,11 @@
 """A move hex by hex, and the overwatch it may meet.
 
 The first enemy entering a narrow overwatch cone in the move phase after it was declared is interrupted with one
-attack [seed]; only hexes the overwatcher can see count [ours]. A player's overwatcher is asked whether to fire
-(default: fire); the GM's fire at once [ours]. An interrupted mover knocked down, back, out or stunned stops there
-[ours]; otherwise the move goes on. Holding fire keeps the cone for the next enemy [ours].
+attack [seed]. Only hexes the overwatcher can see count [ours], and only with nobody standing in between: the shot
+is a firearm's, which a combatant in between blocks [seed]. The weapon must still be in hand [ours]. A player's
+overwatcher is asked whether to fire (default: fire); the GM's fire at once [ours]. An interrupted mover knocked
+down, back, out or stunned stops there [ours]; otherwise the move goes on. Holding fire keeps the cone for the next
+enemy [ours].
 """
 
 from __future__ import annotations
@@ -15,12 +17,12 @@ from combat.intent import Choice, Reaction
 from combat.model import Combatant, Encounter
 from combat.system import ActionOutcome
 from combat.systems.fallout.aim import look
-from combat.systems.fallout.board import sight
+from combat.systems.fallout.board import shot_line
 from combat.systems.fallout.crits import ask
 from combat.systems.fallout.hexgrid import direction_between, in_cone, parse_hex
 from combat.systems.fallout.pause import MoveRecord, Pause, StrikeRecord
 from combat.systems.fallout.results import Attack, Moved
-from combat.systems.fallout.state import STANCES, field_of, fighter, with_fighter
+from combat.systems.fallout.state import STANCES, fighter, with_fighter
 from combat.systems.fallout.strike import finish, partial, roll_strike
 from combat.systems.fallout.tables import FalloutTables
 
@@ -32,7 +34,8 @@ FIRE = Reaction("", (Choice("fire", "Fire"), Choice("hold", "Hold fire")), "fire
 def active_watch(encounter: Encounter, combatant: Combatant) -> bool:
     """Tell whether the combatant's overwatch is live: declared last round, and able to fire now."""
     state, vitals = fighter(combatant), combatant.health
-    live = state.overwatch is not None and state.overwatch.round == encounter.turns.round - 1
+    watch = state.overwatch
+    live = watch is not None and watch.round == encounter.turns.round - 1 and watch.weapon in state.hands
     able = not (vitals.dead or vitals.passed_out or vitals.stun > 0 or state.knocked_out)
     return live and able and state.place() is not None
 
@@ -46,7 +49,7 @@ def _watchers(encounter: Encounter, mover: Combatant, prev: str, nxt: str) -> li
         watch, source = state.overwatch, state.place()
         assert watch is not None and source is not None
         inside = in_cone(source, watch.axis, 30, parse_hex(nxt), watch.bias)
-        seen = sight(field_of(encounter), source, parse_hex(nxt)) is not None
+        seen = shot_line(encounter, source, parse_hex(nxt))[0] is not None
         if inside and seen and not in_cone(source, watch.axis, 30, parse_hex(prev), watch.bias):
             found.append(other)
     return sorted(found, key=lambda c: (fighter(c).sequence or 0, fighter(c).rank), reverse=True)
@@ -66,7 +69,7 @@ def fire(encounter: Encounter, tables: FalloutTables, dice: DiceSource, watcher:
     assert watch is not None
     encounter = encounter.put(with_fighter(watcher, replace(state, overwatch=None)))
     try:
-        seen = look(encounter, encounter.get(watcher.id), fighter(mover).place(), {})
+        seen = look(encounter, encounter.get(watcher.id), fighter(mover).place(), {}, shot=True)
         return roll_strike(encounter, tables, dice, encounter.get(watcher.id), mover, tables.weapon(watch.weapon),
                            watch.mode, seen, {}, 0, interrupt=True)
     except CannotAct:

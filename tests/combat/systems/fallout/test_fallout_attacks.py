@@ -103,7 +103,7 @@ def test_walls_block_the_line_of_sight() -> None:
 
 
 def test_an_unstunned_enemy_next_to_the_shooter_costs_4_one_handed_8_two_handed() -> None:
-    thug = person("Thug", "foes", "C5")
+    thug = person("Thug", "foes", "C7")  # next to Vera behind her, not on the line to the raider (that would block)
     fight = scene(shooter(), raider(), thug)
     assert mods(act(fight, "vera", "attack", "raider", faces=(1, 1)))["enemy adjacent"] == -4
     gunner = person("Vera", "vault", "C6", weapons=("10mm smg",), firearms=5)
