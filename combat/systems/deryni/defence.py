@@ -94,6 +94,9 @@ def _problems(encounter: Encounter, tables: DeryniTables, combatant: Combatant) 
     for key, base in ALL_OUT.items():
         if state.all_out:
             problems[key] = f"{name} is already in an all-out defence this round"
+        elif state.power_round == encounter.turns.round:
+            problems[key] = (f"{name} used a power this round, and an all-out defence makes no other actions "
+                             "besides defending")
         elif not has_action(encounter, combatant.id):
             problems[key] = f"{name} has already acted this round, and an all-out defence gives up the round's attack"
         elif base in problems:

@@ -21,6 +21,9 @@ def all_out(encounter: Encounter, intent: Intent) -> ActionOutcome:
     actor = encounter.get(intent.actor)
     if fighter(actor).all_out:
         raise CannotAct(f"{actor.name} is already in an all-out defence this round.")
+    if fighter(actor).power_round == encounter.turns.round:
+        raise CannotAct(f"{actor.name} used a power this round, and an all-out defence makes no other actions "
+                        "besides defending.")
     return ActionOutcome(put_fighter(encounter, actor.id, all_out=True), AllOut(actor.id))
 
 

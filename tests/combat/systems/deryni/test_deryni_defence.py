@@ -196,3 +196,22 @@ def test_no_defence_leaves_the_attacker_alone_with_2df():
     step = declare(enc, "foe", "morgan")
     done = answer(step.encounter, "none", f2(0))  # unskilled, Poor: a hit, 0 above Poor: a Scratch, no test
     assert done.result.parry is None and done.result.margin == 0
+
+
+def adept(owner: str | None = "bob") -> object:
+    return man("morgan", owner=owner, shield="kite shield", weapons=("broadsword",), power=1, talents=("deryni",),
+               **KNIGHT)
+
+
+def test_after_a_power_this_round_no_all_out_defence_is_offered_or_declared():
+    # "All-Out Defense: ... the Defender makes no other actions besides defending himself"; using a power is one.
+    enc = fight(adept(), man("foe", agility=0), man("zed", "x", agility=-3))
+    enc = act(enc, "morgan", "power", (), f4(0), name="heightened senses").encounter
+    with pytest.raises(CannotAct, match="used a power this round"):
+        act(enc, "morgan", "defend")
+    enc = engine.next_turn(SYSTEM, enc, ScriptedDice([])).encounter  # his turn passes: the foe attacks him
+    reaction = declare(enc, "foe", "morgan").result.reaction
+    assert "shield" in reaction.answers() and not [k for k in reaction.answers() if k.startswith("allout")]
+    with pytest.raises(CannotAct, match="used a power this round"):
+        attack(enc, "foe", "morgan", faces(f2(0), f2(0)), defence="allout-shield")
+
