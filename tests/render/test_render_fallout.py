@@ -146,3 +146,15 @@ def test_a_token_s_label_says_who_cannot_act() -> None:
     a_name = Image.open(io.BytesIO(draw(scene(vera), {})))
     x, y = centre_px(parse_hex("C4"))
     assert a_name.getpixel((int(x), int(y + 27))) != FLOOR  # the name's label under the token
+
+
+def test_a_move_on_a_maimed_groin_that_passes_him_out_says_so() -> None:
+    from combat.systems.fallout.state import Injury
+
+    walker = person("Vera", "vault", "C8")
+    walker = replace(walker, state=replace(walker.state, injuries=(Injury("groin", "maim"),)),
+                     health=replace(walker.health, fatigue=walker.health.max_hp - 1))
+    lines = RENDER.result(act(scene(walker, phase="move"), "vera", "move", to="C7").result, NAMES)
+    assert lines[-2:] == ["Vera gains 2 fatigue (maimed groin)",
+                          f"Vera: {walker.health.hp} HP, fatigue {walker.health.max_hp + 1}, stun 0 — passes out, "
+                          "winded, falls prone"]

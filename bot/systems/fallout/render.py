@@ -167,6 +167,8 @@ def moved_lines(result: Moved, names: Names) -> list[str]:
         lines.append(f"{actor} drops to {result.after}")
     if result.fatigue:
         lines.append(f"{actor} gains {result.fatigue} fatigue (maimed groin)")
+    if result.harm is not None and (result.harm.out or result.harm.fell):
+        lines.append(harm_line(result.harm, names))
     return lines
 
 

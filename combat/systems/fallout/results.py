@@ -166,7 +166,8 @@ class RoundBegins(RoundStart):
 class Moved:
     """A move: the hexes walked, how (a run), stance changes at either end, facing, fatigue, overwatch met.
 
-    ``stopped`` says why a move ended early (an interrupt knocked the mover down or out).
+    ``stopped`` says why a move ended early (an interrupt knocked the mover down or out); ``harm`` is what the
+    move's own fatigue (a maimed groin) left him with.
     """
 
     actor: str
@@ -180,6 +181,7 @@ class Moved:
     declined: tuple[str, ...] = ()
     stopped: bool = False
     hexes: int = 0
+    harm: Harm | None = None
 
 
 @dataclass(frozen=True)

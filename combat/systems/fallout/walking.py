@@ -19,6 +19,7 @@ from combat.system import ActionOutcome
 from combat.systems.fallout.aim import look
 from combat.systems.fallout.board import shot_line
 from combat.systems.fallout.crits import ask
+from combat.systems.fallout.harm import deal, harm_of
 from combat.systems.fallout.hexgrid import direction_between, in_cone, parse_hex
 from combat.systems.fallout.pause import MoveRecord, Pause, StrikeRecord
 from combat.systems.fallout.results import Attack, Moved
@@ -136,10 +137,11 @@ def _done(encounter: Encounter, record: MoveRecord, stopped: bool = False) -> Ac
         state = replace(state, stance=after)
     if record.face and not stopped:
         state = replace(state, facing=record.face)
-    mover = with_fighter(mover, state)
-    if fatigue:
-        mover = replace(mover, health=replace(mover.health, fatigue=mover.health.fatigue + fatigue))
+    moved = encounter.put(with_fighter(mover, state))
+    harm = None
+    if fatigue:  # past his maximum HP he "passes out and falls to the ground" [seed], as from any fatigue
+        tired = deal(moved, record.actor, 0, fatigue=fatigue)
+        harm, moved = harm_of(moved, tired, record.actor), tired
     result = Moved(record.actor, record.walked, record.run, record.before, after, state.facing, fatigue,
-                   record.interrupts,
-                   record.declined, stopped, len(record.walked) - 1)
-    return ActionOutcome(encounter.put(mover), result)
+                   record.interrupts, record.declined, stopped, len(record.walked) - 1, harm)
+    return ActionOutcome(moved, result)

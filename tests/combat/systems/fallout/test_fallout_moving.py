@@ -117,6 +117,19 @@ def test_leg_and_groin_wounds_slow_or_stop_the_move() -> None:
         act(moving(stuck), "walker", "move", to="C7")
 
 
+def test_fatigue_from_moving_on_a_maimed_groin_past_maximum_hp_passes_out_and_falls() -> None:
+    # "If a character's fatigue ever passes their maximum hit points, the character passes out and falls to the
+    # ground": the groin's 2 fatigue a hex as well as a hit's.
+    tired = walker()
+    tired = replace(tired, state=replace(tired.state, injuries=(Injury("groin", "maim"),)),
+                    health=replace(tired.health, fatigue=tired.health.max_hp - 1))
+    out = act(moving(tired), "walker", "move", to="C7")
+    after = out.encounter.get("walker")
+    assert after.health.passed_out and state(out.encounter, "walker").stance == "prone"
+    assert out.result.harm is not None and out.result.harm.out and out.result.harm.fell
+    assert "passes out" in (SYSTEM.digest(out.result)[0].note or "")
+
+
 def test_a_charge_from_standing_1_to_4_hexes_then_a_melee_attack() -> None:
     charger = person("Charger", "vault", "C8", unarmed=5)
     target = person("Target", "foes", "C3")
