@@ -149,7 +149,12 @@ def test_health_in_full_or_as_a_word():
 
 def test_what_is_coming_and_names_made_safe():
     intent = Intent("morgan", "attack", ("foe",), {"disarm": "weapon"})
-    assert RENDERER.intent(intent, "Rogier", NAMES) == "Morgan attacks Rogier (a disarm)"
+    assert RENDERER.intent(intent, "Rogier", NAMES) == "Morgan attacks Rogier — a disarm, for his weapon"
+    # Declared before the defence is chosen, each special attack says where, how or for what [seed].
+    called = Intent("morgan", "attack", ("foe",), {"called": "leg", "weapon": "dagger"})
+    assert RENDERER.intent(called, "Rogier", NAMES) == "Morgan attacks Rogier with dagger — a called shot at the leg"
+    knock = Intent("morgan", "attack", ("foe",), {"knockout": "the pommel"})
+    assert RENDERER.intent(knock, "Rogier", NAMES) == "Morgan attacks Rogier — a knock-out blow (the pommel)"
     enc = fight(man("at", "heroes", agility=1, broadsword=2), man("foe", "foes"), man("slow", "x", agility=-3))
     lines = strike(enc, "at", "foe", [-1, -1, 1, 1], defence="parry")
     assert lines[0].startswith("@\u200beveryone attacks Rogier")

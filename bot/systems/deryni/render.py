@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.render.names import Names, safe, who
@@ -13,6 +13,7 @@ from bot.systems.deryni import events
 from bot.systems.deryni.strike import render_strike
 from combat.intent import Intent
 from combat.model import Combatant
+from combat.options import OptionValue
 from combat.systems.deryni.healing import Rested, Saved, Treated
 from combat.systems.deryni.health import LEVELS, Health
 from combat.systems.deryni.results import AllOut, DeathSettled, PickedUp, PowerDropped, PowerUse, Strike
@@ -38,7 +39,18 @@ RENDERERS: dict[type, Callable[[Any, Names], list[str]]] = {
     Rested: events.render_rested,
     Saved: events.render_saved,
 }
-_SPECIALS = {"called": "a called shot", "knockout": "a knock-out blow", "disarm": "a disarm"}
+
+
+def _announced(options: Mapping[str, OptionValue]) -> str | None:
+    """Name a special attack as it is declared, before the defence is chosen: where, how, for what [seed]."""
+    called, knockout, disarm = options.get("called"), options.get("knockout"), options.get("disarm")
+    if isinstance(called, str):
+        return f"a called shot at the {safe(called)}"
+    if isinstance(knockout, str):
+        return f"a knock-out blow ({safe(knockout)})"
+    if isinstance(disarm, str):
+        return f"a disarm, for his {safe(disarm)}"
+    return None
 
 
 def _word(health: Health) -> str:
@@ -75,9 +87,9 @@ class DeryniRenderer:
         return lines
 
     def intent(self, intent: Intent, target: str, names: Names) -> str:
-        """Say what is coming: 'Warin attacks Morgan (a disarm)'."""
+        """Say what is coming: 'Warin attacks Morgan — a called shot at the leg'."""
         actor = who(names, intent.actor)
-        special = next((text for key, text in _SPECIALS.items() if key in intent.options), None)
+        special = _announced(intent.options)
         weapon = intent.options.get("weapon")
         line = f"{actor} attacks {target}" + (f" with {safe(str(weapon))}" if weapon else "")
-        return f"{line} ({special})" if special else line
+        return f"{line} — {special}" if special else line

@@ -15,7 +15,15 @@ from combat.errors import CannotAct
 from combat.frozen import replace
 from combat.intent import Choice, Intent, Reaction
 from combat.model import Combatant, Encounter
-from combat.systems.deryni.gear import SHIELD, item_name, legs_free, parry_weapon, shield_problem, weapon_row
+from combat.systems.deryni.gear import (
+    SHIELD,
+    attack_weapon,
+    item_name,
+    legs_free,
+    parry_weapon,
+    shield_problem,
+    weapon_row,
+)
 from combat.systems.deryni.sheet import SPEC
 from combat.systems.deryni.state import fighter
 from combat.systems.deryni.tables import DeryniTables
@@ -167,7 +175,11 @@ def reaction_for(encounter: Encounter, intent: Intent, tables: DeryniTables) -> 
     choices = offered(encounter, tables, target)
     if len(choices) < 2:
         return None
-    return Reaction(target.id, choices, default_key(encounter, tables, target), prompt="Defend how?")
+    # "The Attacker defines his attack (which Skill used ...)" before the Defender chooses [seed]: name the weapon.
+    named = intent.options.get("weapon")
+    weapon = attack_weapon(actor, tables, named if isinstance(named, str) else None)
+    return Reaction(target.id, choices, default_key(encounter, tables, target),
+                    prompt=f"Defend how against his {weapon.name}?")
 
 
 def choose(intent: Intent, reaction: Reaction, choice: str) -> Intent:
