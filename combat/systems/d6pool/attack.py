@@ -72,13 +72,19 @@ def check_attack(actor: Combatant, target: Combatant) -> None:
 
 
 def _melee_skill(combatant: Combatant, tables: D6Tables) -> str:
-    """Return the melee skill a defender parries with: his ready melee weapon's, else brawling."""
+    """Return the melee skill a defender parries with: his ready melee weapon's, else his best at hand.
+
+    What he has ready counts for Initiative only: the seed's Swordsman adds Swords when "defending ... unless he was
+    attacked by a gunman", whatever he drew first. With no melee weapon ready, the best skill among the melee weapons
+    he carries and his fists (brawling) [ours: which one].
+    """
     ready = combatant.state.weapon if isinstance(combatant.state, Ready) else None
     if ready is not None:
         weapon = tables.weapon(ready)
         if weapon.kind == "melee":
             return weapon.skill
-    return "brawling"
+    skills = [tables.weapon(key).skill for key in combatant.sheet.weapons if tables.weapon(key).kind == "melee"]
+    return max(["brawling", *skills], key=lambda skill: trait(combatant.sheet, skill))
 
 
 def defence_pool(target: Combatant, kind: str, tables: D6Tables) -> tuple[int, int, str, str | None]:

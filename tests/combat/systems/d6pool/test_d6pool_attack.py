@@ -47,6 +47,24 @@ def test_ranged_adds_the_marksman_s_skill_and_the_target_dodges_with_agility_alo
     assert (roll.attack.total, roll.defence.total, roll.defence_skill, roll.hit) == (11, 10, None, True)
 
 
+def test_the_swordsman_defends_with_swords_whatever_he_has_ready() -> None:
+    # "If he were defending he would do the same thing [add +3], unless he was attacked by a gunman": with his
+    # pistol ready (or nothing), a club's 4+4+4 +2 = 14 meets 4+4+4 +3 swords = 15: a miss.
+    from dataclasses import replace
+
+    from combat.systems.d6pool.model import Ready
+
+    swordsman = fighter("swordsman", weapons=("sword", "pistol"), agility=3, swords=3, brawling=1)
+    foe = fighter("foe", weapons=("club",), agility=3, clubs=2)
+    for ready in ("pistol", None):
+        held = replace(swordsman, state=Ready(ready))
+        enc = begin(foe, held, init=(6, 1))
+        result = attack(enc, "foe", "swordsman", [4, 4, 4, 4, 4, 4]).result
+        assert isinstance(result, Attack), ready  # a miss: nothing to spend
+        roll = result.roll
+        assert (roll.defence_skill, roll.defence.total, roll.hit) == ("swords", 15, False), ready
+
+
 def test_melee_skills_never_help_a_ranged_attack() -> None:
     swordsman = fighter("swordsman", weapons=("sword", "pistol"), agility=3, swords=3)
     foe = fighter("foe", agility=3)
