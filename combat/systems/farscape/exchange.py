@@ -16,7 +16,7 @@ from combat.systems.farscape.engagement import opponents
 from combat.systems.farscape.harm import trait
 from combat.systems.farscape.melee_aftermath import changes, counter, record
 from combat.systems.farscape.melee_fighters import DODGES, Approach, Fighter, build_fighter
-from combat.systems.farscape.melee_hits import initiative_key, land_blows
+from combat.systems.farscape.melee_hits import exchange_key, initiative_key, land_blows
 from combat.systems.farscape.melee_moves import (
     MAX_OPPONENTS,
     MELEE_MOVES,
@@ -195,7 +195,9 @@ def resolve_melee(
     strikes = (*mine, *theirs)
     fighters = {f.id: f for f in (actor, *foes)}
     after = keep_at_bay(record(encounter, actor, foes, strikes), reach)
-    after, hits, out = land_blows(after, strikes, fighters, rolls, initiative_key(encounter, initiative), tables, dice)
+    order = initiative_key(encounter, initiative) if initiative is not None else exchange_key(encounter, actor, foes,
+                                                                                            tables)
+    after, hits, out = land_blows(after, strikes, fighters, rolls, order, tables, dice)
     after, attempt = counter(after, actor, strikes, reach, out, dice)
     after, drew = broke_away(grapple.release_fallen(after, sorted(out)), actor, drawn)
     # The fighters' combatants already carry the marks of acting while dodging, shown by ``acting`` and the modifiers.

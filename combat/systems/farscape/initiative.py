@@ -10,7 +10,7 @@ from combat.systems.farscape.tables import FarscapeTables, Weapon
 from combat.systems.farscape.wounds import Health
 from combat.turns import InitiativeEntry
 
-__all__ = ["InitiativeScore", "initiative_entries", "score", "size_penalty", "wielded"]
+__all__ = ["InitiativeScore", "initiative_entries", "score", "size_penalty", "size_steps", "wielded"]
 
 
 def wielded(combatant: Combatant, tables: FarscapeTables) -> Weapon | None:
@@ -52,7 +52,8 @@ def _down(combatant: Combatant) -> bool:
     return combatant.has("unconscious") or combatant.has("out") or health.incapacitated
 
 
-def _size_steps(combatant: Combatant, encounter: Encounter, tables: FarscapeTables) -> int:
+def size_steps(combatant: Combatant, encounter: Encounter, tables: FarscapeTables) -> int:
+    """Return the weapon-size steps against the foe of his latest exchange (0: none, or not larger)."""
     engaged = combatant.condition("engaged")
     own = wielded(combatant, tables)
     if engaged is None or engaged.source is None or own is None:
@@ -74,7 +75,7 @@ def score(combatant: Combatant, encounter: Encounter, tables: FarscapeTables) ->
         combatant.id,
         trait(combatant, "speed"),
         penalty(combatant),
-        _size_steps(combatant, encounter, tables),
+        size_steps(combatant, encounter, tables),
         other.value if other else 0,
         trait(combatant, "agility"),
     )

@@ -26,6 +26,7 @@ from combat.systems.farscape.armour import armour_for
 from combat.systems.farscape.damage import Damage, damage
 from combat.systems.farscape.engagement import disengage
 from combat.systems.farscape.harm import apply_wound, penalty, trait
+from combat.systems.farscape.initiative import size_penalty, size_steps
 from combat.systems.farscape.melee_fighters import Fighter
 from combat.systems.farscape.melee_results import Hit, Strike
 from combat.systems.farscape.ranged import WARNED
@@ -33,7 +34,8 @@ from combat.systems.farscape.ranged_common import is_minion
 from combat.systems.farscape.tables import FarscapeTables
 from combat.systems.farscape.wounds import Kind
 
-__all__ = ["FEINTED", "PRONE", "InitiativeKey", "blow_damage", "initiative_key", "land_blows", "must_warn", "warn"]
+__all__ = ["FEINTED", "PRONE", "InitiativeKey", "blow_damage", "exchange_key", "initiative_key", "land_blows",
+           "must_warn", "warn"]
 
 InitiativeKey = Callable[[str], tuple[int, ...]]
 
@@ -55,6 +57,36 @@ def initiative_key(encounter: Encounter, initiative: Mapping[str, int] | None = 
         return (trait(combatant, "speed") + penalty(combatant), trait(combatant, "agility"))
 
     return key
+
+
+def exchange_key(encounter: Encounter, actor: Fighter, foes: tuple[Fighter, ...], tables: FarscapeTables) -> (
+        InitiativeKey):
+    """Order an exchange's blows: the element's Initiative, its weapon-size step taken against the foe met here.
+
+    "Using a larger weapon against an opponent with a smaller weapon gives the fighter a penalty to Initiative" [seed],
+    in the first clash too: the element's order counts only the foe of his latest exchange. Against several foes the
+    lone fighter takes the largest step among them [ours].
+    """
+    element = initiative_key(encounter)
+    fighters = {f.id: f for f in (actor, *foes)}
+
+    def key(combatant_id: str) -> tuple[int, ...]:
+        value, *rest = element(combatant_id)
+        fighter = fighters.get(combatant_id)
+        if fighter is None:
+            return (value, *rest)
+        against = foes if combatant_id == actor.id else (actor,)
+        here = min([_step(fighter, other) for other in against], default=0)
+        return (value - size_steps(fighter.combatant, encounter, tables) + here, *rest)
+
+    return key
+
+
+def _step(fighter: Fighter, other: Fighter) -> int:
+    """Return the size step of ``fighter``'s melee weapon against ``other``'s (0 unless both hold one)."""
+    if fighter.weapon is None or other.weapon is None or not (fighter.armed and other.armed):
+        return 0
+    return size_penalty(fighter.weapon.size, other.weapon.size)
 
 
 def must_warn(combatant: Combatant) -> bool:

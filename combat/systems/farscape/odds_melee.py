@@ -23,7 +23,7 @@ from combat.systems.farscape.exchange import exchange_fighters, exchange_strikes
 from combat.systems.farscape.harm import trait
 from combat.systems.farscape.melee_aftermath import record
 from combat.systems.farscape.melee_fighters import Fighter
-from combat.systems.farscape.melee_hits import blow_damage, initiative_key, land_blows
+from combat.systems.farscape.melee_hits import blow_damage, exchange_key, land_blows
 from combat.systems.farscape.melee_reach import keep_at_bay
 from combat.systems.farscape.melee_results import Hit, Strike
 from combat.systems.farscape.odds_bands import BANDS, wound_key
@@ -80,7 +80,7 @@ class _Tally:
 def _exchange(encounter: Encounter, actor: Fighter, foe: Fighter, extend: bool, tables: FarscapeTables,
               tally: _Tally, weight: Fraction) -> None:
     """Count every pair of rolls and every Willpower roll after them."""
-    key = initiative_key(encounter)
+    key = exchange_key(encounter, actor, (foe,), tables)
     fighters = {actor.id: actor, foe.id: foe}
     counted: dict[object, list[tuple[str, list[str], Fraction]]] = {}
     for rolls, p in _pairs(actor, foe):

@@ -256,3 +256,16 @@ def test_the_farscape_system_routes_an_attack_here_and_the_turn_moves_on():
     blow = hit(step.result, "hero", "foe")
     assert (blow.move, blow.initiative, blow.margin, blow.damage.value) == ("roundhouse", (1, 0), 1, 1)
     assert step.encounter.turns.is_turn_of("foe")
+
+
+def test_in_the_first_clash_the_larger_weapon_strikes_later_by_its_size_steps():
+    # "Using a larger weapon against an opponent with a smaller weapon gives the fighter a penalty to Initiative
+    # equal to the number of steps between the Sizes": sword (Mediocre) against knife (Good), 2 steps, from the
+    # first exchange: the hero's Speed 1 - 2 = -1 lands after the foe's 0 (no Initiative given: Speed decides).
+    enc = encounter(fighter("hero", weapons=("sword",), armour="plate", melee_weapon=1, speed=1),
+                    fighter("foe", weapons=("knife",), armour="plate", melee_weapon=0, speed=0))
+    outcome = melee(enc, "hero", ["foe"], 0, 0, stance="+2")
+    assert [(h.attacker, h.initiative) for h in outcome.result.hits] == [("foe", (0, 0)), ("hero", (-1, 0))]
+    greatsword = replace(enc.get("hero"), sheet=replace(enc.get("hero").sheet, weapons=("greatsword",)))
+    outcome = melee(enc.put(greatsword), "hero", ["foe"], 0, 0, stance="+2")
+    assert [(h.attacker, h.initiative) for h in outcome.result.hits] == [("foe", (0, 0)), ("hero", (-2, 0))]
