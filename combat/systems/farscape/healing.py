@@ -183,14 +183,17 @@ def treat(
 def recover(health: Health, dice: DiceSource, *, constitution: int, modifier: int = 0) -> Treatment:
     """Rest without care: a Constitution roll against the current level; success lowers it by one.
 
-    [ours] The halved time of a roll two levels over is for treatment only; a failed roll still takes the time.
+    A roll two or more levels over the difficulty halves the time, as for treatment: the seed's "a rolled degree of
+    two or more levels higher than is required" names no skill. [ours] A failed roll still takes the time.
     """
     row = _row(health)
     if row.natural is None or row.natural_hours is None:
         raise RulesError(f"{row.level} does not heal with rest alone; it needs Medicine.")
     roll = check(dice, "constitution", constitution, row.natural, modifier)
     new = _with(health, "lethal", ease(health.lethal)) if roll.success else health
-    return Treatment("natural", row.level, roll, new, float(row.natural_hours), False)
+    halved = roll.margin >= 2
+    hours = row.natural_hours / 2 if halved else float(row.natural_hours)
+    return Treatment("natural", row.level, roll, new, hours, halved)
 
 
 def rest(combatant: Combatant, arns: int) -> Rest:

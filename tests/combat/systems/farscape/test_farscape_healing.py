@@ -131,13 +131,16 @@ def test_bad_skill_or_equipment_is_refused():
 @pytest.mark.parametrize(("damage", "difficulty", "hours"), [(3, 0, 72), (5, 1, 168), (7, 2, 336)])
 def test_natural_recovery_rolls_constitution(damage, difficulty, hours):
     health = wounded("ally", "lethal", damage)
-    result = recover(health, ScriptedDice([1, 1, 1, 0]), constitution=difficulty)
+    result = recover(health, ScriptedDice([1, 0, 0, 0]), constitution=difficulty)
     assert result.method == "natural"
     assert result.check.roll.trait == "constitution"
     assert result.difficulty == difficulty
     assert result.success
-    assert result.hours == hours  # never halved without care
+    assert result.hours == hours and not result.halved  # one level over: the full time
     assert result.health.lethal.level == health.lethal.level - 1
+    # "A rolled degree of two or more levels higher than is required halves the time": rest too, not only care.
+    halved = recover(health, ScriptedDice([1, 1, 0, 0]), constitution=difficulty)
+    assert halved.success and halved.halved and halved.hours == hours / 2
     failed = recover(health, ScriptedDice([-1, 0, 0, 0]), constitution=difficulty)
     assert not failed.success and failed.health == health
 
