@@ -15,7 +15,8 @@ class Beat:
     """One thing that happened to one target: a hit or a miss, the wound it left, whether it took them out.
 
     ``wound`` is the level marked ('Hurt', 'Stunned', …) and ``track`` its kind ('lethal', 'stun', 'htk', 'hp');
-    a beat with no target is an action with no victim (a dodge, a reload, a warning shot).
+    a beat with no target is an action with no victim (a dodge, a reload, a warning shot), or something that befell
+    the actor himself: with ``out``, he went down (a failed test, his own fatigue).
     """
 
     actor: str
@@ -64,6 +65,7 @@ def summarize_round(
     ordered = tuple(beats)
     down: list[str] = []
     for beat in ordered:
-        if beat.out and beat.target is not None and beat.target not in down:
-            down.append(beat.target)
+        fallen = beat.target if beat.target is not None else beat.actor
+        if beat.out and fallen not in down:
+            down.append(fallen)
     return RoundSummary(round_number, ordered, tuple(down), tuple(conditions), tuple(next_order), tuple(next_phases))

@@ -134,3 +134,11 @@ def test_the_next_order_is_named_phase_by_phase_when_a_round_has_several() -> No
     assert render_round_summary(summary, names)[-1] == "Order for round 2: move: Max, Vera; action: Vera, Max"
     single = summarize_round(1, (), (), (("vera",), ("max",)))
     assert render_round_summary(single, names)[-1] == "Order for round 2: Vera, Max"
+
+
+def test_one_who_goes_down_by_himself_is_down_too():
+    # A failed end-of-round test (Deryni's Consciousness Test) or his own fatigue: a beat with no victim, but out.
+    beats = [Beat("aeryn", "Consciousness Test", out=True, note="falls unconscious"),
+             Beat("dargo", "Consciousness Test", note="stays conscious")]
+    lines = render_round_summary(summarize_round(2, beats, (), ()), NAMES)
+    assert "Aeryn: Consciousness Test (falls unconscious)" in lines and "Down: Aeryn" in lines

@@ -58,10 +58,10 @@ def _settled(result: DeathSettled) -> tuple[Beat, ...]:
 
 
 def _round_end(result: RoundEnd) -> tuple[Beat, ...]:
-    beats = [Beat(c, "dies", note="failed Death Test") for c in result.deaths]
+    beats = [Beat(c, "dies", out=True, note="failed Death Test") for c in result.deaths]
     for test in result.tests:
         verdict = "stays conscious" if test.passed else "falls unconscious"
-        beats.append(Beat(test.combatant, "Consciousness Test", note=verdict))
+        beats.append(Beat(test.combatant, "Consciousness Test", out=not test.passed, note=verdict))
     return tuple(beats)
 
 

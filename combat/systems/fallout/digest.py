@@ -36,9 +36,9 @@ def digest(result: Any) -> tuple[Beat, ...]:
         return tuple(_attack_beats(result))
     if isinstance(result, Moved):
         hexes = f"{result.hexes} hex" + ("" if result.hexes == 1 else "es")
-        if result.harm is not None and result.harm.out:
-            hexes += ", passes out"  # his own fatigue (a maimed groin): the move has no victim to name
-        beats = [Beat(result.actor, "run" if result.run else "move", note=hexes)]
+        out = result.harm is not None and result.harm.out  # his own fatigue (a maimed groin)
+        beats = [Beat(result.actor, "run" if result.run else "move", out=out,
+                      note=f"{hexes}, passes out" if out else hexes)]
         for attack in result.interrupts:
             beats += _attack_beats(attack)
         return tuple(beats)

@@ -87,6 +87,9 @@ def test_a_failed_death_test_leaves_him_dying_fighting_on_and_dead_as_the_round_
     end = engine.next_turn(SYSTEM, enc, ScriptedDice([]))  # slow passes: the round ends
     assert isinstance(end.change.round_end, RoundEnd) and end.change.round_end.deaths == ("foe",)
     assert end.encounter.get("foe").health.dead
+    # The round's summary counts him down: "dies" is a beat of his own, with no victim.
+    (dies,) = [b for b in SYSTEM.digest(end.change.round_end) if b.move == "dies"]
+    assert (dies.actor, dies.target, dies.out) == ("foe", None, True)
 
 
 def test_a_dying_fighter_takes_no_more_tests():
