@@ -5,8 +5,9 @@ ranks the combatants each round with ``InitiativeEntry`` values; every count of 
 each phase it takes part in. Slots are ordered by (count, tiebreak), highest first, or lowest first in an
 ascending phase. Entries with exactly equal keys share one slot and act together.
 
-Whoever still holds an action when the round's last slot ends gets a last call: one more slot at the end of the
-round, where they act on what they saw (or pass, and the action lapses) before the round ends.
+Whoever still holds an action when the last slot of its phase ends (the round's last, in a round of one phase) gets
+a last call: one more slot there, where they act on what they saw (or pass, and the action lapses) before the
+phase or round ends.
 """
 
 from __future__ import annotations
@@ -187,19 +188,26 @@ def start_round(state: TurnState, entries: Iterable[InitiativeEntry], can_act: C
 
 
 def _settled(state: TurnState, can_act: CanAct, ending: Slot) -> Advance:
-    """Settle the front of the queue; when nothing is left, give holders a last call, else end the round.
+    """Settle the front of the queue; at the end of a phase give holders a last call; with nothing left, end the round.
 
-    ``ending`` is the slot that just ended (or was emptied): the last call takes its phase and place.
+    ``ending`` is the slot that just ended (or was emptied): the last call takes its phase and place. A hold lasts
+    only as long as its phase (a held move is no action), so holders are called whenever the next slot is another
+    phase's, or there is none.
     """
     settled, skipped = _settle(state, can_act)
-    if settled.queue:
-        return Advance(settled, skipped=skipped)
-    if settled.held:
-        call = Slot(ending.phase, ending.key, settled.held, interrupt=True, last_call=True)
-        called, dropped = _settle(replace(settled, queue=(call,), held=()), can_act)
-        lapsed = tuple([a for a, _ in dropped])  # a holder who can no longer act lets the action lapse
-        return Advance(called, skipped=skipped, lapsed=lapsed, round_over=not called.queue)
-    return Advance(settled, skipped=skipped, round_over=True)
+    if settled.held and (not settled.queue or settled.queue[0].phase != ending.phase):
+        return _last_call(settled, can_act, ending, skipped)
+    return Advance(settled, skipped=skipped, round_over=not settled.queue)
+
+
+def _last_call(state: TurnState, can_act: CanAct, ending: Slot, skipped: tuple[tuple[str, str], ...]) -> Advance:
+    """Put the holders' last call before the rest of the round; one who can no longer act lets the action lapse."""
+    able = tuple([a for a in state.held if can_act(a, ending.phase)])
+    lapsed = tuple([a for a in state.held if a not in able])
+    if able:
+        call = Slot(ending.phase, ending.key, able, interrupt=True, last_call=True)
+        return Advance(replace(state, queue=(call, *state.queue), held=()), skipped=skipped, lapsed=lapsed)
+    return Advance(replace(state, held=()), skipped=skipped, lapsed=lapsed, round_over=not state.queue)
 
 
 def settle(state: TurnState, can_act: CanAct) -> Advance:

@@ -77,7 +77,8 @@ def render_turn(encounter: Encounter, names: Names) -> str:
     phase = f", {slot.phase} phase" if len(turns.phases) > 1 else ""
     head = f"Round {turns.round}{phase}"
     waiting = slot.waiting
-    held = " with the held action, before the round ends" if slot.last_call else ""
+    ends = "the round" if slot.phase == turns.phases[-1].name else f"the {slot.phase} phase"
+    held = f" with the held action, before {ends} ends" if slot.last_call else ""
     if len(waiting) == 1:
         return f"{head} — {possessive(who(names, waiting[0]))} turn{held}"
     return f"{head} — {listing([who(names, a) for a in waiting])} act together{held}"

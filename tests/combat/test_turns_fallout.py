@@ -142,3 +142,20 @@ def test_the_order_is_resorted_each_round():
     assert second.state.round == 2
     assert seen[:3] == [("move", ("ghoul",)), ("move", ("vault",)), ("move", ("raider",))]
     assert seen[3] == ("charge", ("raider",))
+
+
+def test_a_hold_lasts_its_phase_a_held_move_is_no_action():
+    import pytest
+
+    from combat.errors import CannotAct
+    from combat.turns import advance, hold, release
+
+    state = hold(begin(), "ghoul", everyone).state  # the ghoul holds his move
+    state = finish(finish(state, "raider", everyone).state, "vault", everyone).state
+    assert state.current.phase == "move" and state.current.last_call and state.is_turn_of("ghoul")
+    passed = advance(state, everyone)  # he lets it go: the move lapses, the charge phase begins
+    assert passed.lapsed == ("ghoul",) and passed.state.current.phase == "charge" and passed.state.held == ()
+    with pytest.raises(CannotAct, match="not holding"):
+        release(passed.state, "ghoul")
+    seen, _ = walk(passed.state)
+    assert [actors for phase, actors in seen if phase == "action"] == [("vault",), ("raider",), ("ghoul",)]

@@ -66,6 +66,10 @@ def test_whose_turn_it_is():
     call = TurnState(round=2, queue=(Slot("action", (1,), ("aeryn",), interrupt=True, last_call=True),))
     assert render_turn(replace(enc, turns=call), NAMES) == "Round 2 — Aeryn's turn with the held action, before the " \
         "round ends"
+    moving = TurnState(phases=(Phase("move"), Phase("action")), round=1,
+                       queue=(Slot("move", (1,), ("dargo",), interrupt=True, last_call=True),))
+    assert render_turn(replace(enc, turns=moving), NAMES) == "Round 1, move phase — D'Argo's turn with the held " \
+        "action, before the move phase ends"
 
 
 def test_surprise_and_the_recovery_at_the_next_elements():
