@@ -95,8 +95,11 @@ def melee_partners(encounter: Encounter, target: Combatant, named: tuple[str, ..
 
     The option's names come first, then whom the target is ``engaged`` with, then whoever is engaged with the
     target; ``named == ()`` means option melee=yes, ``None`` that the option was not given. Partners who are
-    frozen still count; those unconscious, out, Incapacitated or removed do not.
+    frozen still count; those unconscious, out, Incapacitated or removed do not, and a target taken out is in no
+    melee himself: he is no longer "engaged in an armed or unarmed fight" [seed].
     """
+    if not _fighting(target):
+        return None
     engaged = target.condition("engaged")
     found = list(named or ())
     if engaged is not None and engaged.source:

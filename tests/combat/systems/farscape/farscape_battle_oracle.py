@@ -131,8 +131,13 @@ class Oracle:
         return self.element <= element + 1
 
     def partners(self, target, shooter):
-        """Who is in a melee with the target now: engaged either way, still standing, not the shooter."""
+        """Who is in a melee with the target now: engaged either way, still standing, not the shooter.
+
+        A target taken out is in no melee himself.
+        """
         s = self.shadows[target]
+        if not s.able:
+            return []
         found = []
         if s.engaged is not None and self.active(s.engaged[1]):
             found.append(s.engaged[0])

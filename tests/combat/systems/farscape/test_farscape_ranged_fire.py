@@ -145,6 +145,15 @@ def test_a_miss_by_exactly_one_strikes_the_first_other_combatant():
     assert out.encounter.get("foe").health.lethal.level_name == "Healthy"
 
 
+def test_a_target_taken_out_is_in_no_melee_and_a_miss_by_one_hits_no_one_else():
+    # "fires at another character currently engaged in an armed or unarmed fight": an unconscious one is not.
+    out = fighter("foe", agility=2, conditions=[Condition("engaged", source="pal"), Condition("unconscious")])
+    enc = encounter(fighter("pc", firearms=1), out, engaged("pal", "foe"))
+    attack = shoot(enc, "pc", ["foe"], -2).result.attacks[0]  # 1 - 2 = -1 against the range DL 0 alone
+    assert attack.defence == "unaware" and attack.difficulty == 0
+    assert (attack.margin, attack.hit, attack.struck) == (-1, False, None)
+
+
 def test_the_melee_option_names_the_others_and_can_switch_it_off():
     enc = encounter(fighter("pc", firearms=1), fighter("foe"), fighter("pal"), fighter("other"))
     named = shoot(enc, "pc", ["foe"], -2, melee="Other, Pal").result.attacks[0]
