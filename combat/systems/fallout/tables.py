@@ -81,6 +81,16 @@ class Weapon(_Row):
             raise ValueError("only weapons that take SECs or MFCs (ammo = \"SEC\" or \"MFC\") overload")
         return self
 
+    @model_validator(mode="before")
+    @classmethod
+    def _bursts_sweep(cls, data: Any) -> Any:
+        """Give every burst-capable weapon the sweep: the seed's "as many AP as the burst" has no AP to count [ours]."""
+        if isinstance(data, dict):
+            modes = list(data.get("modes") or ())
+            if "burst" in modes and "sweep" not in modes:
+                return {**data, "modes": [*modes, "sweep"]}
+        return data
+
     def dice(self) -> DiceSpec:
         """Return the damage dice."""
         return parse_dice(self.damage)

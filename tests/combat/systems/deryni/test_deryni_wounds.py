@@ -180,6 +180,13 @@ def test_consciousness_difficulty_by_wound_points():
     assert [consciousness_difficulty(p) for p in range(1, 9)] == [-3, -2, -1, 0, 1, 2, 3, 4]
 
 
+def test_each_wound_level_is_worth_its_wound_points():
+    # Scratch 0, Hurt 1, Very Hurt 2, Critical 3, Mortal 4 [ours: RULES-REFERENCE's suggestion, in the page].
+    for level, points in ((SCRATCH, 0), (HURT, 1), (VERY_HURT, 2), (CRITICAL, 3), (MORTAL, 4)):
+        assert man("foe", wounds=(level,)).health.points == points
+    assert man("foe", wounds=(CRITICAL, HURT, SCRATCH)).health.points == 4
+
+
 def test_no_consciousness_test_without_wound_points():
     enc = fight(hero(), man("foe", wounds=(SCRATCH,)), SLOW)
     for _ in range(3):
