@@ -138,8 +138,10 @@ def _rank(item: tuple[str, Fraction]) -> int:
 
 
 def _count(shot: Aim, check: Check) -> int:
-    """Return how many hits the roll makes: a burst's rounds that reach, a double's two, else one."""
-    return burst_hits(check, shot.rounds) if shot.mode == "burst" else 2 if shot.mode == "double" else 1
+    """Return how many hits the roll makes: a burst's rounds that reach, a double's barrels that fire, else one."""
+    if shot.mode == "double":
+        return min(2, shot.rounds) if shot.rounds else 2
+    return burst_hits(check, shot.rounds) if shot.mode == "burst" else 1
 
 
 def attack_odds(encounter: Encounter, intent: Intent, tables: FalloutTables) -> Odds:

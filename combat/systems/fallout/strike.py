@@ -92,7 +92,7 @@ def roll_strike(encounter: Encounter, tables: FalloutTables, dice: DiceSource, a
         encounter = encounter.put(with_fighter(encounter.get(actor.id), replace(state, overloaded=0)))
     count = 0
     if check.hit and mode not in ("disarm", "trip"):
-        count = burst_hits(check, rounds) if mode == "burst" else 2 if mode == "double" else 1
+        count = _hit_count(check, mode, rounds)
     hits = _hits(tables, dice, actor, target, weapon, mode, count, charges)
     allowed = ("damage", *weapon.crits) if mode not in ("disarm", "trip") else ()
     count_dice, sides = crit_dice(damage_dice(weapon, mode))
@@ -103,6 +103,18 @@ def roll_strike(encounter: Encounter, tables: FalloutTables, dice: DiceSource, a
                           sides, count_dice)
     chosen = preset(options.get("crits"), allowed)
     return encounter, (padded(record, chosen) if chosen is not None else record)
+
+
+def _hit_count(check: Check, mode: str, rounds: int) -> int:
+    """Return the hits of a roll that hit: a burst's rounds that reach, each barrel of a double that fired, else one.
+
+    A double with one shell loaded fires one barrel: one hit [ours: the seed's "two barrels are firing"].
+    """
+    if mode == "burst":
+        return burst_hits(check, rounds)
+    if mode == "double":
+        return min(2, rounds) if rounds else 2
+    return 1
 
 
 def _disarm(encounter: Encounter, tables: FalloutTables, record: StrikeRecord) -> tuple[Encounter, str | None,
@@ -117,9 +129,16 @@ def _disarm(encounter: Encounter, tables: FalloutTables, record: StrikeRecord) -
     free = free_hands(tables, fighter(actor))
     if free < need:
         return encounter, None, f"the {item.name} needs {need} free hand{'s' if need > 1 else ''}, {free} free"
-    target = with_fighter(target, replace(fighter(target), hands=held[1:]))
-    mine = fighter(actor)
-    actor = with_fighter(actor, replace(mine, hands=(*mine.hands, item.key)))
+    theirs, mine = fighter(target), fighter(actor)
+    loaded = theirs.loaded(item.key)
+    # The item, with what is loaded in it, leaves his kit for the attacker's [seed: "the item is in the hand(s) of
+    # the attacker"]; rounds are counted per weapon name, so a copy he still carries keeps its count [ours].
+    kept = actor.sheet.weapons.count(item.key) - mine.spent.count(item.key) > 0
+    left = target.sheet.weapons.count(item.key) - theirs.spent.count(item.key) - 1 > 0
+    theirs = replace(theirs, hands=held[1:], spent=(*theirs.spent, item.key))
+    target = with_fighter(target, theirs if left or not loaded else theirs.with_ammo(item.key, 0))
+    mine = replace(mine, hands=(*mine.hands, item.key))
+    actor = with_fighter(actor, mine if kept or not loaded else mine.with_ammo(item.key, loaded))
     sheet = replace(actor.sheet, weapons=(*actor.sheet.weapons, item.key))
     return encounter.put(target, replace(actor, sheet=sheet)), item.key, None
 

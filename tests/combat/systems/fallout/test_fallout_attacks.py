@@ -166,6 +166,13 @@ def test_a_double_shot_hits_twice_on_one_roll() -> None:
     assert hp(out.encounter, "raider") == 40 - 6 - 9 - 1
 
 
+def test_a_double_shot_with_one_shell_loaded_is_one_barrel_one_hit() -> None:
+    gunner = person("Bob", "vault", "C6", weapons=("shotgun",), firearms=5)
+    gunner = replace(gunner, state=state(scene(gunner), "bob").with_ammo("shotgun", 1))
+    out = act(scene(gunner, raider()), "bob", "attack", "raider", mode="double", faces=(5, 5, 1, 1, 1, 2))
+    assert [h.rolled for h in out.result.hits] == [7] and out.result.ammo == 0 and out.result.rounds == 1
+
+
 def test_armour_turns_half_of_what_it_stops_into_fatigue() -> None:
     tank = person("Tank", "foes", "C3", armour="combat armour")
     out = act(scene(shooter(), tank), "vera", "attack", "tank", faces=(3, 3, 1, 2))
@@ -193,6 +200,13 @@ def test_a_disarm_beats_very_easy_plus_the_target_s_unarmed() -> None:
     assert state(out.encounter, "grab").hands == ("10mm pistol",) and state(out.encounter, "raider").hands == ()
     missed = act(scene(grabber, target), "grab", "attack", "raider", mode="disarm", faces=(4, 4))
     assert state(missed.encounter, "raider").hands == ("10mm pistol",)
+    # "the item is in the hand(s) of the attacker": loaded as it was, and gone from the raider's kit.
+    loaded = state(scene(grabber, target), "raider").loaded("10mm pistol")
+    assert loaded > 0 and state(out.encounter, "grab").loaded("10mm pistol") == loaded
+    assert state(out.encounter, "raider").loaded("10mm pistol") == 0
+    with pytest.raises(CannotAct):
+        act(replace(out.encounter, turns=scene(*out.encounter.combatants, phase="move").turns), "raider", "item",
+            draw="10mm pistol")
 
 
 def test_a_trip_drops_the_target_a_stance() -> None:
