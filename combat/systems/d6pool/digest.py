@@ -19,7 +19,8 @@ _FAILED = {"knockdown": "knock-down failed", "throw": "throw failed", "hold": "h
 
 def _spent_beat(spent: Spent) -> Beat:
     note = None
-    if spent.effect is not None:
+    saved_nothing = spent.effect in ("stun", "knockout") and spent.down and spent.save is None
+    if spent.effect is not None and not saved_nothing:  # its own HTK took him down: no save, nothing resisted
         note = _EFFECTS[spent.effect] + (" next round" if spent.next_round else "") if spent.took \
             else _FAILED[spent.effect]
     wound = f"-{spent.lost} HTK" if spent.lost else None

@@ -155,3 +155,15 @@ def test_letting_go_and_a_holder_who_is_knocked_down_lets_go() -> None:
     assert asked.encounter.turns.current.waiting == ("ally",)
     down = choose(asked.encounter, "knockdown")
     assert down.result.released == ("foe",) and not down.encounter.get("foe").has(HELD)
+
+
+def test_a_stun_whose_own_htk_downs_him_is_no_stun_resisted_in_the_summary() -> None:
+    from d6_kit import SYSTEM
+
+    enc = fight(foe_init=1, htk=1)  # one HTK left: the stun's own HTK takes him to 0, no save is rolled
+    spent = choose(attack(enc, "hero", "foe", [*HIT, 6, 6, 1]).encounter, "stun").result
+    assert isinstance(spent, Spent) and spent.down and spent.save is None and not spent.took
+    (beat,) = SYSTEM.digest(spent)
+    assert beat.out and beat.note is None  # not "stun resisted": nothing was rolled to resist
+    resisted = choose(attack(fight(), "hero", "foe", [*HIT, 6, 6, 1]).encounter, "stun", (6, 1, 1, 6, 1, 1)).result
+    assert SYSTEM.digest(resisted)[0].note == "stun resisted"
