@@ -26,7 +26,8 @@ def _verdict(test: DeathTest) -> str:
 
 
 def _death_note(test: DeathTest | None) -> str | None:
-    return None if test is None else f"Death Test {_verdict(test)}"
+    """Say how the wound's Death Test went; a dying fighter takes none, so nothing is said."""
+    return None if test is None or test.reason == "dying" else f"Death Test {_verdict(test)}"
 
 
 def _strike(result: Strike) -> tuple[Beat, ...]:

@@ -73,7 +73,8 @@ def dismiss(encounter: Encounter, intent: Intent) -> ActionOutcome:
     power = fighter(actor).power
     if power is None:
         raise CannotAct(f"{actor.name} maintains no power.")
-    return ActionOutcome(put_fighter(encounter, actor.id, power=None), PowerDropped(actor.id, power), ends_turn=False)
+    dropped = put_fighter(encounter, actor.id, power=None, kept_round=encounter.turns.round)
+    return ActionOutcome(dropped, PowerDropped(actor.id, power), ends_turn=False)
 
 
 def meditate(encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tuple[Encounter, tuple[Meditation, ...]]:
@@ -89,12 +90,12 @@ def meditate(encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tu
             continue
         if combatant.health.out:
             checks.append(Meditation(combatant_id, power, None))
-            encounter = put_fighter(encounter, combatant_id, power=None)
+            encounter = put_fighter(encounter, combatant_id, power=None, kept_round=encounter.turns.round)
             continue
         modifiers = mods(("wounds", combatant.health.penalty), ("keeping a power", -1))
         rolled = check(dice, "meditation", SPEC.level(combatant.sheet, "meditation"), MEDITATION_DIFFICULTY,
                        modifiers)
         checks.append(Meditation(combatant_id, power, rolled))
-        if not rolled.success:
-            encounter = put_fighter(encounter, combatant_id, power=None)
+        if not rolled.success:  # dropped now, maintained this round: its -1 lasts the round [seed: "that round"]
+            encounter = put_fighter(encounter, combatant_id, power=None, kept_round=encounter.turns.round)
     return encounter, tuple(checks)

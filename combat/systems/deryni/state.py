@@ -21,7 +21,8 @@ class Fighter:
 
     This round: ``attacked_with`` (the item or ability of his attack), ``defended_with`` (the items of his
     defences), ``defences`` (how many he made), ``dodges`` (each one -1 to his later actions), ``all_out``,
-    ``power_round`` (the round he used a power). From the last round: ``initiative`` (-1 per dodge, +1 for an
+    ``power_round`` (the round he used a power), ``kept_round`` (the round a power he maintained dropped: its −1
+    lasts that round). From the last round: ``initiative`` (-1 per dodge, +1 for an
     all-out defence against a single attack) and ``attack_bonus`` (+1, the all-out defence's, until he attacks).
     Kept: ``fudge_points``, ``wielding`` (the weapon in hand), ``dropped`` (items on the floor), ``foe`` (the GM's
     pairing or his last fight), ``defence`` (the GM's standing choice for him), ``power`` (a power he maintains),
@@ -42,6 +43,7 @@ class Fighter:
     attack_bonus: int = 0
     power: str | None = None
     power_round: int = 0
+    kept_round: int = 0
     fatigue: int = 0
     charmed: int = 0
 

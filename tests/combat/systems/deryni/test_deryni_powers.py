@@ -95,3 +95,18 @@ def test_a_maintained_power_can_be_let_go_any_time():
     enc = with_state(enc, "adept", power="heightened senses")
     step = act(enc, "adept", "dismiss")
     assert state(step.encounter, "adept").power is None and step.encounter.turns.is_turn_of("adept")
+
+
+def test_a_maintained_power_dropped_mid_round_is_still_minus_one_for_that_round():
+    # "Using or maintaining Deryni powers ... incur a -1 penalty to all other actions that round": kept up from an
+    # earlier round and dropped now (a failed Meditation check, or let go), it still costs the rest of this round.
+    for drop in ("meditation", "dismiss"):
+        enc = with_state(fight(adept(dodge=0), man("foe", agility=0, dodge=2), SLOW), "adept", power="shield")
+        if drop == "meditation":
+            enc = attack(enc, "adept", "foe", faces(f2(0), f2(0), f4(-1)), defence="dodge").encounter
+        else:
+            enc = act(enc, "adept", "dismiss").encounter
+        assert state(enc, "adept").power is None
+        step = attack(enc, "foe", "adept", faces(f2(-2), f2(0)), defence="dodge")
+        assert ("Deryni power", -1) in [(m.name, m.value) for m in step.result.parry.modifiers], drop
+        assert not step.result.meditation  # nothing kept up: no check

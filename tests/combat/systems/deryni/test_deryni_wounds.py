@@ -92,6 +92,14 @@ def test_a_failed_death_test_leaves_him_dying_fighting_on_and_dead_as_the_round_
     assert (dies.actor, dies.target, dies.out) == ("foe", None, True)
 
 
+def test_a_dying_fighter_s_new_wound_shows_no_death_test_in_the_summary():
+    enc = with_health(fight(hero(), man("foe", agility=0, broadsword=0, dodge=-1), SLOW), "foe", dying=1)
+    step = attack(enc, "hero", "foe", faces(f2(-1), f2(0)), defence="dodge")  # Very Hurt: no test, he is dying
+    assert step.result.harm.death is not None and step.result.harm.death.reason == "dying"
+    (beat,) = SYSTEM.digest(step.result)
+    assert beat.wound == "Very Hurt" and "Death Test" not in (beat.note or "")
+
+
 def test_a_dying_fighter_takes_no_more_tests():
     from combat.systems.deryni import death
 
