@@ -69,14 +69,18 @@ def _fighting(combatant: Combatant) -> bool:
 
 
 def foes(encounter: Encounter) -> dict[str, str | None]:
-    """Return each combatant's foe: the chosen one while he can fight, else the first free foe of another side."""
+    """Return each combatant's foe while he can fight: the GM's pairing, else his last fight, else the first free one.
+
+    A GM's pairing (the engage tool) outlasts the fights in between [ours, the rules page's order].
+    """
     able = [c for c in encounter.combatants if _fighting(c)]
     sides = {c.id: c.side for c in able}
     found: dict[str, str] = {}
     for c in able:
-        foe = fighter(c).foe
-        if foe in sides and sides[foe] != c.side:
-            found[c.id] = foe
+        state = fighter(c)
+        chosen = [f for f in (state.paired, state.foe) if f in sides and sides[f] != c.side]
+        if chosen:
+            found[c.id] = chosen[0]
     for c in able:
         if c.id in found:
             continue

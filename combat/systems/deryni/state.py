@@ -22,17 +22,19 @@ class Fighter:
     This round: ``attacked_with`` (the item or ability of his attack), ``defended_with`` (the items of his
     defences), ``defences`` (how many he made), ``dodges`` (each one -1 to his later actions), ``all_out``,
     ``power_round`` (the round he used a power), ``kept_round`` (the round a power he maintained dropped: its −1
-    lasts that round). From the last round: ``initiative`` (-1 per dodge, +1 for an
-    all-out defence against a single attack) and ``attack_bonus`` (+1, the all-out defence's, until he attacks).
-    Kept: ``fudge_points``, ``wielding`` (the weapon in hand), ``dropped`` (items on the floor), ``foe`` (the GM's
-    pairing or his last fight), ``defence`` (the GM's standing choice for him), ``power`` (a power he maintains),
-    ``fatigue`` (power fatigue spent), ``charmed`` (the round a natural +4 Death Test made him pass every test).
+    lasts that round). From the last round: ``initiative`` (-1 per dodge, +1 for an all-out defence against a
+    single attack) and ``attack_bonus`` (+1, the all-out defence's, until he attacks). Kept: ``fudge_points``,
+    ``wielding`` (the weapon in hand), ``dropped`` (items on the floor), ``foe`` (his last fight), ``paired`` (the
+    GM's pairing, which comes first), ``defence`` (the GM's standing choice for him), ``power`` (a power he
+    maintains), ``fatigue`` (power fatigue spent), ``charmed`` (the round a natural +4 Death Test made him pass
+    every test).
     """
 
     fudge_points: int = 0
     wielding: str | None = None
     dropped: tuple[str, ...] = ()
     foe: str | None = None
+    paired: str | None = None
     defence: str | None = None
     attacked_with: str | None = None
     defended_with: tuple[str, ...] = ()

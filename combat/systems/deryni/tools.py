@@ -75,7 +75,7 @@ def _engage(encounter: Encounter, options: Mapping[str, OptionValue]) -> ActionO
     one, other = encounter.get(_text(options, "target")), encounter.get(_text(options, "foe"))
     if one.side == other.side:
         raise CannotAct(f"{one.name} and {other.name} are on the same side.")
-    encounter = put_fighter(put_fighter(encounter, one.id, foe=other.id), other.id, foe=one.id)
+    encounter = put_fighter(put_fighter(encounter, one.id, paired=other.id), other.id, paired=one.id)
     return ActionOutcome(encounter, Engaged(one.id, other.id))
 
 

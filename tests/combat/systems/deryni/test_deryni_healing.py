@@ -76,7 +76,8 @@ def test_rest_heals_each_wound_after_its_time_and_wakes_the_sleeper():
 
 def test_engage_pairs_two_foes_and_refuses_allies():
     enc = fight(man("a", "left", agility=2), man("b", "left", agility=1), man("x", "right"))
-    assert state(tool(enc, "engage", target="b", foe="x").encounter, "b").foe == "x"
+    engaged = tool(enc, "engage", target="b", foe="x").encounter
+    assert (state(engaged, "b").paired, state(engaged, "x").paired) == ("x", "b")
     with pytest.raises(CannotAct, match="same side"):
         tool(enc, "engage", target="a", foe="b")
 

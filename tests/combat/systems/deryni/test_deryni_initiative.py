@@ -58,6 +58,9 @@ def test_foes_pair_in_the_order_added_and_the_gm_can_pair_them_otherwise():
     assert foes(enc) == {"a": "x", "b": "y", "x": "a", "y": "b"}
     step = engine.use_tool(SYSTEM, enc, "engage", {"target": "a", "foe": "y"}, ScriptedDice([]))
     assert foes(step.encounter) == {"a": "y", "b": "x", "x": "b", "y": "a"}
+    # The GM's pairing comes first: a's swing at x in between leaves a paired with y for the length bonus.
+    swung = attack(step.encounter, "a", "x", faces(f2(-2), f2(0)), defence="parry").encounter
+    assert state(swung, "a").foe == "x" and foes(swung)["a"] == "y"
 
 
 def test_an_attack_makes_the_attacker_and_an_unpaired_target_foes():
