@@ -201,7 +201,7 @@ def resolve_melee(
     after, attempt = counter(after, actor, strikes, reach, out, dice)
     after, drew = broke_away(grapple.release_fallen(after, sorted(out)), actor, drawn)
     # The fighters' combatants already carry the marks of acting while dodging, shown by ``acting`` and the modifiers.
-    added, removed = changes(encounter.put(*(f.combatant for f in fighters.values())), after, tuple(fighters))
+    added, removed = changes({cid: f.combatant for cid, f in fighters.items()}, after)
     sides = tuple([_side(f, rolls[f.id]) for f in (actor, *foes)])
     result = ExchangeResult(
         actor.id, intent.targets, actor.technique.name, sides, strikes, hits, attempt, added, removed, strain, drew,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from combat.dice import DiceSource
 from combat.model import Combatant, Condition, Encounter
 from combat.systems.farscape import grapple
@@ -37,14 +39,14 @@ def record(encounter: Encounter, actor: Fighter, foes: tuple[Fighter, ...], stri
     return encounter
 
 
-def changes(before: Encounter, after: Encounter, ids: tuple[str, ...]) -> tuple[
+def changes(before: Mapping[str, Combatant], after: Encounter) -> tuple[
     tuple[tuple[str, Condition], ...], tuple[tuple[str, str], ...]
 ]:
-    """Return the conditions set on and removed from these combatants between two states."""
+    """Return the conditions set on and removed from these combatants (by id, as they were) since then."""
     added: list[tuple[str, Condition]] = []
     removed: list[tuple[str, str]] = []
-    for cid in ids:
-        old, new = before.get(cid).conditions, after.get(cid).conditions
+    for cid, was in before.items():
+        old, new = was.conditions, after.get(cid).conditions
         if old is new:
             continue
         same_name: dict[str, list[Condition]] = {}

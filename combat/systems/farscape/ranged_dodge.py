@@ -115,7 +115,7 @@ def act_while_dodging(actor: Combatant, choice: str | None) -> tuple[Combatant, 
     """
     if choice not in (None, "attack", "dodge"):
         raise InvalidInput("Option dodging takes attack or dodge: which roll takes the −1.")
-    updated = actor.with_condition(Condition(ACTED, elements=1))
+    updated = actor if actor.has(ACTED) else actor.with_condition(Condition(ACTED, elements=1))
     dodge = actor.condition(DODGE)
     if dodge is None or actor.has(SPLIT):
         return updated, 0, None
