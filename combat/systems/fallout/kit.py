@@ -13,8 +13,8 @@ from combat.model import Combatant
 from combat.systems.fallout.state import Fighter, fighter
 from combat.systems.fallout.tables import MELEE_MODES, SHOT_MODES, FalloutTables, Weapon
 
-__all__ = ["SIDES", "SKILL", "choose_weapon", "free_hands", "hands_used", "held_in", "improvised", "start_kit",
-           "unarmed_weapon", "usable_arms"]
+__all__ = ["SIDES", "SKILL", "carried", "choose_weapon", "free_hands", "hands_used", "held_in", "improvised",
+           "start_kit", "unarmed_weapon", "usable_arms"]
 
 SKILL = {**dict.fromkeys(("thrust", "swing", "smash", "throw", "lob", "bean"), "melee"),
          **dict.fromkeys(("punch", "kick", "disarm", "trip"), "unarmed"),
@@ -41,7 +41,17 @@ def improvised(weapon: Weapon, mode: str) -> tuple[str, int]:
 
 def hands_used(tables: FalloutTables, hands: tuple[str, ...]) -> int:
     """Return how many hands the items held use."""
-    return sum(tables.weapon(k).hands if k in tables.weapons else 1 for k in hands)
+    return sum(_hands_of(tables, k) for k in hands)
+
+
+def carried(combatant: Combatant, key: str) -> int:
+    """Return how many of item ``key`` the combatant still carries (the sheet's, less those gone from his kit)."""
+    return combatant.sheet.weapons.count(key) - fighter(combatant).spent.count(key)
+
+
+def _hands_of(tables: FalloutTables, key: str) -> int:
+    """Return the hands an item in hand takes (one for anything not in the weapon table)."""
+    return tables.weapon(key).hands if key in tables.weapons else 1
 
 
 def usable_arms(state: Fighter) -> tuple[str, ...]:
@@ -60,7 +70,7 @@ def held_in(tables: FalloutTables, state: Fighter, side: str) -> tuple[str, ...]
     held: list[str] = []
     at = 0
     for key in state.hands:
-        need = tables.weapon(key).hands if key in tables.weapons else 1
+        need = _hands_of(tables, key)
         if side in arms[at:at + need]:
             held.append(key)
         at += need

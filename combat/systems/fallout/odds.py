@@ -2,9 +2,9 @@
 
 The modifiers come from the attack's own ``modifiers`` (range band by size and stance from the map or the
 options, visibility and cover from the map's terrain, proximity, scope, evasion, winded, maims, the GM's), the
-number needed from ``needed_against``, the hits of a burst from ``burst_hits`` and each hit's damage past DT from
-``damage_hit``, so the odds read the map and the options exactly as the attack does. Critical points go where
-``crits:`` says, the rest (and a player's, asked after the roll) to critical damage, the default.
+number needed from ``needed_against``, the hits of a burst or a double from ``hit_count`` and each hit's damage
+past DT from ``damage_hit``, so the odds read the map and the options exactly as the attack does. Critical points go
+where ``crits:`` says, the rest (and a player's, asked after the roll) to critical damage, the default.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from combat.systems.fallout.odds_harm import Counts, crit_counts, crit_roll, mix
 from combat.systems.fallout.results import Check
 from combat.systems.fallout.sheet import melee_damage
 from combat.systems.fallout.state import fighter
-from combat.systems.fallout.strike import burst_hits, damage_dice
+from combat.systems.fallout.strike import damage_dice, hit_count
 from combat.systems.fallout.tables import MELEE_MODES, FalloutTables
 
 __all__ = ["attack_odds", "hp_band"]
@@ -137,13 +137,6 @@ def _rank(item: tuple[str, Fraction]) -> int:
     return next((i for i, word in enumerate(_EFFECT_ORDER) if word in item[0]), len(_EFFECT_ORDER))
 
 
-def _count(shot: Aim, check: Check) -> int:
-    """Return how many hits the roll makes: a burst's rounds that reach, a double's barrels that fire, else one."""
-    if shot.mode == "double":
-        return min(2, shot.rounds) if shot.rounds else 2
-    return burst_hits(check, shot.rounds) if shot.mode == "burst" else 1
-
-
 def attack_odds(encounter: Encounter, intent: Intent, tables: FalloutTables) -> Odds:
     """Return the exact chances of an attack: a miss, HP lost in quarters of what is left, dead, and the effects."""
     shot = aim(encounter, intent, tables)
@@ -164,7 +157,7 @@ def attack_odds(encounter: Encounter, intent: Intent, tables: FalloutTables) -> 
         else:
             if check.points:
                 tally.effect("At least one critical point", p)
-            case = (_count(shot, check), _spent(shot, check.points))
+            case = (hit_count(check, shot.mode, shot.rounds), _spent(shot, check.points))
             if case not in known:
                 known[case] = _with_crits(shot, case[1], hit.times(case[0]))
             weights[case] = weights.get(case, Fraction(0)) + p

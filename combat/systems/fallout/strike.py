@@ -17,14 +17,15 @@ from combat.systems.fallout.aim import Sight
 from combat.systems.fallout.checks import EVASION, VERY_EASY, modifiers, roll_check, skill_of
 from combat.systems.fallout.crits import crit_dice, padded, preset, spend
 from combat.systems.fallout.harm import damage_hit, deal, drop_stances, harm_of, injure
-from combat.systems.fallout.kit import free_hands, held_in, improvised
+from combat.systems.fallout.kit import carried, free_hands, held_in, improvised
 from combat.systems.fallout.pause import StrikeRecord
 from combat.systems.fallout.results import Attack, Check, Hit, Injured
 from combat.systems.fallout.sheet import melee_damage
 from combat.systems.fallout.state import Fighter, fighter, with_fighter
 from combat.systems.fallout.tables import MELEE_MODES, FalloutTables, Weapon
 
-__all__ = ["burst_hits", "burst_penalty", "finish", "needed_against", "partial", "roll_strike", "take_ammo"]
+__all__ = ["burst_hits", "burst_penalty", "finish", "hit_count", "needed_against", "partial", "roll_strike",
+           "take_ammo"]
 
 
 def burst_penalty(number: int) -> int:
@@ -92,7 +93,7 @@ def roll_strike(encounter: Encounter, tables: FalloutTables, dice: DiceSource, a
         encounter = encounter.put(with_fighter(encounter.get(actor.id), replace(state, overloaded=0)))
     count = 0
     if check.hit and mode not in ("disarm", "trip"):
-        count = _hit_count(check, mode, rounds)
+        count = hit_count(check, mode, rounds)
     hits = _hits(tables, dice, actor, target, weapon, mode, count, charges)
     allowed = ("damage", *weapon.crits) if mode not in ("disarm", "trip") else ()
     count_dice, sides = crit_dice(damage_dice(weapon, mode))
@@ -105,7 +106,7 @@ def roll_strike(encounter: Encounter, tables: FalloutTables, dice: DiceSource, a
     return encounter, (padded(record, chosen) if chosen is not None else record)
 
 
-def _hit_count(check: Check, mode: str, rounds: int) -> int:
+def hit_count(check: Check, mode: str, rounds: int) -> int:
     """Return the hits of a roll that hit: a burst's rounds that reach, each barrel of a double that fired, else one.
 
     A double with one shell loaded fires one barrel: one hit [ours: the seed's "two barrels are firing"].
@@ -133,8 +134,8 @@ def _disarm(encounter: Encounter, tables: FalloutTables, record: StrikeRecord) -
     loaded = theirs.loaded(item.key)
     # The item, with what is loaded in it, leaves his kit for the attacker's [seed: "the item is in the hand(s) of
     # the attacker"]; rounds are counted per weapon name, so a copy he still carries keeps its count [ours].
-    kept = actor.sheet.weapons.count(item.key) - mine.spent.count(item.key) > 0
-    left = target.sheet.weapons.count(item.key) - theirs.spent.count(item.key) - 1 > 0
+    kept = carried(actor, item.key) > 0
+    left = carried(target, item.key) > 1
     theirs = replace(theirs, hands=held[1:], spent=(*theirs.spent, item.key))
     target = with_fighter(target, theirs if left or not loaded else theirs.with_ammo(item.key, 0))
     mine = replace(mine, hands=(*mine.hands, item.key))
