@@ -117,6 +117,12 @@ class TurnState:
         """Return the counts at which ``combatant`` still acts this round, the current slot included."""
         return tuple([s.count for s in self.queue if combatant in s.waiting])
 
+    @property
+    def holders(self) -> tuple[str, ...]:
+        """Return who holds an action: those waiting to release it, and those at its last call now."""
+        call = self.current.waiting if self.current is not None and self.current.last_call else ()
+        return (*self.held, *call)
+
     def is_turn_of(self, combatant: str) -> bool:
         """Tell whether ``combatant`` may act now."""
         slot = self.current

@@ -172,9 +172,7 @@ async def release(svc: Services, caller: Caller, args: Args) -> Reply:
     """Act now with a held action."""
 
     def apply(scene: Scene) -> engine.Step:
-        turns = scene.encounter.turns
-        last_call = turns.current.waiting if turns.current is not None and turns.current.last_call else ()
-        held = [scene.encounter.get(h) for h in (*turns.held, *last_call)]
+        held = [scene.encounter.get(h) for h in scene.encounter.turns.holders]
         named = args.text("as")
         if named:
             actor = scene.encounter.find(named)

@@ -36,6 +36,7 @@ __all__ = [
     "NONE",
     "UNABLE",
     "Defence",
+    "all_out_refusal",
     "can_defend",
     "choose",
     "decide",
@@ -99,17 +100,26 @@ def _problems(encounter: Encounter, tables: DeryniTables, combatant: Combatant) 
             if struck and struck != SHIELD else f"{name} has no weapon to parry with")
     if not legs_free(combatant):
         problems["dodge"] = problems["acrobatics"] = f"{name}'s leg is useless: no dodging"
+    refused = all_out_refusal(encounter, combatant)
     for key, base in ALL_OUT.items():
-        if state.all_out:
-            problems[key] = f"{name} is already in an all-out defence this round"
-        elif state.power_round == encounter.turns.round:
-            problems[key] = (f"{name} used a power this round, and an all-out defence makes no other actions "
-                             "besides defending")
+        if refused:
+            problems[key] = refused
         elif not has_action(encounter, combatant.id):
             problems[key] = f"{name} has already acted this round, and an all-out defence gives up the round's attack"
         elif base in problems:
             problems[key] = problems[base]
     return problems
+
+
+def all_out_refusal(encounter: Encounter, combatant: Combatant) -> str | None:
+    """Say why the combatant cannot go all-out this round (already is; a power used), else None."""
+    state = fighter(combatant)
+    if state.all_out:
+        return f"{combatant.name} is already in an all-out defence this round"
+    if state.power_round == encounter.turns.round:
+        return (f"{combatant.name} used a power this round, and an all-out defence makes no other actions besides "
+                "defending")
+    return None
 
 
 def _label(combatant: Combatant, tables: DeryniTables, key: str) -> str:

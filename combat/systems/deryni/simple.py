@@ -7,6 +7,7 @@ from combat.errors import CannotAct
 from combat.model import Encounter
 from combat.options import normal_key
 from combat.system import ActionOutcome, Intent
+from combat.systems.deryni.defence import all_out_refusal
 from combat.systems.deryni.gear import SHIELD, item_name
 from combat.systems.deryni.powers import meditate
 from combat.systems.deryni.results import AllOut, PickedUp
@@ -19,11 +20,9 @@ __all__ = ["all_out", "pick_up"]
 def all_out(encounter: Encounter, intent: Intent) -> ActionOutcome:
     """Give the round's action to an all-out defence: two defences without penalty this round."""
     actor = encounter.get(intent.actor)
-    if fighter(actor).all_out:
-        raise CannotAct(f"{actor.name} is already in an all-out defence this round.")
-    if fighter(actor).power_round == encounter.turns.round:
-        raise CannotAct(f"{actor.name} used a power this round, and an all-out defence makes no other actions "
-                        "besides defending.")
+    refused = all_out_refusal(encounter, actor)
+    if refused:
+        raise CannotAct(f"{refused}.")
     return ActionOutcome(put_fighter(encounter, actor.id, all_out=True), AllOut(actor.id))
 
 

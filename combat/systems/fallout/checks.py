@@ -34,11 +34,8 @@ def skill_of(actor: Combatant, mode: str) -> tuple[str, int]:
 
 
 def _hand(actor: Combatant, side: str) -> list[tuple[str, int]]:
-    """Return the penalty for the ``side`` hand of two weapons: -8 when that arm is maimed; a broken one cannot."""
-    level = fighter(actor).injury(f"{side}-arm")
-    if level == "break":
-        raise CannotAct(f"{actor.name}'s {side} arm is broken: it cannot hold or use a weapon.")
-    return [(f"maimed {side} arm", -8)] if level == "maim" else []
+    """Return the penalty for the ``side`` hand of two weapons: -8 when that arm is maimed (broken: refused)."""
+    return [(f"maimed {side} arm", -8)] if fighter(actor).injury(f"{side}-arm") == "maim" else []
 
 
 def _limbs(actor: Combatant, weapon: Weapon, mode: str, hand: str | None) -> list[tuple[str, int]]:
