@@ -80,8 +80,10 @@ class D6PoolSystem(RulesDefaults):
         return htk_of(sheet, self.tables.charts)
 
     def new_state(self, sheet: Sheet) -> Ready:
-        """Have the first weapon carried ready (nothing for objects)."""
-        return Ready(sheet.weapons[0] if sheet.weapons and sheet.tier != "object" else None)
+        """Have the first weapon carried ready, the fists when none is (nothing for objects)."""
+        if sheet.tier == "object":
+            return Ready(None)
+        return Ready(sheet.weapons[0] if sheet.weapons else UNARMED)
 
     def new_encounter_state(self) -> RoundState:
         """No Initiative rolled yet."""

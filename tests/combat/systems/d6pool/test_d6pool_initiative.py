@@ -37,6 +37,14 @@ def test_without_anything_ready_no_skill_counts() -> None:
     assert slots(step.encounter) == [(7, ("hero",)), (1, ("hero",))]
 
 
+def test_an_unarmed_fighter_has_his_fists_ready_from_the_first_round() -> None:
+    # [seed] "Initiative can also be affected by Skill Modifiers if a character is in a position to use that skill":
+    # a fighter with no weapon fights with his fists (brawling), ready from the start as the Swordsman's sword is.
+    # Agility 3 + [4] + 2 brawling = 9: acts at 9 and 3 (before: 7 and 1 in round 1, 9 and 3 once he had punched).
+    brawler = fighter("brawler", agility=3, brawling=2)
+    assert slots(begin(brawler, init=(4,))) == [(9, ("brawler",)), (3, ("brawler",))]
+
+
 def test_a_psionic_power_ready_rolls_intelligence() -> None:
     mind = fighter("mind", weapons=("mind blast",), agility=2, intelligence=6, psionics=2)
     enc = begin(mind, init=(3,))
