@@ -45,6 +45,13 @@ def test_an_unarmed_fighter_has_his_fists_ready_from_the_first_round() -> None:
     assert slots(begin(brawler, init=(4,))) == [(9, ("brawler",)), (3, ("brawler",))]
 
 
+def test_a_martial_artist_fights_with_his_own_skill() -> None:
+    # [ours] the data carry "martial arts" (PF 1, the martial arts skill), so that skill counts as a weapon's:
+    # Agility 3 + [4] + 3 martial arts = 10: acts at 10 and 4 (his brawling 1 would give 8 and 2).
+    adept = fighter("adept", weapons=("martial arts",), agility=3, martial_arts=3, brawling=1)
+    assert slots(begin(adept, init=(4,))) == [(10, ("adept",)), (4, ("adept",))]
+
+
 def test_a_psionic_power_ready_rolls_intelligence() -> None:
     mind = fighter("mind", weapons=("mind blast",), agility=2, intelligence=6, psionics=2)
     enc = begin(mind, init=(3,))
