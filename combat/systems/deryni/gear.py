@@ -33,7 +33,8 @@ UNARMED = "unarmed"
 SHIELD = "shield"
 LIMBS = ("weapon arm", "off arm", "leg")
 BARE = Weapon(key=UNARMED, name="bare hands", skill="unarmed combat", length=0, body=True)
-_BARE_WORDS = frozenset({"unarmed", "none", "bare hands", "fists", "fist", "hands"})
+# Bare hands by any name, the seed's skill name too ("Broad Sword or Unarmed Combat Skill").
+_BARE_WORDS = frozenset({"unarmed", "unarmed combat", "none", "bare hands", "fists", "fist", "hands"})
 
 
 def weapon_row(tables: DeryniTables, key: str) -> Weapon:

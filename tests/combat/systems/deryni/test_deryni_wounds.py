@@ -45,6 +45,13 @@ def test_bare_hands_are_minus_one_and_a_blunt_weapon_nothing():
     assert attack(enc, "hero", "foe", faces(f2(-2), f4(0)), defence="none").result.harm.damage.total == 2
 
 
+def test_the_attack_may_name_the_seed_s_unarmed_combat_skill():
+    # "Attacker's Skill (frex, Broad Sword or Unarmed Combat Skill)" [seed]: naming the skill strikes bare-handed.
+    enc = fight(hero(unarmed_combat=2), man("foe"), SLOW)
+    strike = attack(enc, "hero", "foe", f2(-2), defence="none", weapon="Unarmed Combat").result
+    assert (strike.weapon, strike.attack.trait, strike.harm.damage.total) == ("unarmed", "unarmed combat", 1)
+
+
 def test_armour_not_beaten_takes_its_modifier_and_beaten_does_not():
     # Mail: difficulty Great, -2. An attack result of Great only meets it (not beaten): -2.
     enc = fight(hero(), man("foe", armour="mail"), SLOW)
