@@ -60,6 +60,16 @@ def test_a_burst_says_what_the_roll_means_round_by_round() -> None:
     assert lines[-1] == "6 rounds fired, 24 left"
 
 
+def test_a_disarm_that_beats_the_number_by_5_names_no_critical_point() -> None:
+    # Disarms have no critical effects [ours]: 2d10 [6, 6] + Unarmed 10 = 22 vs 10 + the raider's Unarmed 5 = 15
+    # is 7 over, yet no point is spent, so none is announced.
+    fight = scene(person("Vera", "vault", "C4", strength=7, unarmed=3), person("Raider", "foes", "C3",
+                                                                            weapons=("knife",)))
+    lines = RENDER.result(act(fight, "vera", "attack", "raider", mode="disarm", faces=(6, 6)).result, NAMES)
+    assert lines[1] == "Roll at Raider: 2d10 [6, 6] + Unarmed 10 = 22 vs 15: hit"
+    assert "Vera takes the knife" in lines
+
+
 def test_a_knockdown_names_the_stance_and_a_spray_spells_out_its_division() -> None:
     hammer = scene(person("Max", "vault", "C5", weapons=("sledgehammer",), melee=5), person("Raider", "foes", "C4"))
     out = act(hammer, "max", "attack", "raider", mode="swing", crits="knockdown, knockdown", faces=(10, 9, 1, 1))

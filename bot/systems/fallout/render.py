@@ -38,6 +38,7 @@ VERBS = {"single": "shoots", "double": "fires both barrels", "burst": "fires a b
          "trip": "tries to trip"}
 
 
+NO_CRITS = frozenset({"disarm", "trip"})
 STANCE_WORDS = {"stand": "standing", "crouch": "crouching", "prone": "prone"}
 
 
@@ -68,12 +69,16 @@ def burst_line(check: Check, rounds: int) -> str:
     return f"Burst of {_count(rounds, 'round')} against {check.needed}: " + ", ".join(parts)
 
 
-def check_line(check: Check, names: Names) -> str:
-    """Render one attack roll: dice, skill, every modifier, total against the number needed, the result."""
+def check_line(check: Check, names: Names, crits: bool = True) -> str:
+    """Render one attack roll: dice, skill, every modifier, total against the number needed, the result.
+
+    ``crits`` is False for a disarm or trip, which have no critical points to spend [ours].
+    """
     mods = " ".join(f"{_signed(v)} {safe(n)}" for n, v in check.modifiers)
     against = f" at {who(names, check.target)}" if check.target else ""
     outcome = "hit" if check.hit else "miss"
-    points = f", {check.points} critical point{'s' if check.points != 1 else ''}" if check.points else ""
+    count = check.points if crits else 0
+    points = f", {count} critical point{'s' if count != 1 else ''}" if count else ""
     body = f"2d10 [{check.dice[0]}, {check.dice[1]}] + {check.skill.title()} {check.skill_total}"
     return f"Roll{against}: {body}{(' ' + mods) if mods else ''} = {check.total} vs {check.needed}: {outcome}{points}"
 
@@ -119,7 +124,7 @@ def attack_lines(result: Attack, names: Names) -> list[str]:
     called = f" at the {result.part}" if result.part else ""
     tag = "Overwatch! " if result.interrupt else ""
     lines.append(f"{tag}{actor} {VERBS.get(result.mode, result.mode)} ({how}){called}")
-    lines += [check_line(c, names) for c in result.checks]
+    lines += [check_line(c, names, result.mode not in NO_CRITS) for c in result.checks]
     if result.mode == "burst" and result.rounds > 1 and result.checks and result.checks[0].hit:
         lines.append(burst_line(result.checks[0], result.rounds))
     if result.blast is not None:

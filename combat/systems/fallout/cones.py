@@ -61,8 +61,10 @@ def _spray_targets(encounter: Encounter, actor: Combatant, weapon: Weapon, optio
     axis = _axis(encounter, source, options, named)
     angle = 60 if weapon.cone == "wide" else 30
     bias = str(options.get("bias", "left"))
+    # Maximum range is counted per victim by size and stance (a great one is effectively half as far) [seed]:
+    # whoever is beyond it is left out as the rolls are made, not here.
     caught = [(c, h) for c, h in placed(encounter) if c.id != actor.id and not c.health.dead
-              and distance(source, h) <= 5 * weapon.range and in_cone(source, axis, angle, h, bias)]
+              and in_cone(source, axis, angle, h, bias)]
     return [c for c, h in sorted(caught, key=lambda ch: (distance(source, ch[1]), ch[1].name))]
 
 

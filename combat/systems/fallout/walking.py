@@ -2,10 +2,11 @@
 
 The first enemy entering a narrow overwatch cone in the move phase after it was declared is interrupted with one
 attack [seed]. Only hexes the overwatcher can see count [ours], and only with nobody standing in between: the shot
-is a firearm's, which a combatant in between blocks [seed]. The weapon must still be in hand [ours]. A player's
-overwatcher is asked whether to fire (default: fire); the GM's fire at once [ours]. An interrupted mover knocked
-down, back, out or stunned stops there [ours]; otherwise the move goes on. Holding fire keeps the cone for the next
-enemy [ours].
+is a firearm's, which a combatant in between blocks [seed]. An enemy beyond the weapon's maximum range (by size and
+stance) cannot be attacked [seed] and is not interrupted; the cone waits for the next one. The weapon must still be
+in hand [ours]. A player's overwatcher is asked whether to fire (default: fire); the GM's fire at once [ours]. An
+interrupted mover knocked down, back, out or stunned stops there [ours]; otherwise the move goes on. Holding fire
+keeps the cone for the next enemy [ours].
 """
 
 from __future__ import annotations
@@ -16,14 +17,14 @@ from combat.frozen import replace
 from combat.intent import Choice, Reaction
 from combat.model import Combatant, Encounter
 from combat.system import ActionOutcome
-from combat.systems.fallout.aim import look
+from combat.systems.fallout.aim import band, look, size_factor
 from combat.systems.fallout.board import shot_line
 from combat.systems.fallout.crits import ask
 from combat.systems.fallout.harm import deal, harm_of
-from combat.systems.fallout.hexgrid import direction_between, in_cone, parse_hex
+from combat.systems.fallout.hexgrid import Hex, direction_between, distance, in_cone, parse_hex
 from combat.systems.fallout.pause import MoveRecord, Pause, StrikeRecord
 from combat.systems.fallout.results import Attack, Moved
-from combat.systems.fallout.state import STANCES, fighter, with_fighter
+from combat.systems.fallout.state import STANCES, Overwatch, fighter, with_fighter
 from combat.systems.fallout.strike import finish, partial, roll_strike
 from combat.systems.fallout.tables import FalloutTables
 
@@ -41,7 +42,20 @@ def active_watch(encounter: Encounter, combatant: Combatant) -> bool:
     return live and able and state.place() is not None
 
 
-def _watchers(encounter: Encounter, mover: Combatant, prev: str, nxt: str) -> list[Combatant]:
+def _in_reach(tables: FalloutTables, watch: Overwatch, source: Hex, mover: Combatant, there: Hex) -> bool:
+    """Tell whether the mover is within the overwatch weapon's maximum range, by size and stance [seed]."""
+    weapon = tables.weapons.get(watch.weapon)
+    if weapon is None:
+        return False
+    try:
+        band(weapon.range, distance(source, there), size_factor(mover, None))
+    except CannotAct:
+        return False  # "An attack cannot be made beyond Maximum Range": no interrupt, the cone waits
+    return True
+
+
+def _watchers(encounter: Encounter, tables: FalloutTables, mover: Combatant, prev: str, nxt: str) -> list[
+        Combatant]:
     found = []
     for other in encounter.combatants:
         if other.side == mover.side or not active_watch(encounter, other):
@@ -51,7 +65,8 @@ def _watchers(encounter: Encounter, mover: Combatant, prev: str, nxt: str) -> li
         assert watch is not None and source is not None
         inside = in_cone(source, watch.axis, 30, parse_hex(nxt), watch.bias)
         seen = shot_line(encounter, source, parse_hex(nxt))[0] is not None
-        if inside and seen and not in_cone(source, watch.axis, 30, parse_hex(prev), watch.bias):
+        reach = _in_reach(tables, watch, source, mover, parse_hex(nxt))
+        if inside and seen and reach and not in_cone(source, watch.axis, 30, parse_hex(prev), watch.bias):
             found.append(other)
     return sorted(found, key=lambda c: (fighter(c).sequence or 0, fighter(c).rank), reverse=True)
 
@@ -111,7 +126,7 @@ def walk(encounter: Encounter, tables: FalloutTables, dice: DiceSource, record: 
         moved = with_fighter(mover, replace(state, hex=nxt, facing=direction_between(parse_hex(prev), parse_hex(nxt))))
         encounter = encounter.put(moved)
         record = replace(record, walked=(*record.walked, nxt), ahead=record.ahead[1:])
-        for watcher in _watchers(encounter, moved, prev, nxt):
+        for watcher in _watchers(encounter, tables, moved, prev, nxt):
             if watcher.owner:
                 question = replace(FIRE, combatant=watcher.id,
                                    prompt=f"{moved.name} enters {watcher.name}'s overwatch at {nxt}")

@@ -58,6 +58,20 @@ def sweep_scene():
     return scene(gunner, person("Left", "foes", "B6"), person("Mid", "foes", "C6"), person("Right", "foes", "D6"))
 
 
+def test_a_spray_reaches_a_great_target_by_its_effective_distance() -> None:
+    # Sawed-off shotgun, Point Blank 2: Maximum 10. "Great targets ... are effectively half as far away": the great
+    # one on C1, 11 hexes off, is effectively 5.5 (medium, -4) and is rolled for like anyone in the cone; the
+    # human-sized one beside it on D1, 11 hexes off too, is beyond Maximum and is not. Doc (Firearms 10):
+    # 2d10 [6, 5] + 10 - 4 = 17 vs 15, a hit: 3d6 [4, 4, 4] + 4 = 16, / 11 for the distance = 1.
+    doc = person("Doc", "vault", "C12", weapons=("sawed-off shotgun",), firearms=5)
+    big, man = person("Big", "foes", "C1", tier="great"), person("Man", "foes", "D1")
+    out = run(SYSTEM, scene(doc, big, man), "doc", "attack", "big", mode="spray", faces=(6, 5, 4, 4, 4))
+    (check,) = out.result.checks
+    assert (check.target, dict(check.modifiers), check.total) == ("big", {"medium range": -4}, 17)
+    (hit,) = out.result.hits
+    assert (hit.divisor, hit.damage) == (11, 1) and hp(out.encounter, "big") == 39 and hp(out.encounter, "man") == 40
+
+
 def test_a_sweep_shares_the_burst_and_rolls_each_at_minus_10() -> None:
     # Each: 2d10 + 15 - 1 (accuracy) - 10 (sweep) vs 15. Left [6, 5] = 15 hits with 2 rounds; Mid [1, 1] misses;
     # Right [5, 6] hits with 2 rounds.

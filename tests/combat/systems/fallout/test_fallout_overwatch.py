@@ -81,3 +81,23 @@ def test_the_cone_lapses_after_the_next_move_phase() -> None:
     fight = watching()
     later, _ = SYSTEM.start_round(fight, ScriptedDice())
     assert state(later, "watcher").overwatch is None and SYSTEM.can_act(later.get("watcher"), "move")
+
+
+def test_an_enemy_beyond_maximum_range_is_not_interrupted_and_the_cone_waits() -> None:
+    # "An attack cannot be made beyond Maximum Range." The watcher on A1 (10mm pistol, Point Blank 5: Maximum 25)
+    # watches down column A on a 20-row map. A small rat enters the cone at E15, 16 hexes off: effectively 32, beyond
+    # 25, so no attack, and the cone is not spent on it. A second small rat then enters at C8, 9 hexes off
+    # (effectively 18, far: -6): 2d10 [10, 6] + 5 - 6 = 15 vs 15, a hit: [3, 3] + 2 = 8.
+    watcher = person("Watcher", "foes", "A1", weapons=("10mm pistol",))
+    far, near = person("Far", "vault", "H15", tier="small"), person("Near", "vault", "E8", tier="small")
+    fight = scene(watcher, far, near, phase="action", round=1)
+    fight = replace(fight, state=replace(fight.state, rows=20))
+    declared = act(fight, "watcher", "overwatch", at="A20")
+    after, _ = SYSTEM.start_round(declared.encounter, ScriptedDice())
+    fight = replace(after, turns=replace(after.turns, round=2, queue=(Slot("move", (0,), ("far", "near")),)))
+    passed = act(fight, "far", "move", to="E15")
+    assert passed.result.interrupts == () and state(passed.encounter, "watcher").overwatch is not None
+    shot = act(passed.encounter, "near", "move", to="C8", faces=(10, 6, 3, 3))
+    (attack,) = shot.result.interrupts
+    assert dict(attack.checks[0].modifiers) == {"far range": -6} and attack.checks[0].total == 15
+    assert hp(shot.encounter, "near") == 40 - 8 and state(shot.encounter, "watcher").overwatch is None
