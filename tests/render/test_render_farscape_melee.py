@@ -55,7 +55,8 @@ def test_a_roll_up_and_a_blow_that_does_no_harm():
     trooper = person("trooper", brawling=0, conditions=(Condition("frozen"),))
     lines = render(act(encounter(person("aeryn", brawling=1), trooper), "aeryn", "attack", ["trooper"], 0))
     assert "Trooper 1 is frozen: no roll, no blow, defends at Fair (0)" in lines
-    assert "Aeryn → Trooper 1: offence Good (+1) against Fair (0) (frozen: no defence), margin +1: hits" in lines
+    assert ("Aeryn → Trooper 1: offence Good (+1) against Fair (0) (frozen: no defence, unopposed), margin +1: hits"
+            in lines)
     assert "Trooper 1 → Aeryn: strikes no blow" in lines
     assert "Damage: DR -1 + success 1 = 0 (stun)" in lines
     assert "Trooper 1 takes 0 stun: no wound" in lines

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.render.dice import check_text, ladder, modifiers_text
 from bot.render.names import Names, safe, who
-from bot.systems.farscape.parts import damage_steps, harm_lines
+from bot.systems.farscape.parts import damage_steps, harm_lines, same_moment_lines
 from bot.systems.farscape.ranged import dodge_lines
 from combat.systems.farscape.blast import Run
 from combat.systems.farscape.explosives import Detonation
@@ -84,7 +84,7 @@ def render_grenade(result: GrenadeThrow, names: Names) -> list[str]:
         lines.extend(_hit_lines(hit, names))
     if not result.hits:
         lines.append("Nobody is caught in the blast")
-    return lines
+    return [*lines, *same_moment_lines(result.same_moment, names)]
 
 
 def render_detonation(result: Detonation, names: Names) -> list[str]:
@@ -104,4 +104,4 @@ def render_detonation(result: Detonation, names: Names) -> list[str]:
         lines.extend(_hit_lines(hit, names))
     if not result.hits:
         lines.append("Nobody is caught in the blast")
-    return lines
+    return [*lines, *same_moment_lines(result.same_moment, names)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.render.dice import check_text, ladder, modifiers_text, trait_roll, trait_title
 from bot.render.names import Names, listing, possessive, safe, who
-from bot.systems.farscape.parts import conditions_lines, damage_steps, harm_lines
+from bot.systems.farscape.parts import conditions_lines, damage_steps, harm_lines, same_moment_lines
 from combat.systems.farscape.melee_results import (
     EscapeResult,
     ExchangeResult,
@@ -55,7 +55,7 @@ def _side_lines(side: Side, names: Names) -> list[str]:
 def _defence(strike: Strike) -> str:
     """Name the defence and its value: 'Brawling defence Fair (0)', or the frozen defender's lack of one."""
     if strike.defence_trait.startswith("none"):
-        return f"{ladder(strike.defence)} (frozen: no defence)"
+        return f"{ladder(strike.defence)} (frozen: no defence, unopposed)"
     if strike.unopposed:
         return f"{trait_title(strike.defence_trait)} {ladder(strike.defence)} as the difficulty (a minion, no dice)"
     return f"{trait_title(strike.defence_trait)} defence {ladder(strike.defence)}"
@@ -90,7 +90,7 @@ def _effect_line(hit: Hit, names: Names) -> str:
         return f"{target} is knocked down"
     if hit.effect == "lock":
         return f"{target} is pinned in {possessive(attacker)} lock"
-    return f"{target} is feinted: {hit.margin} worse at defending against {attacker}"
+    return f"{target} is feinted: {hit.margin} worse at defending against {attacker} next element"
 
 
 def _hit_lines(hit: Hit, names: Names) -> list[str]:
@@ -158,7 +158,7 @@ def render_exchange(result: ExchangeResult, names: Names) -> list[str]:
     if result.drawn is not None:
         lines.append(f"{actor} is clear of every foe and draws the {safe(result.drawn)}")
     lines.extend(conditions_lines(result.conditions_set, result.conditions_removed, names))
-    return lines
+    return [*lines, *same_moment_lines(result.same_moment, names)]
 
 
 def render_escape(result: EscapeResult, names: Names) -> list[str]:

@@ -17,13 +17,14 @@ __all__ = [
     "conditions_lines",
     "damage_steps",
     "harm_lines",
+    "same_moment_lines",
     "shown",
     "wound_text",
 ]
 
 # [ours] Bookkeeping conditions that say nothing to the table (and per-opponent engagements and ammunition counts,
 # which are shown another way: 'engaged with', 'Ammunition left'); every other condition set is shown.
-HIDDEN_CONDITIONS = frozenset({"acted", "dodge split", "wielding"})
+HIDDEN_CONDITIONS = frozenset({"acted", "dodge split", "wielding", "same moment"})
 _HIDDEN_PREFIXES = ("engaged:", "ammo:")
 _WITH = {"engaged": "engaged with", "grappling": "grappling"}
 _CONDITION_WORDS = {"stun": "stunned", "dodge": "dodging", "lock strained": "lock strained"}
@@ -125,3 +126,12 @@ def conditions_lines(
     ]
     lines += [f"{who(names, cid)} is no longer {_word(name, names)}" for cid, name in removed if shown(name)]
     return lines
+
+
+def same_moment_lines(partners: Iterable[str], names: Names) -> list[str]:
+    """Say which partners of the actor's Initiative still act this element as they were before the wound."""
+    return [
+        f"{who(names, cid)} shares this Initiative and acts at the same time: this wound neither stops nor slows "
+        "their action this element"
+        for cid in partners
+    ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.render.dice import ladder, modifiers_text, signed, trait_roll
 from bot.render.names import Names, listing, possessive, safe, who
-from bot.systems.farscape.parts import damage_steps, harm_lines
+from bot.systems.farscape.parts import damage_steps, harm_lines, same_moment_lines
 from combat.systems.farscape.ammo import Reload
 from combat.systems.farscape.autofire import FirePlan
 from combat.systems.farscape.quickdraw import QuickDraw
@@ -124,7 +124,7 @@ def render_volley(result: Volley, names: Names) -> list[str]:
     for attack in result.attacks:
         lines.extend(_attack_lines(attack, names, shots))
     lines.extend(f"Ammunition left in {safe(key)}: {left}" for key, left in result.ammo)
-    return lines
+    return [*lines, *same_moment_lines(result.same_moment, names)]
 
 
 def render_dodge(result: Dodge, names: Names) -> list[str]:

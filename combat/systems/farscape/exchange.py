@@ -13,7 +13,7 @@ from combat.system import ActionOutcome, Intent
 from combat.systems.farscape import grapple
 from combat.systems.farscape.disengage import broke_away, drawn_weapon, resolve_flee
 from combat.systems.farscape.engagement import opponents
-from combat.systems.farscape.harm import trait
+from combat.systems.farscape.harm import SAME_MOMENT, trait
 from combat.systems.farscape.melee_aftermath import changes, counter, record
 from combat.systems.farscape.melee_fighters import DODGES, Approach, Fighter, build_fighter
 from combat.systems.farscape.melee_hits import exchange_key, initiative_key, land_blows
@@ -43,7 +43,7 @@ def _is_out(combatant: Combatant) -> bool:
 def _participants(encounter: Encounter, intent: Intent) -> tuple[Combatant, tuple[Combatant, ...]]:
     """Return the actor and the targets, checking that they can fight."""
     actor = encounter.get(intent.actor)
-    if actor.has("frozen") or (_is_out(actor) and not can_strain(actor)):
+    if actor.has("frozen") or (_is_out(actor) and not can_strain(actor) and not actor.has(SAME_MOMENT)):
         raise CannotAct(f"{actor.name} is in no state to fight.")
     if not intent.targets:
         raise InvalidInput("Name who to fight.")
@@ -187,7 +187,10 @@ def resolve_melee(
         return special
     actor, foes, extend, acting = exchange_fighters(encounter, intent, tables)
     drawn = drawn_weapon(actor, intent.options, tables)
-    strain = roll_strain(dice, actor.combatant) if straining(actor.combatant) else None
+    # A fighter felled by a partner of his Initiative acts as he was, at the same moment: no strain (moment.py).
+    strain = None
+    if straining(actor.combatant) and not actor.combatant.has(SAME_MOMENT):
+        strain = roll_strain(dice, actor.combatant)
     if strain is not None and not strain.success:
         return ActionOutcome(encounter, StrainResult(actor.id, actor.technique.name, intent.targets, strain))
     rolls = _rolls(dice, actor, foes)

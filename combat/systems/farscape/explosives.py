@@ -66,6 +66,7 @@ class Detonation:
     acting: str | None
     debris: int
     hits: tuple[BlastHit, ...]
+    same_moment: tuple[str, ...] = ()  # partners of the actor's Initiative who still act as they were (moment.py)
 
     @property
     def went_off(self) -> bool:

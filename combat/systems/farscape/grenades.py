@@ -78,6 +78,7 @@ class GrenadeThrow:
     acting: str | None
     scatter: Scatter
     hits: tuple[BlastHit, ...]
+    same_moment: tuple[str, ...] = ()  # partners of the thrower's Initiative who still act as they were (moment.py)
 
 
 def scatter(throw: Check, dice: DiceSource) -> Scatter:

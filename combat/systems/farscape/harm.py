@@ -9,7 +9,12 @@ from combat.model import Combatant, Condition
 from combat.systems.farscape.sheet import SPEC
 from combat.systems.farscape.wounds import Health, Kind, WoundMark, mark, stun_condition, stun_penalty
 
-__all__ = ["Harm", "apply_wound", "penalty", "trait"]
+__all__ = ["SAME_MOMENT", "Harm", "apply_wound", "penalty", "trait", "wound_penalty"]
+
+# A partner of the actor's Initiative slot wounded by the actor's move before acting himself: his own action this
+# element comes "at the same time" [seed], so it keeps his earlier penalties (the value adds back what the wounds
+# took) and he acts even if they took him out. See moment.py.
+SAME_MOMENT = "same moment"
 
 # Willpower difficulty to stay conscious on newly reaching these levels [seed: "usually"; Fray always rolls].
 _KNOCKOUT_DL = {("lethal", "Very Hurt"): 1, ("lethal", "Incapacitated"): 2, ("stun", "Very Stunned"): 1}
@@ -20,10 +25,16 @@ def trait(combatant: Combatant, name: str) -> int:
     return SPEC.level(combatant.sheet, name)
 
 
-def penalty(combatant: Combatant) -> int:
-    """Return the current penalty to actions: lethal wounds plus the stun penalty still in force."""
+def wound_penalty(combatant: Combatant) -> int:
+    """Return the penalty the wounds give now: lethal wounds plus the stun penalty still in force."""
     health: Health = combatant.health
     return health.lethal_penalty + stun_penalty(combatant.condition("stun"))
+
+
+def penalty(combatant: Combatant) -> int:
+    """Return the current penalty to actions: the wounds', less any taken at the same moment as his own action."""
+    moment = combatant.condition(SAME_MOMENT)
+    return wound_penalty(combatant) + (moment.value if moment is not None else 0)
 
 
 @frozen

@@ -34,13 +34,23 @@ from combat.systems.farscape.ranged_common import is_minion
 from combat.systems.farscape.tables import FarscapeTables
 from combat.systems.farscape.wounds import Kind
 
-__all__ = ["FEINTED", "PRONE", "InitiativeKey", "blow_damage", "exchange_key", "initiative_key", "land_blows",
-           "must_warn", "warn"]
+__all__ = ["FEINTED", "PRONE", "InitiativeKey", "blow_damage", "exchange_key", "feint_in_force", "initiative_key",
+           "land_blows", "must_warn", "warn"]
 
 InitiativeKey = Callable[[str], tuple[int, ...]]
 
 PRONE = "prone"
 FEINTED = "feinted"
+
+
+def feint_in_force(condition: Condition) -> bool:
+    """Tell whether a feint's penalty applies now: only in the element after the feint.
+
+    [seed] "The degree which the feinting attacker wins their current offensive contest gives the penalty to their
+    opponent's defence value when they attack in the next element." The condition is set with two elements (the
+    rest of the feint's element and the next), so it is in force once one element has been counted off.
+    """
+    return condition.elements == 1
 
 
 def initiative_key(encounter: Encounter, initiative: Mapping[str, int] | None = None) -> InitiativeKey:
@@ -150,8 +160,8 @@ def _land(
         return encounter, replace(base, condition=condition)
     if effect in ("prone", "feint"):
         name, value = (PRONE, -1) if effect == "prone" else (FEINTED, -strike.margin)
-        # [ours] Knocked down for the rest of this element and the next (-1 to offence and defence), then up again;
-        # a feint's penalty lasts the next element and applies only against the feinter.
+        # [ours] Knocked down for the rest of this element and the next (-1 to offence and defence), then up again.
+        # A feint's penalty applies in the next element only [seed] (see feint_in_force), against the feinter only.
         condition = Condition(name, value=value, elements=2, source=strike.attacker)
         return encounter.put(victim.with_condition(condition)), replace(base, condition=condition)
     dealt, kind = blow_damage(fighter, victim, strike.margin, base.location, tables)

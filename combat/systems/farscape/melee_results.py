@@ -81,8 +81,8 @@ class Side:
 class Strike:
     """One attacker's offence against one defender's defence, with the modifiers that apply to this pair only.
 
-    ``unopposed`` means the defender is a minion or bystander: the defence is his trait without dice, and the
-    blow succeeds when the offence reaches it (a tie hits, at success level 0).
+    ``unopposed`` means the defender is a minion or bystander (the defence is his trait without dice) or is frozen
+    by surprise (the defence is Fair): the blow succeeds when the offence reaches it (a tie hits, at success level 0).
     """
 
     attacker: str
@@ -159,7 +159,8 @@ class ExchangeResult:
 
     ``strain`` is the Great Willpower roll an Incapacitated actor made to fight at all (None when not needed);
     ``drawn`` is the weapon the actor drew after stepping back clear of every foe; ``acting`` is where the actor's
-    −1 for fighting while dodging this element went: "attack" (his offence), "dodge", or None (not dodging).
+    −1 for fighting while dodging this element went: "attack" (his offence), "dodge", or None (not dodging);
+    ``same_moment`` names the actor's Initiative partners (minions who did not roll) who still act as they were.
     """
 
     actor: str
@@ -174,6 +175,7 @@ class ExchangeResult:
     strain: Check | None = None
     drawn: str | None = None
     acting: str | None = None
+    same_moment: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,10 @@ All attacks are effectively Unopposed, using the appropriate trait (attribute or
 difficulty"]. A minion's defence is his defence trait (the style's skill, a dodge trait, the Shield skill) plus
 the defence modifiers, without dice, and a blow at him succeeds when the offence reaches it: a tie hits, at
 success level 0, as an Unopposed roll that meets its difficulty does. Frozen by surprise, a minion is attacked the
-same way: the seed's sentence covers all attacks on him, and he never defended with dice anyway; [ours] a frozen fighter
-who is no minion has no defence at all (Fair).
+same way: the seed's sentence covers all attacks on him, and he never defended with dice anyway. A frozen fighter who
+is no minion has no defence at all: "If the target is unaware of the attack, or is caught by surprise, the attack is
+an Unopposed action" [seed, Ranged Combat; its words name no weapon], so the blow is Unopposed against Fair [ours: the
+Difficulty Level] and, like any Unopposed roll, succeeds when it reaches it (a tie hits, at success level 0).
 """
 
 from __future__ import annotations
@@ -16,13 +18,13 @@ from combat.fudge import TraitRoll
 from combat.systems.farscape import grapple
 from combat.systems.farscape.harm import trait
 from combat.systems.farscape.melee_fighters import Fighter
-from combat.systems.farscape.melee_hits import FEINTED
+from combat.systems.farscape.melee_hits import FEINTED, feint_in_force
 from combat.systems.farscape.melee_results import BlowReason, Modifier, Strike, total
 
 __all__ = ["FROZEN_DEFENCE", "break_rule", "hits_back", "land_rule", "strike"]
 
-# [ours] A frozen (surprised) fighter has no defence: the blow is resolved against Fair, as an unopposed attack (a
-# minion's is against his trait, frozen or not [seed]).
+# A frozen (surprised) fighter has no defence: the blow is Unopposed [seed] against Fair [ours] (a minion's is
+# against his trait, frozen or not [seed]).
 FROZEN_DEFENCE = 0
 
 
@@ -39,7 +41,7 @@ def _pair_defence(defender: Fighter, attacker: Fighter, defence_trait: str) -> t
     if attacker.technique.kick and defender.style == "brawling" and defence_trait == "brawling":
         mods.append(Modifier("blocking a kick", -1))
     feint = defender.combatant.condition(FEINTED)
-    if feint is not None and feint.source == attacker.id:
+    if feint is not None and feint.source == attacker.id and feint_in_force(feint):
         mods.append(Modifier("feinted", feint.value))
     return tuple(mods)
 
@@ -51,7 +53,7 @@ def strike(attacker: Fighter, a_roll: TraitRoll | None, defender: Fighter, d_rol
     reason: BlowReason = "no strike" if a_roll is None or attacker.technique.effect == "counter" else "miss"
     if defender.frozen and not defender.minion:
         return Strike(attacker.id, defender.id, offence, FROZEN_DEFENCE, "none (frozen)", offence_mods, (), False,
-                      reason)
+                      reason, unopposed=True)
     name = defender.defence_trait(attacker)
     defence_mods = _pair_defence(defender, attacker, name)
     dice = 0 if defender.minion or d_roll is None else d_roll.dice.total

@@ -75,6 +75,7 @@ class Volley:
     warning: bool
     attacks: tuple[Attack, ...]
     ammo: tuple[tuple[str, int], ...]
+    same_moment: tuple[str, ...] = ()  # partners of the shooter's Initiative who still act as they were (moment.py)
 
 
 def weapons_fired(actor: Combatant, tables: FarscapeTables, options: Options) -> tuple[Weapon, ...]:

@@ -18,6 +18,7 @@ from combat.systems.farscape import attack, exchange, ranged, reaction, tools
 from combat.systems.farscape.digest import digest as digest_result
 from combat.systems.farscape.digest import status as status_keys
 from combat.systems.farscape.initiative import initiative_entries
+from combat.systems.farscape.moment import acts_at_same_moment, at_same_moment
 from combat.systems.farscape.odds import attack_odds
 from combat.systems.farscape.sheet import SPEC
 from combat.systems.farscape.strain import allow_strain, can_strain
@@ -118,7 +119,13 @@ class FarscapeSystem(RulesDefaults):
         return tuple(e for e in initiative_entries(encounter, self.tables) if e.combatant in ids)
 
     def can_act(self, combatant: Combatant, phase: str) -> bool:
-        """Tell whether the combatant can act: not frozen, unconscious or out; Incapacitated only to strain."""
+        """Tell whether the combatant can act: not frozen, unconscious or out; Incapacitated only to strain.
+
+        A partner of the same Initiative taken out by another partner's move still acts, at the same time [seed]
+        (see moment.py).
+        """
+        if acts_at_same_moment(combatant):
+            return True
         health: Health = combatant.health
         blocked = combatant.has_any("frozen", "unconscious", "out")
         # [ours] An Incapacitated combatant keeps a turn only with the GM's leave to strain (see strain.py).
@@ -153,11 +160,11 @@ class FarscapeSystem(RulesDefaults):
         return encounter, tuple(recoveries)
 
     def act(self, encounter: Encounter, intent: Intent, dice: DiceSource) -> ActionOutcome:
-        """Resolve a move through its resolver."""
+        """Resolve a move through its resolver; partners of the actor's Initiative it wounds still act as they were."""
         resolver = self._resolvers.get(intent.move)
         if resolver is None:
             raise CannotAct(f"Farscape has no move '{intent.move}'.")
-        return resolver(encounter, intent, self.tables, dice)
+        return at_same_moment(encounter, intent, resolver(encounter, intent, self.tables, dice))
 
     def reaction_for(self, encounter: Encounter, intent: Intent) -> Reaction | None:
         """Offer "Dodge or take it?" to the player of a target a shot or grenade would make dodge."""

@@ -184,6 +184,20 @@ def test_a_frozen_defender_neither_rolls_nor_strikes_and_defends_at_fair():
     assert strike(outcome.result, "foe", "hero").reason == "no strike"
 
 
+def test_a_blow_that_just_reaches_a_frozen_defenders_fair_hits_at_success_level_zero():
+    # [seed] "If the target is unaware of the attack, or is caught by surprise, the attack is an Unopposed action."
+    # Hero (Melee Weapon Fair, a knife) stabs a frozen Foe, who rolls nothing and defends at Fair: Hero rolls 0, Fair
+    # against Fair, which an Unopposed roll reaches. Success level 0: knife DR 1 + Strength 0 + 0 = 1, a Scratch.
+    frozen = fighter("foe", brawling=3, conditions=(Condition("frozen"),))
+    hero = fighter("hero", melee_weapon=0, weapons=["knife"])
+    outcome = melee(encounter(hero, frozen), "hero", ["foe"], 0, initiative={"hero": 1, "foe": 0})
+    mine = strike(outcome.result, "hero", "foe")
+    assert (mine.defence, mine.margin, mine.unopposed, mine.lands) == (0, 0, True, True)
+    blow = hit(outcome.result, "hero", "foe")
+    assert (blow.margin, blow.damage.value) == (0, 1)
+    assert outcome.encounter.get("foe").health.lethal.level_name == "Scratch"
+
+
 def test_the_exchange_marks_both_fighters_engaged_with_each_other():
     enc = encounter(fighter("hero", brawling=1), fighter("foe", brawling=1))
     outcome = melee(enc, "hero", ["foe"], 0, 0, initiative={"hero": 1, "foe": 0})

@@ -116,12 +116,33 @@ def test_a_feint_lowers_the_target_defence_against_the_feinter_next_element():
     feinted = outcome.encounter.get("foe").condition("feinted")
     assert (feinted.value, feinted.elements, feinted.source) == (-2, 2, "hero")
     assert outcome.encounter.get("foe").health.stun.level is None
-    follow = melee(outcome.encounter, "hero", ["foe"], 0, 0, initiative=ORDER)
+    next_element, _ = outcome.encounter.tick()
+    follow = melee(next_element, "hero", ["foe"], 0, 0, initiative=ORDER)
     mine = strike(follow.result, "hero", "foe")
     assert mods(mine.defence_modifiers) == {"feinted": -2}
     assert (mine.defence, mine.margin) == (-2, 4)
     assert not follow.encounter.get("foe").has("feinted")
     assert ("foe", "feinted") in follow.result.conditions_removed
+
+
+def test_a_feint_does_not_count_in_its_own_element_nor_is_it_spent_there():
+    # [seed] "The degree which the feinting attacker wins their current offensive contest gives the penalty to their
+    # opponent's defence value when they attack in the next element." Hero (Brawling Great) feints Foe (Brawling
+    # Fair), both roll 0: Great against Fair, margin 2. Later in the same element Foe attacks Hero, both roll 0: Foe's
+    # defence is still his Fair (no feint yet), so Hero's blow back (Great against Fair) is by 2: a punch, DR -1 + 2 =
+    # 1 Stun, Dazed (-1 for the rest of this element and the next). Next element Hero attacks, both roll 0: Foe's
+    # defence is Fair - 1 (Dazed) - 2 (feinted) = Terrible, margin 5.
+    enc = encounter(fighter("hero", brawling=2), fighter("foe", brawling=0))
+    feint = melee(enc, "hero", ["foe"], 0, 0, act="feint", initiative=ORDER)
+    back = melee(feint.encounter, "foe", ["hero"], 0, 0, initiative=ORDER)
+    theirs = strike(back.result, "hero", "foe")
+    assert (mods(theirs.defence_modifiers), theirs.defence, theirs.margin) == ({}, 0, 2)
+    assert back.encounter.get("foe").condition("feinted").value == -2
+    next_element, _ = back.encounter.tick()
+    follow = melee(next_element, "hero", ["foe"], 0, 0, initiative=ORDER)
+    mine = strike(follow.result, "hero", "foe")
+    assert (mods(mine.defence_modifiers), mine.defence, mine.margin) == ({"feinted": -2}, -3, 5)
+    assert not follow.encounter.get("foe").has("feinted")
 
 
 def test_a_feint_does_not_help_anyone_else():

@@ -39,7 +39,7 @@ def test_the_same_blow_lands_without_keeping_at_bay():
 
 
 def test_held_at_bay_lasts_into_the_foes_own_attack_while_the_holder_wins():
-    feinted = Condition("feinted", value=-2, elements=2, source="foe")
+    feinted = Condition("feinted", value=-2, elements=1, source="foe")
     hero = pikeman(conditions=(Condition(HELD, elements=1, source="foe"), feinted))
     outcome = melee(encounter(hero, knifer()), "foe", ["hero"], 0, 1, initiative=ORDER)  # foe 1, hero 2
     theirs = strike(outcome.result, "foe", "hero")

@@ -194,7 +194,7 @@ STATES: dict[str, tuple[tuple[Condition, ...], tuple[Condition, ...]]] = {
     "prone": ((), (Condition("prone", value=-1, elements=2),)),
     "frozen": ((), (Condition("frozen", elements=1),)),
     "pinned": ((Condition("grappling", source=FOE),), (Condition("pinned", value=-2, source=ACTOR),)),
-    "feinted": ((), (Condition("feinted", value=-2, elements=2, source=ACTOR),)),
+    "feinted": ((), (Condition("feinted", value=-2, elements=1, source=ACTOR),)),
     "outnumbered": ((Condition("engaged", elements=2, source="foe2"),), ()),
     "stunned": ((Condition("stun", value=-2, elements=3),), ()),
     "hurt": ((), ()),
