@@ -43,10 +43,12 @@ __all__ = [
 class TurnChange:
     """How the turn moved: who was skipped, whose held action lapsed, which round ended and began, whose turn began.
 
-    ``round_end`` is what the system's ``end_round`` hook did as the round ended (None: nothing).
+    ``round_end`` is what the system's ``end_round`` hook did as the round ended (None: nothing). ``skipped`` is who
+    was passed over before a round ended (or in a round that goes on), ``skipped_new`` who was in the round that began.
     """
 
     skipped: tuple[tuple[str, str], ...] = ()
+    skipped_new: tuple[tuple[str, str], ...] = ()
     lapsed: tuple[str, ...] = ()
     ended_round: int | None = None
     started: RoundStart | None = None
@@ -97,8 +99,7 @@ def _follow(system: RuleSystem, before: Encounter, moved: Advance, dice: DiceSou
         ended = encounter.turns.round
         encounter, closing = system.end_round(encounter, dice)
         encounter, moved, started = _new_round(system, encounter, dice)
-        change = replace(change, skipped=change.skipped + moved.skipped, ended_round=ended, started=started,
-                         round_end=closing)
+        change = replace(change, skipped_new=moved.skipped, ended_round=ended, started=started, round_end=closing)
     return _turn_starts(system, _slot_mark(before.turns), encounter, dice, change)
 
 
@@ -125,10 +126,17 @@ def _turn_starts(
         if settled.state is not encounter.turns:  # as a rule everyone at the front can act: nothing moves
             encounter = replace(encounter, turns=settled.state)
         if settled.skipped or settled.lapsed:
-            change = replace(change, skipped=change.skipped + settled.skipped, lapsed=change.lapsed + settled.lapsed)
+            change = _passed_over(change, settled)
         if settled.round_over:
             break  # the round ends on the next command, like a round nobody can act in
     return encounter, change
+
+
+def _passed_over(change: TurnChange, settled: Advance) -> TurnChange:
+    """Add who a turn-start hook left passed over (in the new round, when one began) and whose hold lapsed."""
+    if change.started is not None:
+        return replace(change, skipped_new=change.skipped_new + settled.skipped, lapsed=change.lapsed + settled.lapsed)
+    return replace(change, skipped=change.skipped + settled.skipped, lapsed=change.lapsed + settled.lapsed)
 
 
 def begin(system: RuleSystem, encounter: Encounter, dice: DiceSource) -> Step:
@@ -138,7 +146,7 @@ def begin(system: RuleSystem, encounter: Encounter, dice: DiceSource) -> Step:
     if not encounter.combatants:
         raise RulesError("Add some combatants before beginning.")
     started, moved, round_start = _new_round(system, encounter, dice)
-    change = TurnChange(skipped=moved.skipped, started=round_start)
+    change = TurnChange(skipped_new=moved.skipped, started=round_start)
     started, change = _turn_starts(system, None, started, dice, change)
     return Step(started, None, change)
 

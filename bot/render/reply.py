@@ -55,11 +55,17 @@ def _phases(phases: list[str]) -> str:
 
 
 def _skipped_lines(reply: Reply, skipped: tuple[tuple[str, str], ...], names: Names) -> list[str]:
-    """Say who is passed over, once each (with their phases when the fight has several)."""
-    phased = reply.encounter is not None and len(reply.encounter.turns.phases) > 1
+    """Say who is passed over, once each (with their phases when the fight has several).
+
+    Whoever is out of the fight is left unsaid: his fall was told when it happened, and he would be named every round.
+    """
+    encounter, system = reply.encounter, reply.system
+    phased = encounter is not None and len(encounter.turns.phases) > 1
+    out = {c.id for c in encounter.combatants if system.out_of_fight(c)} if encounter and system else set()
     phases: dict[str, list[str]] = {}
     for cid, phase in skipped:
-        phases.setdefault(cid, []).append(phase)
+        if cid not in out:
+            phases.setdefault(cid, []).append(phase)
     return [f"{who(names, cid)} cannot act{_phases(ps) if phased else ''} and is passed over."
             for cid, ps in phases.items()]
 
@@ -68,7 +74,7 @@ def _change_lines(reply: Reply, names: Names, summaries: bool, renderer: SystemR
     change = reply.change
     if change is None:
         return []
-    lines = _skipped_lines(reply, change.skipped, names) if change.skipped else []
+    lines = _skipped_lines(reply, change.skipped, names)
     if change.lapsed:
         lines += [f"{who(names, cid)}'s held action lapses." for cid in change.lapsed]
     if change.round_end is not None and renderer is not None:
@@ -80,7 +86,7 @@ def _change_lines(reply: Reply, names: Names, summaries: bool, renderer: SystemR
         lines += renderer.result(change.started, names) if renderer else []
     for started in change.turn_starts:
         lines += renderer.result(started.result, names) if renderer else []
-    return lines
+    return lines + _skipped_lines(reply, change.skipped_new, names)
 
 
 def status_lines(reply: Reply, users: UserNames, *, detailed: bool = True) -> list[str]:

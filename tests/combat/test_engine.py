@@ -233,7 +233,7 @@ def test_a_round_where_nobody_can_act_passes_as_a_round_of_its_own():
     step = engine.act(SYSTEM, enc, Intent("aeryn", "gas"), dice)
     assert dice.remaining == 0
     assert step.change.ended_round == 1
-    assert {name for name, _ in step.change.skipped} == {"aeryn", "bobo", "crais"}
+    assert {name for name, _ in step.change.skipped_new} == {"aeryn", "bobo", "crais"}
     assert step.encounter.turns.round == 2 and step.encounter.turns.current is None
     dice = ScriptedDice([4, 5, 1])  # round 3: the gas has worn off
     step = engine.next_turn(SYSTEM, step.encounter, dice)
