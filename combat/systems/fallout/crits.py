@@ -1,6 +1,6 @@
 """Critical points: one per full 5 over the number needed, spent by the attacker after seeing the roll.
 
-Each point goes to critical damage (the weapon's dice halved, at least one die [ours], past DT), knockback (the
+Each point goes to critical damage (one of the weapon's dice [seed: "always one die"], past DT), knockback (the
 same dice; a standing target goes back a hex per 4 rolled), knockdown (one stance per point [seed]) or stun (the
 same dice, into the stun pool). Which effects besides damage a weapon has is in its table row.
 """
@@ -25,9 +25,8 @@ LABELS = {"damage": "Critical damage", "knockback": "Knockback", "knockdown": "K
 
 
 def crit_dice(damage: str) -> tuple[int, int]:
-    """Return (count, sides) of a critical roll: half the damage dice, rounded down, at least one."""
-    spec = parse_dice(damage)
-    return max(1, spec.count // 2), spec.die.sides
+    """Return (count, sides) of a critical roll: one of the weapon's dice [seed: "(always one die)"]."""
+    return 1, parse_dice(damage).die.sides
 
 
 def preset(value: OptionValue | None, allowed: tuple[str, ...]) -> tuple[str, ...] | None:

@@ -75,7 +75,7 @@ def one_hit(tables: FalloutTables, actor: Combatant, target: Combatant, weapon: 
 
 
 def crit_roll(weapon: Weapon, mode: str) -> dict[int, Fraction]:
-    """Return the distribution of one critical point's dice: half the damage dice, at least one [ours]."""
+    """Return the distribution of one critical point's dice: one of the weapon's dice [seed]."""
     count, sides = crit_dice(damage_dice(weapon, mode))
     return dice_sum(count, sides)
 
