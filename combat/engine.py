@@ -248,9 +248,10 @@ def add_group(system: RuleSystem, encounter: Encounter, combatants: tuple[Combat
     if not grown.turns.round:
         return Step(grown)
     state = grown.turns
-    for entry in system.newcomers(grown, tuple(c.id for c in combatants), dice):
+    joined = system.newcomers(grown, tuple(c.id for c in combatants), dice)
+    for entry in joined.entries:
         state = turns.join(state, entry)
-    return Step(replace(grown, turns=state))
+    return Step(replace(grown, turns=state), joined.result)
 
 
 def remove(system: RuleSystem, encounter: Encounter, combatant_id: str, dice: DiceSource) -> Step:

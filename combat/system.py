@@ -27,6 +27,7 @@ __all__ = [
     "ActionOutcome",
     "Intent",
     "MoveSpec",
+    "Newcomers",
     "Reaction",
     "RoundStart",
     "RuleSystem",
@@ -97,6 +98,14 @@ class RoundStart:
 
 
 @dataclass(frozen=True)
+class Newcomers:
+    """Where combatants joining a fight under way go, and the system's result for what it rolled (None: nothing)."""
+
+    entries: tuple[InitiativeEntry, ...]
+    result: Any = None
+
+
+@dataclass(frozen=True)
 class TurnStart:
     """What happened as some combatants' turn began (fatigue recovering, a condition ending): the system's result."""
 
@@ -147,8 +156,8 @@ class RuleSystem(Protocol):
 
     def newcomers(
         self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource
-    ) -> tuple[InitiativeEntry, ...]:
-        """Rank combatants who join a fight under way (several newcomers may roll among themselves)."""
+    ) -> Newcomers:
+        """Rank combatants who join a fight under way (several may roll among themselves), with what was rolled."""
         ...
 
     def can_act(self, combatant: Combatant, phase: str) -> bool:

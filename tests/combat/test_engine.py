@@ -10,7 +10,7 @@ from combat.errors import CannotAct, NotYourTurn, RulesError, UnknownName
 from combat.intent import Choice, Reaction
 from combat.model import Combatant, Condition, Encounter
 from combat.sheet import Sheet, SheetSpec
-from combat.system import ActionOutcome, Intent, MoveSpec, RoundStart, RulesDefaults, RuleSystem
+from combat.system import ActionOutcome, Intent, MoveSpec, Newcomers, RoundStart, RulesDefaults, RuleSystem
 from combat.turns import SINGLE_PHASE, InitiativeEntry, Phase
 
 
@@ -43,9 +43,9 @@ class Duel(RulesDefaults):
     def new_health(self, sheet: Sheet) -> int:
         return 2
 
-    def newcomers(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tuple[InitiativeEntry, ...]:
+    def newcomers(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> Newcomers:
         joining = tuple(c for c in encounter.combatants if c.id in ids)
-        return self.initiative(replace(encounter, combatants=joining), dice)
+        return Newcomers(self.initiative(replace(encounter, combatants=joining), dice))
 
     def initiative(self, encounter: Encounter, dice: DiceSource) -> tuple[InitiativeEntry, ...]:
         entries = []

@@ -19,7 +19,7 @@ from combat.model import Combatant, Encounter
 from combat.options import OptionChoice, OptionSpec, OptionValue
 from combat.sheet import BuiltSheet, Sheet, SheetRequest, SheetSpec
 from combat.summary import Beat
-from combat.system import ActionOutcome, MoveSpec, RoundStart, RulesDefaults, ToolSpec
+from combat.system import ActionOutcome, MoveSpec, Newcomers, RoundStart, RulesDefaults, ToolSpec
 from combat.turns import SINGLE_PHASE, InitiativeEntry
 
 STYLES = {"swift": 1, "heavy": 0, "feint": 2}
@@ -134,10 +134,14 @@ class Sparring(RulesDefaults):
 
     def initiative(self, encounter: Encounter, dice: DiceSource) -> tuple[InitiativeEntry, ...]:
         """Roll d6 + skill each round."""
-        return self.newcomers(encounter, tuple(c.id for c in encounter.combatants), dice)
+        return self._rolled(encounter, tuple(c.id for c in encounter.combatants), dice)
 
-    def newcomers(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tuple[InitiativeEntry, ...]:
-        """Roll for the newcomers like everyone."""
+    def newcomers(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> Newcomers:
+        """Roll for the newcomers like everyone (the entries show the rolls)."""
+        return Newcomers(self._rolled(encounter, ids, dice))
+
+    def _rolled(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tuple[InitiativeEntry, ...]:
+        """Roll d6 + skill for each of ``ids``."""
         entries = []
         for combatant_id in ids:
             skill = self.sheet_spec.level(encounter.get(combatant_id).sheet, "skill")

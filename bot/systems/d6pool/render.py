@@ -10,6 +10,7 @@ from combat.systems.d6pool.model import Htk
 from combat.systems.d6pool.results import (
     Attack,
     AttackRoll,
+    Joined,
     Moved,
     Recovered,
     Recovery,
@@ -129,6 +130,8 @@ def render_result(result: object, names: Names) -> list[str]:
         return _moved(result, names)
     if isinstance(result, RoundBegins):
         return _round(result, names)
+    if isinstance(result, Joined):
+        return [init_line(r, names) for r in result.rolls]
     if isinstance(result, Recovered):
         return _recovered(result, names)
     if isinstance(result, Set):

@@ -18,6 +18,7 @@ from combat.systems.fallout.results import (
     Harm,
     Hit,
     Items,
+    Joined,
     Moved,
     Overload,
     Recovered,
@@ -26,6 +27,7 @@ from combat.systems.fallout.results import (
     Stance,
     Watching,
 )
+from combat.systems.fallout.sequence import SequenceRoll
 from combat.systems.fallout.state import Vitals, fighter
 from combat.systems.fallout.strike import burst_penalty
 from combat.systems.fallout.tools import Board, Marked, Placed, Treated
@@ -177,12 +179,15 @@ def moved_lines(result: Moved, names: Names) -> list[str]:
     return lines
 
 
+def sequence_line(roll: SequenceRoll, names: Names) -> str:
+    """Render one sequence roll: 'Sequence: Vera d10 [7] + 5 = 12', with any tie-breaking d10s."""
+    ties = f", tie d10 {list(roll.ties)}" if roll.ties else ""
+    return f"Sequence: {who(names, roll.combatant)} d10 [{roll.die}] + {roll.bonus} = {roll.total}{ties}"
+
+
 def round_lines(result: RoundBegins, names: Names) -> list[str]:
     """Render a round's start: the sequence (round 1), recoveries, bleeding, head rolls, overloads held."""
-    lines = []
-    for roll in result.sequence:
-        ties = f", tie d10 {list(roll.ties)}" if roll.ties else ""
-        lines.append(f"Sequence: {who(names, roll.combatant)} d10 [{roll.die}] + {roll.bonus} = {roll.total}{ties}")
+    lines = [sequence_line(roll, names) for roll in result.sequence]
     lines += [f"{who(names, c)} recovers {n} fatigue (now {now})" for c, n, now in result.recovered]
     lines += [f"{who(names, h.target)} bleeds: {harm_line(h, names)}" for h in result.bleeding]
     lines += [f"{who(names, c)}'s broken head: d4 [{d}]" + (" — blacks out" if d == 1 else "")
@@ -212,6 +217,7 @@ _SIMPLE: Mapping[type, Callable[[Any, Names], list[str]]] = {
     Attack: attack_lines,
     Moved: moved_lines,
     RoundBegins: round_lines,
+    Joined: lambda r, n: [sequence_line(roll, n) for roll in r.sequence],
     Stance: lambda r, n: [f"{who(n, r.actor)} {'drops' if r.free else 'gets up'} from {r.old} to {r.new}"],
     Items: lambda r, n: [f"{who(n, r.actor)}" + "".join(
         f" {verb} {', '.join(safe(k) for k in keys)};" for verb, keys in (

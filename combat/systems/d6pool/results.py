@@ -12,6 +12,7 @@ __all__ = [
     "Attack",
     "AttackRoll",
     "Contest",
+    "Joined",
     "Moved",
     "Recovered",
     "Recovery",
@@ -157,6 +158,13 @@ class Recovery:
     combatant: str
     save: Save | None
     woke: bool
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Combatants joined a round under way and rolled their Initiative (none for an object or the down)."""
+
+    rolls: tuple[InitRoll, ...]
 
 
 @dataclass(frozen=True)

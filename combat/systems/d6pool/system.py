@@ -13,7 +13,7 @@ from combat.odds import Odds
 from combat.options import OptionValue
 from combat.sheet import BuiltSheet, Sheet, SheetRequest
 from combat.summary import Beat
-from combat.system import ActionOutcome, Intent, MoveSpec, RulesDefaults, ToolSpec
+from combat.system import ActionOutcome, Intent, MoveSpec, Newcomers, RulesDefaults, ToolSpec
 from combat.systems.d6pool import digest as digests
 from combat.systems.d6pool import tools
 from combat.systems.d6pool.attack import resolve_attack
@@ -22,7 +22,7 @@ from combat.systems.d6pool.initiative import able, entries, roll_initiative
 from combat.systems.d6pool.model import KO, RETREATED, Htk, Ready, RoundState
 from combat.systems.d6pool.moves import MOVES, RESOLVERS
 from combat.systems.d6pool.odds import attack_odds
-from combat.systems.d6pool.results import RoundBegins, Spend
+from combat.systems.d6pool.results import Joined, RoundBegins, Spend
 from combat.systems.d6pool.rounds import begin_round
 from combat.systems.d6pool.sheet import SPEC
 from combat.systems.d6pool.spend import spend
@@ -98,10 +98,11 @@ class D6PoolSystem(RulesDefaults):
         state = encounter.state if isinstance(encounter.state, RoundState) else RoundState()
         return entries(state.rolls)
 
-    def newcomers(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tuple[InitiativeEntry, ...]:
-        """Roll Initiative for combatants joining mid-round."""
+    def newcomers(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> Newcomers:
+        """Roll Initiative for combatants joining mid-round, and show the rolls."""
         joining = [encounter.get(i) for i in ids]
-        return entries(tuple(roll_initiative(c, self.tables, dice) for c in joining if able(c)))
+        rolls = tuple(roll_initiative(c, self.tables, dice) for c in joining if able(c))
+        return Newcomers(entries(rolls), Joined(rolls) if rolls else None)
 
     def can_act(self, combatant: Combatant, phase: str) -> bool:
         """Act unless an object, down, knocked out, stunned or gone."""

@@ -13,7 +13,7 @@ from combat.odds import Odds
 from combat.options import OptionValue
 from combat.sheet import BuiltSheet, Sheet, SheetRequest
 from combat.summary import Beat
-from combat.system import ActionOutcome, Intent, MoveSpec, Reaction, RulesDefaults, ToolSpec
+from combat.system import ActionOutcome, Intent, MoveSpec, Newcomers, Reaction, RulesDefaults, ToolSpec
 from combat.systems.deryni import death, defence, initiative, powers, rounds, simple, strike, tools
 from combat.systems.deryni.digest import digest as digest_result
 from combat.systems.deryni.digest import status as status_keys
@@ -82,9 +82,9 @@ class DeryniSystem(RulesDefaults):
         """Rank everyone by Initiative, ties in their roll-off's order (rolled as the round began)."""
         return initiative.entries(encounter, self.tables, ties(encounter))
 
-    def newcomers(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tuple[InitiativeEntry, ...]:
-        """Rank newcomers at their Initiative, after anyone they tie with this round."""
-        return initiative.newcomer_entries(encounter, self.tables, ids)
+    def newcomers(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> Newcomers:
+        """Rank newcomers at their Initiative, after anyone they tie with this round; nothing is rolled."""
+        return Newcomers(initiative.newcomer_entries(encounter, self.tables, ids))
 
     def can_act(self, combatant: Combatant, phase: str) -> bool:
         """Act unless dead, unconscious, incapacitated or in an all-out defence."""

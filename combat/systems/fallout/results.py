@@ -8,7 +8,7 @@ from combat.system import RoundStart
 from combat.systems.fallout.sequence import SequenceRoll
 
 __all__ = [
-    "Attack", "Blast", "Check", "Crit", "Harm", "Hit", "Injured", "Pushed", "RoundBegins", "Scatter",
+    "Attack", "Blast", "Check", "Crit", "Harm", "Hit", "Injured", "Joined", "Pushed", "RoundBegins", "Scatter",
 ]
 
 
@@ -149,6 +149,13 @@ class Attack:
     took: str | None = None
     kept: str | None = None
     offhand: str | None = None
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Newcomers joined the fight under way and rolled their sequence among themselves."""
+
+    sequence: tuple[SequenceRoll, ...]
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,9 @@ def rank(rolls: Sequence[SequenceRoll]) -> dict[str, int]:
     return ranks
 
 
-def newcomer_entries(encounter: Encounter, ids: Sequence[str], dice: DiceSource) -> tuple[InitiativeEntry, ...]:
+def newcomer_entries(
+    encounter: Encounter, ids: Sequence[str], dice: DiceSource
+) -> tuple[tuple[InitiativeEntry, ...], tuple[SequenceRoll, ...]]:
     """Place newcomers after everyone who began the fight, ordered among this round's newcomers by their own rolls.
 
     Newcomers of one round share a place below the lowest starting sequence (one lower for each later round), and
@@ -78,8 +80,9 @@ def newcomer_entries(encounter: Encounter, ids: Sequence[str], dice: DiceSource)
     rolls = roll_sequences(encounter, ids, dice)
     ranks = rank(rolls)
     added = len(encounter.turns.order)
-    return tuple(InitiativeEntry(r.combatant, (base,), (r.total, ranks[r.combatant], -(added + i)))
-                 for i, r in enumerate(rolls))
+    placed = tuple(InitiativeEntry(r.combatant, (base,), (r.total, ranks[r.combatant], -(added + i)))
+                   for i, r in enumerate(rolls))
+    return placed, tuple(rolls)
 
 
 def _sequence_of(combatant: Combatant) -> int | None:

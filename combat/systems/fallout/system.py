@@ -14,14 +14,14 @@ from combat.odds import Odds
 from combat.options import OptionValue
 from combat.sheet import BuiltSheet, Sheet, SheetRequest
 from combat.summary import Beat
-from combat.system import ActionOutcome, Intent, MoveSpec, RulesDefaults, ToolSpec
+from combat.system import ActionOutcome, Intent, MoveSpec, Newcomers, RulesDefaults, ToolSpec
 from combat.systems.fallout import actions, moving, tools
 from combat.systems.fallout.digest import digest, health_state, status
 from combat.systems.fallout.kit import start_kit
 from combat.systems.fallout.moves import MOVES
 from combat.systems.fallout.odds import attack_odds
 from combat.systems.fallout.pause import Pause
-from combat.systems.fallout.results import RoundBegins
+from combat.systems.fallout.results import Joined, RoundBegins
 from combat.systems.fallout.sequence import newcomer_entries
 from combat.systems.fallout.sheet import ATTRIBUTES, SPEC, max_hp
 from combat.systems.fallout.state import Field, Fighter, Vitals, fighter, with_fighter
@@ -123,9 +123,10 @@ class FalloutSystem(RulesDefaults):
                 entries.append(replace(kept[combatant.id], phases=()))
         return tuple(entries)
 
-    def newcomers(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tuple[InitiativeEntry, ...]:
-        """Roll the newcomers' sequence among themselves; they all come after everyone already fighting."""
-        return newcomer_entries(encounter, ids, dice)
+    def newcomers(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> Newcomers:
+        """Roll the newcomers' sequence among themselves (shown); they all come after everyone already fighting."""
+        entries, rolls = newcomer_entries(encounter, ids, dice)
+        return Newcomers(entries, Joined(rolls) if rolls else None)
 
     def can_act(self, combatant: Combatant, phase: str) -> bool:
         """Skip the dead, unconscious and stunned, and phases given up or barred (winded, heavy weapon)."""

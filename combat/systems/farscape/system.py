@@ -13,7 +13,7 @@ from combat.odds import Odds
 from combat.options import OptionValue
 from combat.sheet import BuiltSheet, Sheet, SheetRequest
 from combat.summary import Beat
-from combat.system import ActionOutcome, Intent, MoveSpec, Reaction, RoundStart, RulesDefaults, ToolSpec
+from combat.system import ActionOutcome, Intent, MoveSpec, Newcomers, Reaction, RoundStart, RulesDefaults, ToolSpec
 from combat.systems.farscape import attack, exchange, ranged, reaction, tools
 from combat.systems.farscape.digest import digest as digest_result
 from combat.systems.farscape.digest import status as status_keys
@@ -114,9 +114,9 @@ class FarscapeSystem(RulesDefaults):
         """Rank everyone by Speed with penalties; no dice in Farscape."""
         return initiative_entries(encounter, self.tables)
 
-    def newcomers(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tuple[InitiativeEntry, ...]:
-        """Rank newcomers at their Speed like everyone else [ours]."""
-        return tuple(e for e in initiative_entries(encounter, self.tables) if e.combatant in ids)
+    def newcomers(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> Newcomers:
+        """Rank newcomers at their Speed like everyone else [ours]; nothing is rolled."""
+        return Newcomers(tuple(e for e in initiative_entries(encounter, self.tables) if e.combatant in ids))
 
     def can_act(self, combatant: Combatant, phase: str) -> bool:
         """Tell whether the combatant can act: not frozen, unconscious or out; Incapacitated only to strain.

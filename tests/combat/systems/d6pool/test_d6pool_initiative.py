@@ -2,10 +2,11 @@
 
 from d6_kit import SYSTEM, begin, encounter, fighter, next_turn, slots
 
+from bot.systems.d6pool.render import D6PoolRenderer
 from combat import engine
 from combat.dice import ScriptedDice
 from combat.systems.d6pool.model import counts
-from combat.systems.d6pool.results import RoundBegins
+from combat.systems.d6pool.results import Joined, RoundBegins
 from combat.systems.d6pool.tools import use
 
 
@@ -75,3 +76,16 @@ def test_initiative_is_rolled_again_every_round() -> None:
     step = next_turn(enc, (1, 6))  # the round ends: round 2 rolls again
     assert step.encounter.turns.round == 2
     assert slots(step.encounter) == [(9, ("foe",)), (4, ("hero",)), (3, ("foe",))]
+
+
+def test_a_newcomer_rolls_initiative_as_he_joins_and_the_roll_is_shown() -> None:
+    # Hero 5 + 6 + 3 = 14 begins the round; Newbie (Agility 4, clubs 2) joins: 4 + d6 [3] + 2 = 9, acts at 9 and 3.
+    hero = fighter("hero", weapons=("sword",), agility=5, swords=3)
+    step = engine.begin(SYSTEM, encounter(hero), ScriptedDice([6]))
+    joined = engine.add(SYSTEM, step.encounter, fighter("newbie", weapons=("club",), agility=4, clubs=2),
+                        ScriptedDice([3]))
+    assert isinstance(joined.result, Joined)
+    assert D6PoolRenderer().result(joined.result, {"newbie": "Newbie"}) == [
+        "Newbie's Initiative: Agility 4 + d6 [3] +2 clubs = 9 → acts at 9, 3"]
+    assert slots(joined.encounter) == [(14, ("hero",)), (9, ("newbie",)), (8, ("hero",)), (3, ("newbie",)),
+                                       (2, ("hero",))]

@@ -8,10 +8,11 @@ from dataclasses import replace
 
 from fallout_kit import SYSTEM, act, person, scene
 
+from bot.systems.fallout.render import FalloutRenderer
 from combat import engine
 from combat.dice import ScriptedDice
 from combat.model import Encounter
-from combat.systems.fallout.results import Recovered, RoundBegins
+from combat.systems.fallout.results import Joined, Recovered, RoundBegins
 from combat.systems.fallout.state import Field, Vitals
 from combat.turns import TurnState
 
@@ -67,6 +68,10 @@ def test_newcomers_come_after_everyone_rolling_among_themselves() -> None:
     joined = engine.add_group(SYSTEM, step.encounter, (person("Dee"), person("Eve", agility=9)),
                               ScriptedDice((2, 1)))
     # Dee 2 + 10 = 12, Eve 1 + 14 = 15: Eve first; both after Cy (11).
+    assert isinstance(joined.result, Joined)
+    assert [(r.combatant, r.die, r.total) for r in joined.result.sequence] == [("eve", 1, 15), ("dee", 2, 12)]
+    assert FalloutRenderer().result(joined.result, {"eve": "Eve", "dee": "Dee"}) == [
+        "Sequence: Eve d10 [1] + 14 = 15", "Sequence: Dee d10 [2] + 10 = 12"]
     order = {e.combatant: (e.counts[0], *e.tiebreak) for e in joined.encounter.turns.order}
     assert order["eve"] > order["dee"] and order["dee"] < order["cy"] and order["eve"] < order["cy"]
     encounter = joined.encounter
