@@ -4,8 +4,9 @@ The defence, in order of precedence:
 * ``warning``: a minion's first shot of the fight is rolled against the range DL and harms nobody [ours];
 * ``melee``: a target engaged in a melee is hit Unopposed, the range DL raised by the target's Agility [ours];
   a miss by exactly one hits the first other combatant in that melee (success level 0) [ours];
+* ``minion``: minions never dodge: Unopposed against their Agility, the range DL as the minimum [D: the higher],
+  unaware or frozen too (not once unconscious, out or Incapacitated) [seed];
 * ``unaware``: option aware=no, or a frozen, unconscious or incapacitated target: Unopposed against the range DL;
-* ``minion``: minions never dodge: Unopposed against their Agility, the range DL as the minimum [D: the higher];
 * ``none``: the target's player chose to take it (no dodge): Unopposed against the range DL (see choices.py);
 * ``dodge``: Opposed against the target's element dodge (a free Agility dodge is rolled after the attacker's
   dice when none was declared [ours]); the result must also reach the range DL.
@@ -124,10 +125,12 @@ def defence_of(firing: Firing, target: Combatant, partners: tuple[str, ...] | No
         return "warning", firing.range
     if partners is not None:
         return "melee", firing.range + trait(target, "agility")
+    if is_minion(target) and _fighting(target):
+        # [seed] "All attacks are effectively Unopposed, using the appropriate trait ... as the difficulty": unaware
+        # or frozen, a minion is shot at against his Agility as in melee (melee_strikes), the range DL the minimum.
+        return "minion", max(trait(target, "agility"), firing.range)
     if not firing.aware or not can_defend(target):
         return "unaware", firing.range
-    if is_minion(target):
-        return "minion", max(trait(target, "agility"), firing.range)
     if target.id in firing.taken:
         return "none", firing.range
     return "dodge", firing.range

@@ -165,6 +165,22 @@ def test_against_a_minion_the_range_dl_is_the_minimum():
     assert attack.difficulty == 2 and not attack.hit
 
 
+def test_a_frozen_or_unaware_minion_is_still_shot_at_against_his_agility():
+    # Seed, Bystanders and Minions: "All attacks are effectively Unopposed, using the appropriate trait ... as the
+    # difficulty", frozen or not, as in melee. Firearms Good (+1), dice +1: 2 = Great against Agility Great (+2):
+    # margin 0, a hit at success level 0: light pistol DR 2 + 0 = 2, a Scratch. Not Fair (the short range DL) + 2.
+    for state in ({"conditions": [Condition("frozen")]}, {}):
+        foe = fighter("foe", tier="minion", agility=2, **state)
+        aware = "no" if not state else "yes"
+        attack = shoot(encounter(fighter("pc", firearms=1), foe), "pc", ["foe"], 1, aware=aware).result.attacks[0]
+        assert (attack.defence, attack.difficulty, attack.margin, attack.hit) == ("minion", 2, 0, True)
+        assert attack.damage.value == 2
+    # Once out of the fight (unconscious), he is shot at against the range DL alone: Fair, margin 2.
+    down = fighter("foe", tier="minion", agility=2, conditions=[Condition("unconscious")])
+    attack = shoot(encounter(fighter("pc", firearms=1), down), "pc", ["foe"], 1).result.attacks[0]
+    assert (attack.defence, attack.difficulty, attack.margin) == ("unaware", 0, 2)
+
+
 def test_a_minions_first_shot_is_a_harmless_warning():
     minion = fighter("foe", tier="minion", firearms=2)
     pc = fighter("pc", agility=0)
