@@ -85,7 +85,10 @@ def knock_back(encounter: Encounter, source: Hex, target_id: str, hexes: int) ->
 
 
 def injure(encounter: Encounter, target_id: str, part: str, damage: int) -> tuple[Encounter, Injured]:
-    """Maim (damage under 10% of max HP, none past DT included [seed]) or break (10% or more) a body part."""
+    """Maim (damage under 10% of max HP, none past DT included [seed]) or break (10% or more) a body part.
+
+    A torso newly broken takes the attack's damage as fatigue too [seed].
+    """
     damage = max(0, damage)
     target = encounter.get(target_id)
     vitals: Vitals = target.health
@@ -102,4 +105,8 @@ def injure(encounter: Encounter, target_id: str, part: str, damage: int) -> tupl
         whammy and part.endswith("leg") and level == "break" and changed.injury(PAIRS[part]) == "break")
     if prone:
         changed = replace(changed, stance="prone")
-    return encounter.put(with_fighter(target, changed)), Injured(target_id, part, level, whammy)
+    encounter = encounter.put(with_fighter(target, changed))
+    if part == "torso" and level == "break" and (old is None or old.level != "break"):
+        # "Any damage inflicted on the target is also applied as fatigue" [seed]: the breaking blow's own too.
+        encounter = deal(encounter, target_id, 0, fatigue=damage)
+    return encounter, Injured(target_id, part, level, whammy)

@@ -120,13 +120,13 @@ def _harm(encounter: Encounter, shot: Aim, harm: dict[tuple[int, int], Fraction]
     was_out = target.health.passed_out
     for (lost, fatigue), q in harm.items():
         tally.band(hp_band(target, lost), q)
-        after = deal(encounter, target.id, lost, fatigue).get(target.id).health
+        hurt = deal(encounter, target.id, lost, fatigue)
+        if part is not None:  # a newly broken torso adds the blow's damage as fatigue [seed]
+            hurt, wound = injure(hurt, target.id, part, lost)
+            tally.effect(f"{target.name}'s {part} {'broken' if wound.level == 'break' else 'maimed'}", q)
+        after = hurt.get(target.id).health
         if after.passed_out and not was_out and not after.dead:
             tally.effect(f"{target.name} passes out (fatigue past max HP)", q)
-        if part is not None:
-            _, wound = injure(encounter, target.id, part, lost)
-            if wound is not None:
-                tally.effect(f"{target.name}'s {part} {'broken' if wound.level == 'break' else 'maimed'}", q)
 
 
 _EFFECT_ORDER = ("critical point", "knocked down", "stunned", "knockback", "passes out", "maimed", "broken")

@@ -93,12 +93,29 @@ def test_both_legs_broken_or_a_broken_groin_put_you_down() -> None:
 
 
 def test_a_wounded_torso_bleeds_10_percent_each_round_after_and_a_broken_one_tires() -> None:
+    # Torso (small) 3 hexes away: 6 effective, close -2. 2d10 [6, 5] + Firearms 10 - 2 = 19 vs 15: a hit, no
+    # point. 2d6 [6, 6] + 2 = 14, 10% of 40 or more: a break, bleeding 1 (14 // 10) a round after the first.
+    # Seed: "Any damage inflicted on the target is also applied as fatigue": the breaking blow's 14 too.
     out = act(scene(gun(), target()), "gun", "attack", "target", location="torso", faces=(6, 5, 6, 6))
     assert [(i.part, i.level, i.bleed) for i in state(out.encounter, "target").injuries] == [("torso", "break", 1)]
+    assert (out.encounter.get("target").health.hp, out.encounter.get("target").health.fatigue) == (26, 14)
+    assert out.result.harms[0].fatigue == 14
     later = replace(out.encounter, turns=replace(out.encounter.turns, round=2))
     bled, start = SYSTEM.start_round(later, ScriptedDice())
     assert bled.get("target").health.hp == 40 - 14 - 1  # the broken torso turns the bleed into fatigue too
-    assert bled.get("target").health.fatigue == 1 and start.bleeding[0].target == "target"
+    assert bled.get("target").health.fatigue == 14 + 1 and start.bleeding[0].target == "target"
+
+
+def test_a_torso_maimed_before_and_broken_now_tires_by_the_breaking_blow() -> None:
+    # A maimed torso (bleeding 0) takes a second called shot: 2d10 [6, 5] + 10 - 2 = 19, a hit; 2d6 [3, 2] + 2 = 7:
+    # under 4 would maim, 7 breaks it. The break turns the blow's 7 into fatigue as well [seed]; a later uncalled
+    # blow (point blank: 2d10 [4, 5] + 10 = 19, no point) does 2d6 [4, 3] + 2 = 9, fatigue too: 7 + 9 = 16.
+    fight = scene(gun(), target("C3", Injury("torso", "maim")))
+    out = act(fight, "gun", "attack", "target", location="torso", faces=(6, 5, 3, 2))
+    assert state(out.encounter, "target").injury("torso") == "break"
+    assert (out.encounter.get("target").health.hp, out.encounter.get("target").health.fatigue) == (33, 7)
+    again = act(out.encounter, "gun", "attack", "target", faces=(4, 5, 4, 3))
+    assert (again.encounter.get("target").health.hp, again.encounter.get("target").health.fatigue) == (24, 16)
 
 
 def test_a_hurt_head_costs_2_agility_a_broken_one_may_black_out() -> None:
