@@ -5,9 +5,10 @@ foe, and what the last round carried over (-1 per dodge, +1 after an all-out def
 
 Who fights whom (the seed's groups): each combatant's foe is the one the GM paired him with (tool ``engage``) or
 the one he last fought; otherwise he is paired, in the order combatants were added, with the first unpaired
-combatant of another side. The foe counts only for the weapon-length bonus; the whole fight runs in one order.
-Equal Initiatives are settled by an opposed roll-off (Initiative + 2dF, repeated among those still tied) that
-stands for the fight while the same combatants tie on the same value.
+combatant of another side. The foe counts for the weapon-length bonus and for ties; the whole fight runs in one
+order. Equal Initiatives among foes are settled by an opposed roll-off (Initiative + 2dF, repeated among those
+still tied) that stands for the fight while the same combatants tie on the same value; others who tie (allies, or
+fighters in other groups) keep the order they were added in, with no dice.
 """
 
 from __future__ import annotations
@@ -110,13 +111,38 @@ def scores(encounter: Encounter, tables: DeryniTables) -> tuple[Score, ...]:
     return tuple(_score(encounter, c, paired[c.id], tables) for c in encounter.combatants)
 
 
-def _tied(encounter: Encounter, found: Iterable[Score]) -> dict[int, list[str]]:
-    """Group the able combatants by Initiative value, keeping only values two or more share."""
-    groups: dict[int, list[str]] = {}
-    for score in found:
-        if _fighting(encounter.get(score.combatant)):
-            groups.setdefault(score.value, []).append(score.combatant)
-    return {value: members for value, members in groups.items() if len(members) > 1}
+def _linked(ids: list[str], links: list[tuple[str, str]]) -> list[tuple[str, ...]]:
+    """Return the groups the links join (each id in one group), in the order of the ids."""
+    root = {i: i for i in ids}
+
+    def find(i: str) -> str:
+        while root[i] != i:
+            i = root[i]
+        return i
+
+    for a, b in links:
+        root[find(b)] = find(a)
+    groups: dict[str, list[str]] = {}
+    for i in ids:
+        groups.setdefault(find(i), []).append(i)
+    return [tuple(g) for g in groups.values()]
+
+
+def _tied(encounter: Encounter, found: Iterable[Score]) -> list[tuple[int, tuple[str, ...]]]:
+    """Return the ties to roll off: able combatants on one value who fight each other, highest value first.
+
+    "In each group ... If the Initiatives are a tie, than the combatants make an Opposed roll off" [seed]: a tie
+    joins foes (and those tied with the same foe); allies who each fight someone else do not roll off.
+    """
+    able = [s for s in found if _fighting(encounter.get(s.combatant))]
+    place = {s.combatant: n for n, s in enumerate(found)}
+    ties: list[tuple[int, tuple[str, ...]]] = []
+    for value in sorted({s.value for s in able}, reverse=True):
+        same = [s for s in able if s.value == value]
+        ids = [s.combatant for s in same]
+        links = [(s.combatant, s.foe) for s in same if s.foe in ids]
+        ties.extend((value, group) for group in _linked(ids, links) if len(group) > 1)
+    return sorted(ties, key=lambda tie: (-tie[0], place[tie[1][0]]))
 
 
 def _rank(dice: DiceSource, value: int, members: list[str], throws: list[Throw], depth: int) -> list[str]:
@@ -141,13 +167,13 @@ def roll_offs(encounter: Encounter, found: tuple[Score, ...], stored: Ties,
     """
     kept: list[Tie] = []
     fresh: list[RollOff] = []
-    for value, members in sorted(_tied(encounter, found).items(), reverse=True):
+    for value, members in _tied(encounter, found):
         same = next((t for t in stored.ties if t.value == value and set(t.order) == set(members)), None)
         if same is not None:
             kept.append(same)
             continue
         throws: list[Throw] = []
-        order = tuple(_rank(dice, value, members, throws, 0))
+        order = tuple(_rank(dice, value, list(members), throws, 0))
         kept.append(Tie(value, order))
         fresh.append(RollOff(value, tuple(throws), order))
     settled = {(t.value, frozenset(t.order)) for t in kept}
@@ -156,18 +182,20 @@ def roll_offs(encounter: Encounter, found: tuple[Score, ...], stored: Ties,
 
 
 def entries(encounter: Encounter, tables: DeryniTables, stored: Ties) -> tuple[InitiativeEntry, ...]:
-    """Rank everyone: one slot at their Initiative, ties in the order their roll-off gave."""
+    """Rank everyone: one slot at their Initiative, ties in their roll-off's order, else in the order added [ours]."""
     found = scores(encounter, tables)
-    groups = _tied(encounter, found)
+    place = {s.combatant: n for n, s in enumerate(found)}
+    groups = {m: members for _, members in _tied(encounter, found) for m in members}
     ranked = []
     for score in found:
-        members = frozenset(groups.get(score.value, ()))
-        ranked.append(InitiativeEntry(score.combatant, (score.value,), (stored.rank(score.combatant, score.value,
-                                                                                    members),)))
+        members = groups.get(score.combatant, (score.combatant,))
+        rank = stored.rank(score.combatant, score.value, frozenset(members)) if len(members) > 1 else 0
+        ranked.append(InitiativeEntry(score.combatant, (score.value,), (-place[members[0]], rank)))
     return tuple(ranked)
 
 
 def newcomer_entries(encounter: Encounter, tables: DeryniTables, ids: tuple[str, ...]) -> tuple[InitiativeEntry, ...]:
     """Rank newcomers at their Initiative, after anyone they tie with until the next round's roll-off [ours]."""
     found = {s.combatant: s for s in scores(encounter, tables)}
-    return tuple(InitiativeEntry(i, (found[i].value,), (-1,)) for i in ids)
+    last = -len(found)  # below every tiebreak of those already ranked
+    return tuple(InitiativeEntry(i, (found[i].value,), (last, -n)) for n, i in enumerate(ids))

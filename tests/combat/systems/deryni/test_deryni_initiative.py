@@ -154,3 +154,21 @@ def test_the_round_start_shows_initiative_when_it_changes():
     step = engine.next_turn(SYSTEM, engine.next_turn(SYSTEM, enc, ScriptedDice([])).encounter, ScriptedDice([]))
     step = engine.next_turn(SYSTEM, step.encounter, ScriptedDice([]))
     assert isinstance(step.change.started, DeryniRoundStart) and not step.change.started.changed
+
+
+def test_allies_tied_on_initiative_roll_no_dice_only_foes_roll_off():
+    # "In each group ... If the Initiatives are a tie, than the combatants make an Opposed roll off" (4.2 step 3),
+    # and "Each PC is in his/her own group". Example 2: Bob (Agility Good) fights the bandit (Agility Fair); his
+    # friend (Agility Good) sneaks up on the same bandit. Bob and the friend tie on Good, but they do not fight each
+    # other: no dice (fight() checks every scripted face is used), Bob first as he was added first.
+    bob, friend = man("bob", agility=1, broadsword=1), man("friend", agility=1, broadsword=1)
+    bandit = man("bandit", "bandits", agility=0, broadsword=0)
+    enc = fight(bob, bandit, friend)
+    assert order(enc) == [("bob",), ("friend",), ("bandit",)]
+    # Two groups: Bob and the bandit, the friend and a second bandit; both bandits Fair, in different groups.
+    enc = fight(bob, bandit, friend, man("bandit2", "bandits", agility=0, broadsword=0))
+    assert order(enc) == [("bob",), ("friend",), ("bandit",), ("bandit2",)]
+    # The bandit Good too: he ties his foes, so all three roll off, in the order added: Bob [0 0] = Good, the bandit
+    # [+ +] = Superb, the friend [- 0] = Fair: the bandit, Bob, the friend.
+    enc = fight(bob, man("bandit", "bandits", agility=1, broadsword=0), friend, dice=faces(f2(0), f2(2), f2(-1)))
+    assert order(enc) == [("bandit",), ("bob",), ("friend",)]
