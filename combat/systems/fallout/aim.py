@@ -42,14 +42,16 @@ class Sight:
 
 
 def size_factor(target: Combatant | None, part: str | None) -> int:
-    """Return twice the effective-distance factor: the part's size, else the body's, one smaller per stance step."""
-    if part is not None:
-        return _FACTOR2[PARTS[part]]
-    if target is None:
+    """Return twice the effective-distance factor: the part's size, else the body's, one smaller per stance step.
+
+    A called part stands in for the target's size, and a crouching or prone target is one or two sizes smaller
+    [seed], so a crouching man's head (tiny) counts as minute.
+    """
+    if target is None and part is None:
         return _FACTOR2["large"]
-    steps = STANCES.index(fighter(target).stance)
-    size = SIZES[min(len(SIZES) - 1, SIZES.index(target.sheet.tier or "large") + steps)]
-    return _FACTOR2[size]
+    steps = STANCES.index(fighter(target).stance) if target is not None else 0
+    body = PARTS[part] if part is not None else (target.sheet.tier if target is not None else None) or "large"
+    return _FACTOR2[SIZES[min(len(SIZES) - 1, SIZES.index(body) + steps)]]
 
 
 def band(reach: int, hexes: int, factor2: int) -> tuple[str, int]:

@@ -34,6 +34,21 @@ def test_the_part_s_size_sets_the_range_penalty(part, band) -> None:
     assert dict(out.result.checks[0].modifiers) == {band[0]: band[1]}
 
 
+@pytest.mark.parametrize(("part", "stance", "band"), [
+    ("head", "stand", ("close range", -2)),     # tiny: 3 hexes count 9, within 2 x 5
+    ("head", "crouch", ("medium range", -4)),   # tiny, one smaller crouching: minute, 12, within 3 x 5
+    ("torso", "crouch", ("close range", -2)),   # small, one smaller: tiny, 9
+    ("torso", "prone", ("medium range", -4)),   # small, two smaller: minute, 12
+    ("groin", "prone", ("medium range", -4)),   # minute already: it stays minute
+])
+def test_a_called_part_of_a_crouching_or_prone_target_is_smaller_still(part, stance, band) -> None:
+    # Seed: "penalties are applied as though the target is actually the size of the limb at range" and "A crouching
+    # target is one size category smaller for purposes of range and cover. A prone target is two size categories
+    # smaller". 10mm pistol (Point Blank 5), 3 hexes; 2d10 [1, 1] + 10 misses whatever the band.
+    out = act(scene(gun(), target(stance=stance)), "gun", "attack", "target", location=part, faces=(1, 1))
+    assert dict(out.result.checks[0].modifiers) == {band[0]: band[1]}
+
+
 def test_a_called_punch_takes_no_penalty_for_the_part_s_size() -> None:
     # Seed: "penalties are applied as though the target is actually the size of the limb at range" and "Range
     # penalties only apply to thrown and fired attacks": a punch at the head is rolled as any punch. Unarmed 5 + ST 5:
