@@ -3,7 +3,7 @@
 Faces follow the documented draw order: Initiative; attacker's pool, defender's pool; PF dice, protection dice.
 """
 
-from d6_kit import SYSTEM, attack, begin, choose, fighter, htk, move, slots
+from d6_kit import SYSTEM, TABLES, attack, begin, choose, fighter, htk, move, slots
 
 from combat.intent import Asked
 from combat.systems.d6pool.results import Attack
@@ -66,3 +66,17 @@ def test_an_object_is_disabled_at_0_htk_and_destroyed_at_minus_its_htk() -> None
     assert htk(first.encounter, "crate") == 0 and SYSTEM.status(first.encounter.get("crate")) == ("disabled",)
     second = attack(first.encounter, "hero", "crate", [1, 1, 1, 6, 6, 6])
     assert htk(second.encounter, "crate") == -3 and SYSTEM.status(second.encounter.get("crate")) == ("destroyed",)
+
+
+def test_the_seed_s_daggers_and_baseball_bats_are_muscle_powered_melee_weapons() -> None:
+    # "Muscle powered weapons, such as swords, daggers, baseball bats, etc is fought in Melee." Slugger (Agility 3,
+    # Clubs +2, Strength 5: +1 PF): 3 + [6] + 2 = 11. Bat [4, 4, 4] 12 + 2 = 14 against [3, 3, 3] 9: hit. PF 2 + 1
+    # = 3 [6, 5, 1]: 2 successes, no armour: 2 HTK (7 → 5).
+    assert (TABLES.weapons["dagger"].skill, TABLES.weapons["dagger"].pf) == ("knives", 2)
+    slugger = fighter("slugger", weapons=("baseball bat",), agility=3, clubs=2, strength=5)
+    enc = begin(slugger, fighter("foe", agility=3), init=(6, 1))
+    assert slots(enc)[0] == (11, ("slugger",))
+    step = attack(enc, "slugger", "foe", [4, 4, 4, 3, 3, 3, 6, 5, 1])
+    roll = step.result.result
+    assert (roll.kind, roll.attack.total, roll.pf, roll.successes) == ("melee", 14, 3, 2)
+    assert htk(choose(step.encounter, "damage").encounter, "foe") == 5
