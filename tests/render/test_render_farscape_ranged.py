@@ -105,10 +105,8 @@ def test_a_grenade_shows_the_scatter_the_concussion_and_the_fragments():
         "Rygel, 9 motras from the blast:",
         "Concussion damage: DR 6 - distance 9 = -3",
         "No wound from the concussion against Rygel",
-        "Fragments: Rygel makes no roll (standing firm, a minion or unable) and takes the base damage",
-        "Fragments damage: DR 2 = 2",
-        "Rygel takes 2 lethal: Scratch (box 1)",
-        "Rygel's lethal track: Healthy → Scratch",
+        "Rygel never dodges: his Agility stands for the roll, without dice",
+        "Fragments: against Fair (0), margin +0: avoids the fragments",
     ]
 
 

@@ -27,14 +27,16 @@ def _fragment_lines(frags: Fragments, names: Names, *, known_out: bool = False, 
     """Show the roll to avoid the fragments (or why there was none) and the fragments' wound; ``ran``: dodge shown."""
     target = who(names, frags.target)
     lines: list[str] = []
-    if frags.dodge is not None and frags.margin is not None:
-        if not ran:  # the run for cover already showed the dodge
+    if frags.margin is not None:
+        if frags.dodge is None:
+            lines.append(f"{target} never dodges: his Agility stands for the roll, without dice")
+        elif not ran:  # the run for cover already showed the dodge
             lines.extend(dodge_lines(target, frags.dodge))
         prone = ", +1 lying prone" if frags.prone else ""
         verdict = "avoids the fragments" if frags.avoided else f"fails by {-frags.margin}"
         lines.append(f"Fragments: against {ladder(frags.difficulty)}{prone}, margin {frags.margin:+d}: {verdict}")
     else:
-        lines.append(f"Fragments: {target} makes no roll (standing firm, a minion or unable) and takes the base damage")
+        lines.append(f"Fragments: {target} makes no roll (standing firm, unaware or unable) and takes the base damage")
     if frags.damage is not None:
         lines.append(damage_steps(frags.damage, "failed roll", label="Fragments damage", success=False))
     if frags.harm is not None:

@@ -12,8 +12,11 @@ Decisions [ours] (the seed gives the rules, not these numbers):
   takes him to the edge: the concussion is worked out there, and so is the fragment difficulty. The same dodge
   serves for the fragments (one dodge use per blast). A target who runs cannot also lie prone or stand firm.
 * Fragments: the DL is Superb −1 per 3 motras, +1 to the roll for a prone target unless it bursts in the air; the
-  base rating, +2 per level the roll failed by. Standing firm, minions, unaware and helpless targets make no roll,
-  do not run, and take the base damage; so does a player who answered "Take it" (choices.py).
+  base rating, +2 per level the roll failed by. Standing firm, unaware and helpless targets make no roll, do not
+  run, and take the base damage; so does a player who answered "Take it" (choices.py).
+* [seed] A minion "does not dodge at all", "using the appropriate trait ... as the difficulty": aware and able, he
+  meets the fragments with his Agility and no dice (+1 prone), as his defence in melee is his trait without dice;
+  he does not run for cover.
 * Both wounds are lethal. Dice per target: the dodge, the concussion wound's Willpower roll, the fragments'.
 """
 
@@ -28,7 +31,7 @@ from combat.ladder import SUPERB
 from combat.model import Combatant, Encounter
 from combat.systems.farscape.choices import taking
 from combat.systems.farscape.damage import Damage
-from combat.systems.farscape.harm import Harm
+from combat.systems.farscape.harm import Harm, trait
 from combat.systems.farscape.ranged_attack import DamageProfile, strike
 from combat.systems.farscape.ranged_common import (
     Options,
@@ -81,7 +84,10 @@ class Run:
 
 @dataclass(frozen=True)
 class Fragments:
-    """One target against the fragments: the roll to avoid them (if any), and the damage taken."""
+    """One target against the fragments: the roll to avoid them (if any), and the damage taken.
+
+    ``rolled`` says he tried to avoid them: with his dodge, or (``dodge`` None) a minion with his Agility, no dice.
+    """
 
     target: str
     rolled: bool
@@ -166,6 +172,11 @@ def _frag_wound(
     return strike(target, tables, profile, 0, location, dice)
 
 
+def _braces(target: Combatant, setup: BlastSetup) -> bool:
+    """Tell whether a minion meets the fragments with his Agility, without dice: aware, able, not standing firm."""
+    return is_minion(target) and can_defend(target) and not setup.unaware and target.id not in setup.firm
+
+
 def _dodge(target: Combatant, setup: BlastSetup, distance: int, dice: DiceSource) -> tuple[
     Combatant, DodgeUse | None, Run | None
 ]:
@@ -191,6 +202,8 @@ def blast_target(
     bonus = 1 if target_id in setup.prone else 0
     difficulty = frag_difficulty(distance)
     margin = use.value + bonus - difficulty if use is not None and charge.fragmentation else None
+    if charge.fragmentation and _braces(target, setup):
+        margin = trait(target, "agility") + bonus - difficulty
     concussion = DamageProfile(charge.concussion, charge.concussion_type, bonus=-distance)
     target, shock, harm = strike(target, tables, concussion, 0, setup.location, dice)
     frags = None

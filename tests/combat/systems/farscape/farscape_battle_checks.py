@@ -185,9 +185,12 @@ def check_grenade(oracle, intent, throw, distances):
         distance = distances[target] + scatter
         assert (hit.target, hit.distance) == (target, distance)
         s = oracle.shadows[target]
-        firm = s.category == "minion" or not s.able  # minions and the helpless make no roll [ours]
+        firm = not s.able  # the helpless make no roll [ours]
         frag_margin = None
-        if grenade.fragmentation and not firm:
+        if grenade.fragmentation and not firm and s.category == "minion":
+            # [seed] a minion never dodges: his Agility, without dice, meets the fragments
+            frag_margin = level(oracle.sheets[target], "agility") - (3 - distance // 3)
+        elif grenade.fragmentation and not firm:
             frag_margin = oracle.use_dodge(target, hit.fragments.dodge) - (3 - distance // 3)
         armour = oracle.armour(target)
         concussion = expected_damage(grenade.concussion, 0, grenade.concussion_type, armour, bonus=-distance)

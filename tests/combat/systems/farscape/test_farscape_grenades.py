@@ -108,13 +108,36 @@ def test_standing_firm_takes_the_base_fragment_damage_without_a_roll():
 
 
 @pytest.mark.parametrize(("foe", "options"), [
-    (fighter("foe", tier="minion", agility=3), {}),
+    (fighter("foe", tier="minion", agility=3), {"aware": "no"}),
+    (fighter("foe", tier="minion", agility=3), {"stand firm": "yes"}),
+    (fighter("foe", tier="minion", agility=3, conditions=[Condition("frozen")]), {}),
     (fighter("foe", agility=3), {"aware": "no"}),
     (fighter("foe", agility=3, conditions=[Condition("frozen")]), {}),
 ])
-def test_minions_and_the_unaware_do_not_roll_against_fragments(foe, options):
+def test_the_unaware_the_helpless_and_those_standing_firm_do_not_try_to_avoid_fragments(foe, options):
     hit = throw(encounter(thrower(), foe), ["foe"], 0, grenade="frag", distance=6, **options).result.hits[0]
     assert not hit.fragments.rolled and hit.fragments.damage.value == 2
+
+
+def test_a_minion_meets_the_fragments_with_his_agility_and_no_dice():
+    # Seed: a minion "does not dodge at all ... using the appropriate trait ... as the difficulty". Frag grenade on
+    # target (throw: dice 0 against Fair, on the point aimed at). Minion at 0 motras, Agility Fair (0): Superb (3)
+    # needed, 0 - 3 = fails by 3: fragments 2 + 3 x 2 = 8, concussion 6. Minion at 6 motras, Agility Good (+1):
+    # DL Superb - 2 = Good, reached: no fragments (concussion 6 - 6 = 0). Minion at 3 motras, prone, Agility Fair:
+    # DL Great (2), 0 + 1 = 1 fails by 1: fragments 2 + 2 = 4, concussion 3. No dice but the throw's and Foe3's
+    # Willpower (Hurt by 3, then 4 = Very Hurt: Good needed, dice +1 = Good, awake); Foe is Near Death at 6.
+    foes = (fighter("foe", tier="minion"), fighter("foe2", tier="minion", agility=1),
+            fighter("foe3", tier="minion"))
+    out = throw(encounter(thrower(), *foes), ["foe", "foe2", "foe3"], 0, 1, grenade="frag",
+                distance="Foe=0, Foe2=6, Foe3=3", prone="Foe3")
+    near, far, prone = out.result.hits
+    assert (near.fragments.rolled, near.fragments.dodge, near.fragments.difficulty, near.fragments.margin) == (
+        True, None, 3, -3)
+    assert (near.concussion.value, near.fragments.damage.value) == (6, 8)
+    assert far.fragments.avoided and far.fragments.damage is None and far.concussion.value == 0
+    assert (prone.fragments.prone, prone.fragments.margin, prone.fragments.damage.value) == (1, -1, 4)
+    assert prone.concussion.value == 3 and prone.fragments.harm.wound.after == "Very Hurt"
+    assert near.concussion_harm.wound.after == "Near Death"
 
 
 def test_a_declared_dodge_is_used_against_the_fragments_at_its_declining_value():
