@@ -1,7 +1,8 @@
 """Deryni Initiative, who fights whom, and the roll-offs that settle ties.
 
-Initiative is Agility, +1 when the skill with the weapon in hand is higher, +1 for the longer weapon against one's
-foe, and what the last round carried over (-1 per dodge, +1 after an all-out defence against one attack).
+Initiative is Agility, +1 when the skill with the weapon in hand is higher, +1 for the longest weapon in one's
+fight (longer than his foe's and than those of whoever has him as foe), and what the last round carried over (-1
+per dodge, +1 after an all-out defence against one attack).
 
 Who fights whom (the seed's groups): each combatant's foe is the one the GM paired him with (tool ``engage``) or
 the one he last fought; otherwise he is paired, in the order combatants were added, with the first unpaired
@@ -94,21 +95,22 @@ def foes(encounter: Encounter) -> dict[str, str | None]:
     return {c.id: found.get(c.id) for c in encounter.combatants}
 
 
-def _score(encounter: Encounter, combatant: Combatant, foe: str | None, tables: DeryniTables) -> Score:
+def _score(encounter: Encounter, combatant: Combatant, paired: dict[str, str | None], tables: DeryniTables) -> Score:
+    """Work out one Initiative: the longer weapon needs to outreach everyone in his fight, his foe and theirs."""
     agility = SPEC.level(combatant.sheet, "agility")
     weapon = weapon_row(tables, in_hand(combatant, tables))
     skill = 1 if SPEC.level(combatant.sheet, weapon.skill) > agility else 0
-    length = 0
-    if foe is not None:
-        theirs = weapon_row(tables, in_hand(encounter.get(foe), tables))
-        length = 1 if weapon.length > theirs.length else 0
+    foe = paired[combatant.id]
+    facing = {f for f in (foe, *(o for o, f in paired.items() if f == combatant.id)) if f is not None}
+    reach = [weapon_row(tables, in_hand(encounter.get(f), tables)).length for f in facing]
+    length = 1 if reach and weapon.length > max(reach) else 0
     return Score(combatant.id, agility, weapon.key, skill, length, fighter(combatant).initiative, foe)
 
 
 def scores(encounter: Encounter, tables: DeryniTables) -> tuple[Score, ...]:
     """Return everyone's Initiative now, in the order they were added."""
     paired = foes(encounter)
-    return tuple(_score(encounter, c, paired[c.id], tables) for c in encounter.combatants)
+    return tuple(_score(encounter, c, paired, tables) for c in encounter.combatants)
 
 
 def _linked(ids: list[str], links: list[tuple[str, str]]) -> list[tuple[str, ...]]:

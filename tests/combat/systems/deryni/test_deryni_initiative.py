@@ -172,3 +172,22 @@ def test_allies_tied_on_initiative_roll_no_dice_only_foes_roll_off():
     # [+ +] = Superb, the friend [- 0] = Fair: the bandit, Bob, the friend.
     enc = fight(bob, man("bandit", "bandits", agility=1, broadsword=0), friend, dice=faces(f2(0), f2(2), f2(-1)))
     assert order(enc) == [("bandit",), ("bob",), ("friend",)]
+
+
+def test_the_longer_weapon_must_outreach_everyone_in_the_fight():
+    # "In each group, figure out who has the greater weapon length" (4.2 step 2). Bob (Agility Fair, Broad Sword
+    # Fair) fights two bandits: one with a dagger (Agility Mediocre), one with a spear (Agility Poor). The spear is
+    # the longest in the group: that bandit alone gets +1 (Mediocre); Bob's broadsword outreaches the dagger but
+    # not the spear: he stays Fair. The two bandits tie on Mediocre but are allies: no roll-off, no dice.
+    bob = man("bob", agility=0, broadsword=0)
+    dagger = man("dagger", "bandits", agility=-1, dagger=-1, weapons=("dagger",))
+    spear = man("spear", "bandits", agility=-2, spear=-2, weapons=("spear",))
+    enc = fight(bob, dagger, spear)
+    assert foes(enc) == {"bob": "dagger", "dagger": "bob", "spear": "bob"}
+    assert values(enc) == {"bob": 0, "dagger": -1, "spear": -1}
+    # Example 2's friends each in their own fight with the bandit: Bob's broadsword and the friend's spear both
+    # outreach the bandit's dagger: +1 each; Bob Good, the friend Good (Agility Fair), the bandit Mediocre.
+    bandit = man("bandit", "bandits", agility=-1, dagger=-1, weapons=("dagger",))
+    friend = man("friend", agility=0, spear=0, weapons=("spear",))
+    enc = fight(bob, bandit, friend)
+    assert values(enc) == {"bob": 1, "bandit": -1, "friend": 1}
