@@ -142,13 +142,18 @@ class Recovery:
 
 
 def recover(combatant: Combatant, dice: DiceSource) -> tuple[Combatant, Recovery | None]:
-    """Roll to unfreeze as an element starts: none in the first element, then Willpower (mutual: easier)."""
+    """Roll to unfreeze as an element starts: none in the first element, then Willpower (mutual: easier).
+
+    ``uses`` counts the elements after the first. [seed] A mutual surprise's loser: "the difficulty of the recovery
+    roll decreases by one level each element after the first", so his first roll (the second element) is already
+    one level lower, the next two, and so on.
+    """
     frozen = combatant.condition("frozen")
     if frozen is None:
         return combatant, None
     if frozen.uses == 0:
         return combatant.with_condition(Condition("frozen", frozen.value, None, frozen.source, 1)), None
-    difficulty = frozen.value - (frozen.uses - 1 if frozen.source == "mutual" else 0)
+    difficulty = frozen.value - (frozen.uses if frozen.source == "mutual" else 0)
     roll = check(dice, "willpower", trait(combatant, "willpower"), difficulty)
     if roll.success:
         return combatant.without("frozen"), Recovery(combatant.id, roll, True)

@@ -203,12 +203,12 @@ def test_the_loser_of_a_mutual_surprise_recovers_more_easily_each_element():
     # "the other side is initially frozen as for normal surprise and must also roll to recover in the same way.
     # However, the difficulty of the recovery roll decreases by one level each element after the first." Crichton
     # (Speed Good) leads the crew, the captain (Speed Fair) the foes: Crichton wins, the foes freeze. The captain's
-    # own difficulty is Good. Element 2: Willpower Fair + 0 = Fair against Good: frozen. Element 3: Fair again,
-    # against Fair (one level lower): he recovers.
+    # own difficulty is Great. Element 1: frozen, no roll. Element 2, the first after the first, one level lower:
+    # Willpower Fair + 0 = Fair against Good: frozen. Element 3, two levels lower: Fair against Fair: he recovers.
     system = FarscapeSystem(load_system_tables("farscape"))
     people = (fighter("crichton", speed=1), fighter("foe1", speed=0))
     frozen, contest = system.leaders_contest(encounter(*people), "crichton", "foe1", ScriptedDice([]),
-                                             difficulties={"foe1": 1})
+                                             difficulties={"foe1": 2})
     assert contest.frozen.side == "foes"
     step = engine.begin(system, frozen, ScriptedDice([]))
     dice = ScriptedDice([*f4(0), *f4(0)])

@@ -68,10 +68,11 @@ def test_a_mutual_surprise_lowers_each_ones_own_difficulty_every_element():
     frozen, _ = freeze_side(library(), "foes", mutual=True, difficulties={"foe1": GREAT})
     librarian = frozen.get("foe1")
     librarian, first = recover(librarian, ScriptedDice([]))  # the first element: frozen, no roll
-    librarian, second = recover(librarian, ScriptedDice(f4(1)))
-    librarian, third = recover(librarian, ScriptedDice(f4(1)))
+    # Willpower Fair: +0 against Good (Great one level down, the second element), then +0 against Fair.
+    librarian, second = recover(librarian, ScriptedDice(f4(0)))
+    librarian, third = recover(librarian, ScriptedDice(f4(0)))
     assert first is None
-    assert [(r.check.difficulty, r.recovered) for r in (second, third)] == [(GREAT, False), (GREAT - 1, True)]
+    assert [(r.check.difficulty, r.recovered) for r in (second, third)] == [(GREAT - 1, False), (GREAT - 2, True)]
 
 
 @pytest.mark.parametrize(("difficulties", "error", "message"), [
