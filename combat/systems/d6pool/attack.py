@@ -72,19 +72,16 @@ def check_attack(actor: Combatant, target: Combatant) -> None:
 
 
 def _melee_skill(combatant: Combatant, tables: D6Tables) -> str:
-    """Return the melee skill a defender parries with: his ready melee weapon's, else his best at hand.
+    """Return the melee skill a defender parries with: his best among his melee weapons and his fists.
 
     What he has ready counts for Initiative only: the seed's Swordsman adds Swords when "defending ... unless he was
-    attacked by a gunman", whatever he drew first. With no melee weapon ready, the best skill among the melee weapons
-    he carries and his fists (brawling) [ours: which one].
+    attacked by a gunman", whatever he used last (his fists, a pistol) or drew first. On equal skills the ready
+    weapon's is named [ours: which one].
     """
     ready = combatant.state.weapon if isinstance(combatant.state, Ready) else None
-    if ready is not None:
-        weapon = tables.weapon(ready)
-        if weapon.kind == "melee":
-            return weapon.skill
+    first = [tables.weapon(ready).skill] if ready is not None and tables.weapon(ready).kind == "melee" else []
     skills = [tables.weapon(key).skill for key in combatant.sheet.weapons if tables.weapon(key).kind == "melee"]
-    return max(["brawling", *skills], key=lambda skill: trait(combatant.sheet, skill))
+    return max([*first, "brawling", *skills], key=lambda skill: trait(combatant.sheet, skill))
 
 
 def defence_pool(target: Combatant, kind: str, tables: D6Tables) -> tuple[int, int, str, str | None]:

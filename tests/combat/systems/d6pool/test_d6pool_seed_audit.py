@@ -80,3 +80,19 @@ def test_the_seed_s_daggers_and_baseball_bats_are_muscle_powered_melee_weapons()
     roll = step.result.result
     assert (roll.kind, roll.attack.total, roll.pf, roll.successes) == ("melee", 14, 3, 2)
     assert htk(choose(step.encounter, "damage").encounter, "foe") == 5
+
+
+def test_the_swordsman_who_last_punched_still_parries_with_his_swords() -> None:
+    # "If he were defending he would do the same thing [3d6 + 3]": his fists, used last, are ready only for
+    # Initiative. Swordsman 3 + [6] + 3 = 12 (12, 6, 0); clubman 3 + [5] + 2 = 10 (10, 4). The punch [1, 1, 1] 3
+    # against [6, 6, 6] 18 + 2 = 20 misses. The club [4, 4, 4] 12 + 2 = 14 against [4, 4, 4] 12 + 3 = 15: a miss
+    # (with Brawling 0 it would have been 12, a hit).
+    swordsman = fighter("swordsman", weapons=("sword",), agility=3, swords=3)
+    enc = begin(swordsman, fighter("foe", weapons=("club",), agility=3, clubs=2), init=(6, 5))
+    punch = attack(enc, "swordsman", "foe", [1, 1, 1, 6, 6, 6], weapon="fist")
+    assert isinstance(punch.result, Attack) and not punch.result.roll.hit
+    assert slots(punch.encounter)[0] == (10, ("foe",))
+    blow = attack(punch.encounter, "foe", "swordsman", [4, 4, 4, 4, 4, 4])
+    assert isinstance(blow.result, Attack)
+    roll = blow.result.roll
+    assert (roll.defence_skill, roll.defence.total, roll.hit) == ("swords", 15, False)
