@@ -16,8 +16,9 @@ __all__ = ["SAME_MOMENT", "Harm", "apply_wound", "penalty", "trait", "wound_pena
 # took) and he acts even if they took him out. See moment.py.
 SAME_MOMENT = "same moment"
 
-# Willpower difficulty to stay conscious on newly reaching these levels [seed: "usually"; Fray always rolls].
-_KNOCKOUT_DL = {("lethal", "Very Hurt"): 1, ("lethal", "Incapacitated"): 2, ("stun", "Very Stunned"): 1}
+# Willpower difficulty to stay conscious on newly reaching these levels [seed: "in most cases"; Fray always rolls].
+# Very Stunned is left out: "In some cases the character may have to make a Good Willpower roll" [seed], the exception.
+_KNOCKOUT_DL = {("lethal", "Very Hurt"): 1, ("lethal", "Incapacitated"): 2}
 
 
 def trait(combatant: Combatant, name: str) -> int:

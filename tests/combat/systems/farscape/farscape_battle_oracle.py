@@ -31,8 +31,9 @@ TRACKS = {
 }
 CATEGORY = {"protagonist": "protagonist", "antagonist": "protagonist", "ally": "ally", "henchman": "ally",
             "bystander": "minion", "minion": "minion"}
-# [seed] Willpower against blacking out on reaching Very Hurt (Good), Incapacitated (Great), Very Stunned (Good).
-KNOCKOUT = {("lethal", 2): 1, ("lethal", 3): 2, ("stun", 2): 1}
+# [seed] Willpower against blacking out on reaching Very Hurt (Good), Incapacitated (Great); Very Stunned asks it
+# only "in some cases", so never by default.
+KNOCKOUT = {("lethal", 2): 1, ("lethal", 3): 2}
 # [seed] Stun penalties: (penalty, elements after this one); Very Stunned is -2 for two, then -1 for one more.
 STUN_PENALTIES = {0: ((-1, 1),), 1: ((-1, 1),), 2: ((-2, 2), (-1, 3))}
 RANGE_DL = {"point blank": -2, "short": 0, "medium": 1, "long": 2, "extreme": 3}  # [ours] docs/rules/farscape.md

@@ -47,8 +47,17 @@ def test_very_stunned_is_minus_two_for_two_more_elements_then_minus_one():
     assert penalty(c) == -2
 
 
-def test_very_stunned_asks_for_a_good_willpower_roll():
-    c, harm = apply_wound(fighter(willpower=0), "stun", 5, ScriptedDice([1, 0, 0, 0]))
+def test_very_stunned_asks_for_no_willpower_roll():
+    # Seed: Very Stunned "In some cases the character may have to make a Good Willpower roll" (Very Hurt: "In most
+    # cases"): only the exception, so no die is rolled; an ally taking 5 Stun is Very Stunned and awake.
+    c, harm = apply_wound(fighter(willpower=0), "stun", 5, ScriptedDice([]))
+    assert harm.willpower is None and harm.wound.after == "Very Stunned"
+    assert not c.has("unconscious")
+    assert not harm.unconscious and not harm.out
+
+
+def test_very_hurt_asks_for_a_good_willpower_roll():
+    c, harm = apply_wound(fighter(willpower=0), "lethal", 5, ScriptedDice([1, 0, 0, 0]))
     assert harm.willpower is not None
     assert harm.willpower.difficulty == 1
     assert harm.willpower.roll.trait == "willpower"
@@ -58,7 +67,7 @@ def test_very_stunned_asks_for_a_good_willpower_roll():
 
 
 def test_failing_the_willpower_roll_knocks_out():
-    c, harm = apply_wound(fighter(willpower=0), "stun", 5, ScriptedDice(ZERO))
+    c, harm = apply_wound(fighter(willpower=0), "lethal", 5, ScriptedDice(ZERO))
     assert harm.willpower is not None and not harm.willpower.success
     assert c.has("unconscious")
     assert harm.unconscious and harm.out
