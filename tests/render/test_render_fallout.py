@@ -168,3 +168,12 @@ def test_a_move_on_a_maimed_groin_that_passes_him_out_says_so() -> None:
     assert lines[-2:] == ["Vera gains 2 fatigue (maimed groin)",
                           f"Vera: {walker.health.hp} HP, fatigue {walker.health.max_hp + 1}, stun 0 — passes out, "
                           "winded, falls prone"]
+
+
+def test_a_lobbed_item_says_where_it_landed_and_who_caught_it() -> None:
+    # [1, 1] + Melee 10 - 2 (close, at half the pistol's range) - 4 (lob) = 6 vs 10: scatters d6 [4] south to C4.
+    fight = scene(person("Vera", "vault", "C6", weapons=("10mm pistol",), melee=5), person("Ally", "vault", "C4"))
+    lines = RENDER.result(act(fight, "vera", "lob", at="C3", faces=(1, 1, 4)).result, {**NAMES, "ally": "Ally"})
+    assert lines[:2] == ["Vera lobs (10mm pistol, toss)",
+                         "Roll: 2d10 [1, 1] + Melee 10 - 2 close range - 4 lob = 6 vs 10: miss"]
+    assert lines[-2:] == ["It scatters: d6 [4] s, 1 hex, lands on C4", "The 10mm pistol lands on C4: Ally catches it"]

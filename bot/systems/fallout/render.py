@@ -19,6 +19,7 @@ from combat.systems.fallout.results import (
     Hit,
     Items,
     Joined,
+    Landed,
     Moved,
     Overload,
     Recovered,
@@ -37,10 +38,10 @@ __all__ = ["FalloutRenderer"]
 VERBS = {"single": "shoots", "double": "fires both barrels", "burst": "fires a burst", "spray": "sprays",
          "sweep": "sweeps", "throw": "throws", "lob": "lobs", "bean": "beans", "thrust": "thrusts",
          "swing": "swings", "smash": "smashes", "punch": "punches", "kick": "kicks", "disarm": "tries to disarm",
-         "trip": "tries to trip"}
+         "trip": "tries to trip", "toss": "lobs"}
 
 
-NO_CRITS = frozenset({"disarm", "trip"})
+NO_CRITS = frozenset({"disarm", "trip", "toss"})
 STANCE_WORDS = {"stand": "standing", "crouch": "crouching", "prone": "prone"}
 
 
@@ -116,6 +117,19 @@ def harm_line(harm: Harm, names: Names) -> str:
     return f"{who(names, harm.target)}: {harm.hp} HP, fatigue {harm.fatigue}, stun {harm.stun}{extra}"
 
 
+def landed_lines(landed: Landed, names: Names) -> list[str]:
+    """Render where a lobbed item landed and who caught it."""
+    lines = []
+    if landed.scatter is not None:
+        s = landed.scatter
+        lines.append(f"It scatters: d6 [{s.die}] {s.direction}, {_count(s.hexes, 'hex')}, lands on {s.landed}")
+    if landed.catcher is not None:
+        lines.append(f"The {safe(landed.item)} lands on {landed.hex}: {who(names, landed.catcher)} catches it")
+    else:
+        lines.append(f"The {safe(landed.item)} falls on {landed.hex}, out of the fight (nobody there to catch it)")
+    return lines
+
+
 def attack_lines(result: Attack, names: Names) -> list[str]:
     """Render an attack from first roll to last effect."""
     actor = who(names, result.actor)
@@ -136,6 +150,8 @@ def attack_lines(result: Attack, names: Names) -> list[str]:
             lines.append(f"It scatters: d6 [{s.die}] {s.direction}, {_count(s.hexes, 'hex')}, lands on {s.landed}")
         caught = ", ".join(f"{who(names, v)} ({'centre' if d == 0 else f'{d} away, half'})" for v, d in blast.victims)
         lines.append(f"Explodes on {blast.centre}: {caught or 'nobody caught'}")
+    if result.landed is not None:
+        lines += landed_lines(result.landed, names)
     lines += [hit_line(h, names) for h in result.hits]
     lines += [crit_line(c, names) for c in result.crits]
     if result.pending:

@@ -21,6 +21,7 @@ from combat.systems.fallout.results import Overload, Reloaded, Watching
 from combat.systems.fallout.state import Overwatch, field_of, fighter, with_fighter
 from combat.systems.fallout.strike import finish, roll_strike
 from combat.systems.fallout.tables import MELEE_MODES, FalloutTables, Weapon
+from combat.systems.fallout.toss import toss
 from combat.systems.fallout.walking import after_strike
 
 __all__ = ["attack", "charge", "lob", "overload", "overwatch", "reload", "vent"]
@@ -122,11 +123,20 @@ def two_weapons(encounter: Encounter, tables: FalloutTables, dice: DiceSource, a
 
 
 def lob(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:
-    """Lob an explosive at a hex (no line of sight needed): half range, -4, 10 to land it."""
+    """Lob an item in hand at a hex (no line of sight needed): half range, -4, 10 to land it.
+
+    An explosive blasts where it lands; anything else is tossed to whoever is there (an ally catches it).
+    """
     actor = encounter.get(intent.actor)
-    weapon, _ = choose_weapon(tables, actor, "lob", option_value(intent, "weapon"))
+    key = option_value(intent, "weapon")
+    if key is None and fighter(actor).hands:
+        key = fighter(actor).hands[0]
+    if key is None:
+        raise InvalidInput(f"{actor.name} holds nothing to lob: take an item out in the move phase (act move:item).")
+    weapon, _ = choose_weapon(tables, actor, None, key)
     if not weapon.blast:
-        raise InvalidInput(f"Lobbing the {weapon.name} does no harm; lob explosives.")
+        encounter, tossed = toss(encounter, tables, dice, actor, weapon, intent.options, intent.modifier)
+        return ActionOutcome(encounter, tossed)
     encounter, result = explode(encounter, tables, dice, actor, weapon, "lob", None, intent.options, intent.modifier)
     return ActionOutcome(_spend_thrown(encounter, actor, weapon), result)
 

@@ -69,7 +69,8 @@ MOVES: tuple[MoveSpec, ...] = (
         OptionSpec("offhand", "Two weapons: a second one-handed weapon in the other hand (-8 to both).",
                    source="weapons"),
     ), targets=6, phases=("action",)),
-    MoveSpec("lob", "Lob an explosive at a hex, even out of sight: half range, -4, scatters on a miss.", (
+    MoveSpec("lob", "Lob an item at a hex, even unseen: half range, -4; explosives blast, an ally there catches "
+             "the rest.", (
         _WEAPON, OptionSpec("at", "The hex it should land on, like C4.", required=True),
         OptionSpec("range", "Without a map: how many hexes away.", "number", low=0, high=500),
     ), targets=0, phases=("action",)),

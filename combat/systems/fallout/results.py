@@ -8,7 +8,8 @@ from combat.system import RoundStart
 from combat.systems.fallout.sequence import SequenceRoll
 
 __all__ = [
-    "Attack", "Blast", "Check", "Crit", "Harm", "Hit", "Injured", "Joined", "Pushed", "RoundBegins", "Scatter",
+    "Attack", "Blast", "Check", "Crit", "Harm", "Hit", "Injured", "Joined", "Landed", "Pushed", "RoundBegins",
+    "Scatter",
 ]
 
 
@@ -124,6 +125,16 @@ class Blast:
 
 
 @dataclass(frozen=True)
+class Landed:
+    """An item lobbed to a hex: where it landed (after any scatter) and the ally who caught it, if anyone."""
+
+    item: str
+    hex: str
+    catcher: str | None = None
+    scatter: Scatter | None = None
+
+
+@dataclass(frozen=True)
 class Attack:
     """An attack in one mode: its rolls, hits, critical points, called-shot wounds, explosions, and the harm done.
 
@@ -149,6 +160,7 @@ class Attack:
     took: str | None = None
     kept: str | None = None
     offhand: str | None = None
+    landed: Landed | None = None
 
 
 @dataclass(frozen=True)
