@@ -43,7 +43,8 @@ def test_semi_automatic_shots_name_the_recoil_and_go_round_the_targets():
     ]
     assert "Shot 1 at Trooper 1: Firearms Good (+1), dice [+ ▢ ▢ ▢] +1, modifiers -1 → Good (+1)" in lines
     assert "Attack modifiers: arm -1" in lines
-    minion = "Trooper 1 never dodges: unopposed against Good (+1) (the higher of Agility and the range DL Good (+1))"
+    minion = ("Trooper 1 never dodges: unopposed against Good (+1) (the higher of Agility less wounds and the range DL "
+              "Good (+1))")
     assert minion in lines
     assert "Hit (margin +0)" in lines
     assert "Shot 2 at Rygel: Firearms Good (+1), dice [▢ ▢ ▢ ▢] +0, modifiers -2 → Mediocre (-1)" in lines

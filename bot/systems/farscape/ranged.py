@@ -70,7 +70,7 @@ def _defence_lines(attack: Attack, target: str) -> list[str]:
         return [f"{target} takes it (no dodge): unopposed against the range DL {ladder(attack.difficulty)}"]
     if attack.defence == "minion":
         return [f"{target} never dodges: unopposed against {ladder(attack.difficulty)} "
-                f"(the higher of Agility and the range DL {ladder(attack.minimum)})"]
+                f"(the higher of Agility less wounds and the range DL {ladder(attack.minimum)})"]
     lines = dodge_lines(target, attack.dodge) if attack.dodge is not None else []
     return [*lines, f"The shot must also reach the range DL {ladder(attack.minimum)}"]
 

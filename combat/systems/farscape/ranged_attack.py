@@ -4,7 +4,7 @@ The defence, in order of precedence:
 * ``warning``: a minion's first shot of the fight is rolled against the range DL and harms nobody [ours];
 * ``melee``: a target engaged in a melee is hit Unopposed, the range DL raised by the target's Agility [ours];
   a miss by exactly one hits the first other combatant in that melee (success level 0) [ours];
-* ``minion``: minions never dodge: Unopposed against their Agility, the range DL as the minimum [D: the higher],
+* ``minion``: minions never dodge: Unopposed against their Agility (less wounds), the range DL as the minimum [D],
   unaware or frozen too (not once unconscious, out or Incapacitated) [seed];
 * ``unaware``: option aware=no, or a frozen, unconscious or incapacitated target: Unopposed against the range DL;
 * ``none``: the target's player chose to take it (no dodge): Unopposed against the range DL (see choices.py);
@@ -22,7 +22,7 @@ from combat.dice import DiceSource
 from combat.fudge import TraitRoll, roll_trait
 from combat.model import Combatant, Encounter
 from combat.systems.farscape.damage import Damage, damage
-from combat.systems.farscape.harm import Harm, apply_wound, trait
+from combat.systems.farscape.harm import Harm, apply_wound, penalty, trait
 from combat.systems.farscape.ranged_common import Modifier, armour_for, can_defend, is_minion, total
 from combat.systems.farscape.ranged_dodge import DodgeUse, use_dodge
 from combat.systems.farscape.tables import FarscapeTables
@@ -127,8 +127,9 @@ def defence_of(firing: Firing, target: Combatant, partners: tuple[str, ...] | No
         return "melee", firing.range + trait(target, "agility")
     if is_minion(target) and _fighting(target):
         # [seed] "All attacks are effectively Unopposed, using the appropriate trait ... as the difficulty": unaware
-        # or frozen, a minion is shot at against his Agility as in melee (melee_strikes), the range DL the minimum.
-        return "minion", max(trait(target, "agility"), firing.range)
+        # or frozen, a minion is shot at against his Agility as in melee (melee_strikes), the range DL the minimum;
+        # his wounds lower it as they lower his diceless defence in melee [ours].
+        return "minion", max(trait(target, "agility") + penalty(target), firing.range)
     if not firing.aware or not can_defend(target):
         return "unaware", firing.range
     if target.id in firing.taken:

@@ -76,7 +76,7 @@ def check_volley(oracle, intent, volley):
             hit = margin >= 0
         elif oracle.shadows[target].category == "minion":
             defence = "minion"
-            margin = result - max(level(oracle.sheets[target], "agility"), dl)
+            margin = result - max(level(oracle.sheets[target], "agility") + oracle.penalty(target), dl)
             hit = margin >= 0
         else:
             defence = "dodge"

@@ -181,6 +181,18 @@ def test_a_frozen_or_unaware_minion_is_still_shot_at_against_his_agility():
     assert (attack.defence, attack.difficulty, attack.margin) == ("unaware", 0, 2)
 
 
+def test_a_wounded_minions_agility_is_lowered_by_his_wounds_as_his_melee_defence_is():
+    # A Hurt minion (-1) with Agility Great (+2), short range (Fair): DL Great - 1 = Good. Firearms Good + 0 = Good:
+    # margin 0, a hit at success level 0 (not a miss against Great). Light pistol DR 2: 2 more, his Hurt box is
+    # full, Scratch box free: a Scratch.
+    foe = with_lethal(fighter("foe", tier="minion", agility=2), (0, 1, 0, 0, 0))
+    attack = shoot(encounter(fighter("pc", firearms=1), foe), "pc", ["foe"], 0).result.attacks[0]
+    assert (attack.defence, attack.difficulty, attack.margin, attack.hit) == ("minion", 1, 0, True)
+    # At long range (Great) the range DL is the higher: Good + 0 falls short by 1.
+    attack = shoot(encounter(fighter("pc", firearms=1), foe), "pc", ["foe"], 0, range="long").result.attacks[0]
+    assert (attack.difficulty, attack.margin, attack.hit) == (2, -1, False)
+
+
 def test_a_minions_first_shot_is_a_harmless_warning():
     minion = fighter("foe", tier="minion", firearms=2)
     pc = fighter("pc", agility=0)
