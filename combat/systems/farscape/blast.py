@@ -15,7 +15,8 @@ Decisions [ours] (the seed gives the rules, not these numbers):
   base rating, +2 per level the roll failed by. Standing firm, unaware and helpless targets make no roll, do not
   run, and take the base damage; so does a player who answered "Take it" (choices.py).
 * [seed] A minion "does not dodge at all", "using the appropriate trait ... as the difficulty": aware and able, he
-  meets the fragments with his Agility and no dice (+1 prone), as his defence in melee is his trait without dice;
+  meets the fragments with his Agility less wounds and no dice (+1 prone), as his melee defence is his trait and
+  modifiers without dice;
   he does not run for cover.
 * Both wounds are lethal. Dice per target: the dodge, the concussion wound's Willpower roll, the fragments'.
 """
@@ -31,7 +32,7 @@ from combat.ladder import SUPERB
 from combat.model import Combatant, Encounter
 from combat.systems.farscape.choices import taking
 from combat.systems.farscape.damage import Damage
-from combat.systems.farscape.harm import Harm, trait
+from combat.systems.farscape.harm import Harm, penalty, trait
 from combat.systems.farscape.ranged_attack import DamageProfile, strike
 from combat.systems.farscape.ranged_common import (
     Options,
@@ -203,7 +204,7 @@ def blast_target(
     difficulty = frag_difficulty(distance)
     margin = use.value + bonus - difficulty if use is not None and charge.fragmentation else None
     if charge.fragmentation and _braces(target, setup):
-        margin = trait(target, "agility") + bonus - difficulty
+        margin = trait(target, "agility") + penalty(target) + bonus - difficulty
     concussion = DamageProfile(charge.concussion, charge.concussion_type, bonus=-distance)
     target, shock, harm = strike(target, tables, concussion, 0, setup.location, dice)
     frags = None

@@ -189,7 +189,7 @@ def check_grenade(oracle, intent, throw, distances):
         frag_margin = None
         if grenade.fragmentation and not firm and s.category == "minion":
             # [seed] a minion never dodges: his Agility, without dice, meets the fragments
-            frag_margin = level(oracle.sheets[target], "agility") - (3 - distance // 3)
+            frag_margin = level(oracle.sheets[target], "agility") + oracle.penalty(target) - (3 - distance // 3)
         elif grenade.fragmentation and not firm:
             frag_margin = oracle.use_dodge(target, hit.fragments.dodge) - (3 - distance // 3)
         armour = oracle.armour(target)

@@ -1,5 +1,7 @@
 """Farscape grenades: the throw against the range DL, scatter, concussion fall-off and fragments."""
 
+from dataclasses import replace
+
 import pytest
 from farscape_ranged_kit import TABLES, encounter, f4, fighter, mods, run
 
@@ -8,6 +10,7 @@ from combat.errors import InvalidInput, UnknownName
 from combat.model import Condition
 from combat.system import Intent
 from combat.systems.farscape.grenades import frag_difficulty, resolve_grenade
+from combat.systems.farscape.wounds import Track
 
 
 def thrower(**traits):
@@ -138,6 +141,15 @@ def test_a_minion_meets_the_fragments_with_his_agility_and_no_dice():
     assert (prone.fragments.prone, prone.fragments.margin, prone.fragments.damage.value) == (1, -1, 4)
     assert prone.concussion.value == 3 and prone.fragments.harm.wound.after == "Very Hurt"
     assert near.concussion_harm.wound.after == "Near Death"
+
+
+def test_a_hurt_minions_agility_against_fragments_takes_his_wound_penalty():
+    # Hurt (-1), Agility Good (+1), 6 motras: DL Good; 1 - 1 = 0 fails by 1: fragments 2 + 2 = 4 (Hurt box full, so
+    # Very Hurt: Willpower Good, dice +1, awake); concussion 6 - 6 = 0.
+    foe = fighter("foe", tier="minion", agility=1)
+    foe = replace(foe, health=replace(foe.health, lethal=Track("lethal", (0, 1, 0, 0, 0))))
+    hit = throw(encounter(thrower(), foe), ["foe"], 0, 1, grenade="frag", distance=6).result.hits[0]
+    assert (hit.fragments.margin, hit.fragments.damage.value, hit.fragments.harm.wound.after) == (-1, 4, "Very Hurt")
 
 
 def test_a_declared_dodge_is_used_against_the_fragments_at_its_declining_value():
