@@ -66,20 +66,23 @@ def at_same_moment(before: Encounter, intent: Intent, outcome: ActionOutcome) ->
         if partner == intent.actor or partner in rolled:
             continue
         try:
-            kept = _kept(before.get(partner), after.get(partner))
+            was, now = before.get(partner), after.get(partner)
         except UnknownName:
             continue
+        kept = None if was is now else _kept(was, now)  # the move left him alone: nothing to keep
         if kept is not None:
             marked.append(kept)
-    after = after.put(*marked)
     try:
         actor = after.get(intent.actor)
     except UnknownName:
         actor = None
-    if actor is not None and actor.has(SAME_MOMENT):
-        after = after.put(actor.without(SAME_MOMENT))
+    done = actor is not None and actor.has(SAME_MOMENT)
+    if not marked and not done:
+        return outcome
+    if done and actor is not None:
+        marked.append(actor.without(SAME_MOMENT))
     result = outcome.result
-    names = tuple(c.id for c in marked)
+    names = tuple(c.id for c in marked if c.id != intent.actor)
     if names and hasattr(result, "same_moment"):
         result = replace(result, same_moment=names)
-    return replace(outcome, encounter=after, result=result)
+    return replace(outcome, encounter=after.put(*marked), result=result)
