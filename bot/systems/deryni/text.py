@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.render.dice import fudge_faces, ladder, signed, trait_level, trait_title
-from combat.systems.deryni.health import LEVELS, MORTAL
+from combat.systems.deryni.health import CRITICAL, LEVELS, MORTAL
 from combat.systems.deryni.results import DeathTest, Meditation
 from combat.systems.deryni.rolls import Check, Rolled
 
@@ -40,6 +40,7 @@ def death_lines(test: DeathTest, name: str, *, waiting: bool = False, shown: boo
         return [f"{head}: 1 FUDGE point spent before the roll: passed"]
     lines: list[str] = []
     dying = (f"{name} is dying: unconscious, he dies as the round ends" if test.level == MORTAL else
+             f"{name} is dying: incapacitated, he dies as the round ends" if test.level == CRITICAL else
              f"{name} is dying: he fights on, takes no more tests, and dies as the round ends")
     if shown:
         if test.spent == 2 and test.difficulty is None:

@@ -7,7 +7,7 @@ useless leg allows no dodge.
 
 from __future__ import annotations
 
-from combat.errors import CannotAct, UnknownName
+from combat.errors import CannotAct, UnknownName, echo
 from combat.model import Combatant
 from combat.options import normal_key
 from combat.systems.deryni.state import fighter
@@ -20,6 +20,7 @@ __all__ = [
     "UNARMED",
     "attack_weapon",
     "carried",
+    "disarm_item",
     "in_hand",
     "item_name",
     "legs_free",
@@ -34,6 +35,8 @@ SHIELD = "shield"
 LIMBS = ("weapon arm", "off arm", "leg")
 BARE = Weapon(key=UNARMED, name="bare hands", skill="unarmed combat", length=0, body=True)
 # Bare hands by any name, the seed's skill name too ("Broad Sword or Unarmed Combat Skill").
+# What a disarm may name besides the item itself: the one in hand, or the shield.
+_HELD_WORDS = frozenset({"weapon", "yes", "sword", "blade"})
 _BARE_WORDS = frozenset({"unarmed", "unarmed combat", "none", "bare hands", "fists", "fist", "hands"})
 
 
@@ -154,3 +157,31 @@ def attack_weapon(combatant: Combatant, tables: DeryniTables, option: str | None
             f"and one defence a round, each with a different item or ability.{hint}"
         )
     return weapon
+
+
+def _same(name: str, wanted: str) -> bool:
+    """Tell whether a key or name is the one wanted, spaces aside ("great sword" is "greatsword")."""
+    return normal_key(name).replace(" ", "") == wanted.replace(" ", "")
+
+
+def disarm_item(target: Combatant, tables: DeryniTables, what: str) -> tuple[str, int]:
+    """Return the item a disarm goes for and its modifier: -1 one-handed, -2 two-handed, -3 strapped on.
+
+    ``what`` is ``weapon`` (the one in hand), ``shield``, or the item by name ("dagger", "kite shield").
+    """
+    wanted = normal_key(what)
+    shield = tables.shields.get(target.sheet.shield or "")
+    names = (target.sheet.shield, shield.name if shield else None)
+    if wanted == SHIELD or any(n and _same(n, wanted) for n in names):
+        problem = shield_problem(target)
+        if problem:
+            raise CannotAct(f"{problem}: there is no shield to disarm.")
+        return SHIELD, -3 if shield is None or shield.strapped else -1
+    held = in_hand(target, tables)
+    if held == UNARMED:
+        raise CannotAct(f"{target.name} holds no weapon to disarm.")
+    row = weapon_row(tables, held)
+    if wanted not in _HELD_WORDS and not _same(row.key, wanted) and not _same(row.name, wanted):
+        raise CannotAct(f"{target.name} holds his {row.name}, not '{echo(what)}': disarm:weapon (or disarm:{row.key}) "
+                        "goes for the weapon in his hand, disarm:shield for his shield.")
+    return held, -row.hands

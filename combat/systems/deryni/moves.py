@@ -16,8 +16,10 @@ DEFENCE_ALIASES = (
 )
 _LIMB_ALIASES = (
     ("arm", "weapon arm"), ("hand", "weapon arm"), ("weapon hand", "weapon arm"), ("right arm", "weapon arm"),
-    ("shield arm", "off arm"), ("off hand", "off arm"), ("left arm", "off arm"), ("legs", "leg"),
-    ("left leg", "leg"), ("right leg", "leg"), ("foot", "leg"),
+    ("sword arm", "weapon arm"), ("sword hand", "weapon arm"), ("right hand", "weapon arm"),
+    ("shield arm", "off arm"), ("off hand", "off arm"), ("left arm", "off arm"), ("shield hand", "off arm"),
+    ("left hand", "off arm"), ("legs", "leg"), ("left leg", "leg"), ("right leg", "leg"), ("foot", "leg"),
+    ("knee", "leg"), ("thigh", "leg"),
 )
 
 
@@ -35,8 +37,8 @@ MOVES: tuple[MoveSpec, ...] = (
                    tuple(OptionChoice(k) for k in LIMBS), aliases=_LIMB_ALIASES),
         OptionSpec("knockout", "Knock him out, and how (like \"flat of the blade\"); a Good Strength check pulls "
                    "the blow."),
-        OptionSpec("disarm", "Disarm him: his weapon (-1, two-handed -2) or his shield (-3 strapped on).", "choice",
-                   (OptionChoice("weapon"), OptionChoice("shield")), aliases=(("yes", "weapon"),)),
+        OptionSpec("disarm", "Disarm him: weapon (the one in his hand, or by name: dagger; -1, two-handed -2) or "
+                   "shield (-3 strapped on)."),
         defence_option("GM: how the foe defends (an NPC's defence; default: his standing choice, else his best).",
                        gm_only=True),
     )),

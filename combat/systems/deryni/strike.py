@@ -20,7 +20,7 @@ from combat.options import OptionValue
 from combat.system import ActionOutcome, Intent
 from combat.systems.deryni.actions import action_mods
 from combat.systems.deryni.defence import DEFENCE, Defence, decide
-from combat.systems.deryni.gear import SHIELD, UNARMED, attack_weapon, in_hand, item_name, shield_problem, weapon_row
+from combat.systems.deryni.gear import SHIELD, attack_weapon, disarm_item, item_name
 from combat.systems.deryni.harm import PULL_DIFFICULTY, damage, land
 from combat.systems.deryni.powers import meditate
 from combat.systems.deryni.results import Contest, Strike
@@ -61,20 +61,6 @@ def _special(options: Mapping[str, OptionValue]) -> str | None:
     if "knockout" in given and _text(options, "knockout") is None:
         raise InvalidInput("knockout needs its method, like knockout:\"flat of the blade\".")
     return given[0] if given else None
-
-
-def _disarm_item(target: Combatant, tables: DeryniTables, what: str) -> tuple[str, int]:
-    """Return the item a disarm goes for and its modifier: -1 one-handed, -2 two-handed, -3 strapped on."""
-    if what == "shield":
-        problem = shield_problem(target)
-        if problem:
-            raise CannotAct(f"{problem}: there is no shield to disarm.")
-        shield = tables.shields.get(target.sheet.shield or "")
-        return SHIELD, -3 if shield is None or shield.strapped else -1
-    held = in_hand(target, tables)
-    if held == UNARMED:
-        raise CannotAct(f"{target.name} holds no weapon to disarm.")
-    return held, -weapon_row(tables, held).hands
 
 
 def defence_mods(encounter: Encounter, target: Combatant, defence: Defence) -> tuple[Mod, ...]:
@@ -168,7 +154,7 @@ def declare(encounter: Encounter, intent: Intent, tables: DeryniTables) -> Decla
     special = _special(intent.options)
     weapon = attack_weapon(actor, tables, _text(intent.options, "weapon"))
     defence = decide(encounter, tables, target, _text(intent.options, DEFENCE))
-    item, disarm_mod = _disarm_item(target, tables, str(intent.options["disarm"])) if special == "disarm" else (
+    item, disarm_mod = disarm_item(target, tables, str(intent.options["disarm"])) if special == "disarm" else (
         None, 0)
     modifiers = mods(*action_mods(actor, encounter.turns.round), ("all-out bonus", fighter(actor).attack_bonus),
                      ("disarm", disarm_mod), ("GM", intent.modifier))

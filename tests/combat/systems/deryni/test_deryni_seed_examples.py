@@ -55,3 +55,19 @@ def test_a_disarm_is_minus_one_against_a_dagger_and_minus_two_against_a_quarters
     assert (result.attack.result, result.outcome, state(step.encounter, "foe").dropped) == (0, "disarmed", (weapon,))
     missed = strike(attack(enc, "bob", "foe", f2(kept), disarm="weapon", defence="none"))
     assert (missed.attack.result, missed.outcome) == (-1, "kept")
+
+
+@pytest.mark.parametrize("named", ["dagger", "Dagger", "weapon", "sword"])
+def test_a_disarm_may_name_the_weapon_in_his_hand(named: str) -> None:
+    # The seed names the items ("Disarming a one-handed weapon (Broad sword, Dagger)"), so disarm:dagger is the
+    # dagger in his hand. Unresisted: Bob Broadsword Good - 1 + [0 0] = Fair: disarmed.
+    enc = fight(man("bob", agility=3, broadsword=1), man("foe", "x", weapons=("dagger",), dagger=0), SLOW)
+    step = attack(enc, "bob", "foe", f2(0), disarm=named, defence="none")
+    assert [(m.name, m.value) for m in strike(step).attack.modifiers] == [("disarm", -1)]
+    assert (strike(step).outcome, state(step.encounter, "foe").dropped) == ("disarmed", ("dagger",))
+
+
+def test_a_disarm_naming_a_weapon_he_does_not_hold_is_refused_naming_the_one_he_does() -> None:
+    enc = fight(man("bob", agility=3, broadsword=1), man("foe", "x", weapons=("dagger",), dagger=0), SLOW)
+    with pytest.raises(CannotAct, match="Foe holds his dagger, not 'greatsword': disarm:weapon"):
+        attack(enc, "bob", "foe", f2(0), disarm="greatsword", defence="none")

@@ -1,0 +1,60 @@
+"""Deryni fights a GM sets up from the seed's own words, through `fray console --script` with hand-worked dice.
+
+Faces: + is +1, 0 is 0, - is -1. Ladder: Terrible -3, Poor -2, Mediocre -1, Fair 0, Good +1, Great +2, Superb +3.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from console_kit import Run, run_script
+
+pytestmark = pytest.mark.slow  # fray console in a subprocess
+
+START = [
+    "@gm /encounter start system:deryni name:Road",
+    '@gm /encounter add name:Bob owner:@bob side:heroes stats:"Agility=Good, Broadsword=Good, Strength=Good" '
+    "weapon:broadsword",
+]
+
+
+def _play(tmp: Path, name: str, lines: list[str]) -> Run:
+    return Run(run_script(tmp, name, [*START, *lines], str(tmp / f"{name}.sqlite3"), "--strict"))
+
+
+def test_disarm_names_the_dagger_as_the_seed_does(tmp_path: Path) -> None:
+    # "-1: Disarming a one-handed weapon (Broad sword, Dagger)"; resisted, Skill vs Skill then Strength vs Strength.
+    # Bob: Good Agility +1 for the longer weapon = Great, first. Attack Broadsword Good + [+ +] - 1 = Great; the
+    # bandit parries Dagger Fair + [0 0] = Fair: past by 2. Strength: Bob Good + [+ 0] = Great, bandit Fair + [0 0]
+    # = Fair: Bob wins, the dagger falls.
+    out = _play(tmp_path, "disarm", [
+        '@gm /encounter add name:Bandit side:bandits stats:"Agility=Fair, Dagger=Fair" weapon:dagger',
+        "@gm /encounter begin",
+        "!dice + + 0 0 + 0 0 0",
+        "@bob /attack target:Bandit disarm:dagger",
+    ]).output
+    assert "Bob attacks Bandit with his broadsword: a disarm, for the dagger" in out
+    assert "Bob: Broadsword Good (+1), dice [+ +] +2, disarm -1 → Great (+2)" in out
+    assert "Bandit parries with his dagger: Dagger Fair (0), dice [▢ ▢] 0 → Fair (0)" in out
+    assert ("Strength: Bob Strength Good (+1), dice [+ ▢] +1 → Great (+2) against Bandit Strength Fair (0), "
+            "dice [▢ ▢] 0 → Fair (0): Bob wins") in out
+    assert "Bandit's dagger falls to the floor" in out
+
+
+def test_a_called_shot_at_the_sword_arm_and_a_critical_wound_dying_incapacitated(tmp_path: Path) -> None:
+    # "Attacking the arm or hand ... requires a Called Shot"; "It takes an Incapacitating blow to break the one in
+    # question". Bob Broadsword Good + [0 0] = Good; the bandit parries Broadsword Fair + [- -] = Poor: past by 3.
+    # Damage 3 + Strength 1 + sharp 1 = 5: Critical, the arm is useless. Death Test: Damage Capacity Fair
+    # + [- - 0 -] = Terrible against Superb: fails, and an incapacitated man does not fight on.
+    out = _play(tmp_path, "called", [
+        '@gm /encounter add name:Bandit side:bandits stats:"Agility=Fair, Broadsword=Fair" weapon:broadsword',
+        "@gm /encounter begin",
+        "!dice 0 0 - - - - 0 -",
+        '@bob /attack target:Bandit called:"sword arm"',
+    ]).output
+    assert "Bob attacks Bandit with his broadsword: a called shot at the weapon arm" in out
+    assert "Damage: relative degree 3, Strength +1, sharp +1 = 5" in out
+    assert "Critical wound to the weapon arm: it is useless" in out
+    assert "Bandit is dying: incapacitated, he dies as the round ends" in out
+    assert "fights on" not in out
