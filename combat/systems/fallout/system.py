@@ -32,6 +32,8 @@ from combat.turns import InitiativeEntry, Phase
 
 __all__ = ["FalloutSystem"]
 
+ITEM_OPTIONS = ("weapon", "offhand", "draw", "stow", "item")
+
 Resolver = Callable[[Encounter, Intent, FalloutTables, DiceSource], ActionOutcome]
 RESOLVERS: dict[str, Resolver] = {
     "move": moving.move, "stance": moving.stance, "item": moving.items, "drop": moving.drop, "evade": moving.evade,
@@ -73,7 +75,7 @@ class FalloutSystem(RulesDefaults):
         """Build a sheet from a template and/or numbers; attributes are 1 to 10, gear must be in the tables."""
         template = None
         if request.template:
-            wanted = " ".join(request.template.split()).lower()
+            wanted = self.tables.find("templates", request.template)
             if wanted not in self.tables.templates:
                 raise InvalidSheet(f"There is no template '{request.template}'; there are "
                                    f"{', '.join(self.tables.templates)}.")
@@ -88,7 +90,9 @@ class FalloutSystem(RulesDefaults):
             if name in traits and not 1 <= traits[name] <= 10:
                 raise InvalidSheet(f"{name} must be from 1 to 10; {traits[name]} is not.")
         weapons = request.weapons if request.weapons is not None else (template.weapons if template else ())
+        weapons = tuple(self.tables.find("weapons", w) for w in weapons)
         armour = request.armour if request.armour is not None else (template.armour if template else None)
+        armour = None if armour is None else self.tables.find("armour", armour)
         for key in weapons:
             if key not in self.tables.weapons:
                 raise InvalidSheet(f"There is no weapon '{key}'; there are {', '.join(self.tables.weapons)}.")
@@ -159,6 +163,7 @@ class FalloutSystem(RulesDefaults):
         resolver = RESOLVERS.get(intent.move)
         if resolver is None:
             raise CannotAct(f"Fallout has no move '{intent.move}'.")
+        intent = self._named(intent)
         outcome = resolver(encounter, intent, self.tables, dice)
         if not outcome.ends_turn or encounter.turns.phase is None:
             return outcome
@@ -186,7 +191,16 @@ class FalloutSystem(RulesDefaults):
 
     def odds(self, encounter: Encounter, intent: Intent) -> Odds:
         """Work out the exact chances of an attack on one target: 2d10, the hits, the critical points."""
-        return attack_odds(encounter, intent, self.tables)
+        return attack_odds(encounter, self._named(intent), self.tables)
+
+    def _named(self, intent: Intent) -> Intent:
+        """Read the items an intent names as table keys: '7.62mm Machinegun' is the machinegun."""
+        options = dict(intent.options)
+        for name in ITEM_OPTIONS:
+            value = options.get(name)
+            if isinstance(value, str):
+                options[name] = ", ".join(self.tables.find("weapons", v.strip()) for v in value.split(","))
+        return replace(intent, options=options)
 
     def suggest(self, encounter: Encounter, actor: str | None, source: str) -> tuple[str, ...]:
         """Suggest table rows (``table:weapons`` …) or the weapons the actor carries."""
