@@ -10,14 +10,20 @@ from combat.systems.d6pool.charts import Charts, read_traits
 from combat.systems.d6pool.model import Htk
 from combat.systems.d6pool.sheet import SPEC
 from combat.systems.d6pool.tables import UNARMED, D6Tables, Template
+from combat.tables import TableRow
 
 __all__ = ["build_sheet", "find_template", "htk_of", "trait"]
 
 
-def _lookup(kind: str, key: str, table: Mapping[str, object], *extra: str) -> str:
-    wanted = " ".join(key.split()).lower()
-    if wanted in table or wanted in extra:
-        return wanted
+def _lookup(kind: str, key: str, table: Mapping[str, TableRow], *extra: str) -> str:
+    """Return the row key for ``key``: the key, the row's shown name ("Leather armour"), "armor" or a plural."""
+    wanted = " ".join(key.split()).lower().replace("armor", "armour")
+    names = {row.name.lower(): k for k, row in table.items()}
+    for guess in (wanted, wanted.removesuffix("s")):
+        if guess in table or guess in extra:
+            return guess
+        if guess in names:
+            return names[guess]
     raise UnknownName(kind, key, [*table, *extra])
 
 

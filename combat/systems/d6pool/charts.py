@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from combat.errors import InvalidSheet, UnknownName
 from combat.systems.d6pool.sheet import ATTRIBUTES, LIMITS, SKILLS
 
-__all__ = ["Charts", "DiceRule", "HtkRule", "Rank", "Scale", "read_traits"]
+__all__ = ["ALIASES", "Charts", "DiceRule", "HtkRule", "Rank", "Scale", "read_traits"]
 
 
 class _Frozen(BaseModel):
@@ -79,11 +79,16 @@ def _number(charts: Charts, trait: str, value: str | int) -> int:
     return named
 
 
+# Other spellings of trait names: the seed's own American "defense", and its "Hits To Kill" written out.
+ALIASES: dict[str, str] = {"defense": "defence", "hits to kill": "htk"}
+
+
 def read_traits(charts: Charts, traits: Mapping[str, str | int]) -> dict[str, int]:
     """Read traits by name into checked numbers: known names only, each within its bounds."""
     levels: dict[str, int] = {}
     for raw, value in traits.items():
         name = " ".join(raw.split()).lower()
+        name = ALIASES.get(name, name)
         if name not in ATTRIBUTES and name not in SKILLS:
             raise UnknownName("attribute or skill", raw, [*ATTRIBUTES, *SKILLS])
         number = _number(charts, name, value)
