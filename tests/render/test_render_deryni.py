@@ -152,7 +152,10 @@ def test_what_is_coming_and_names_made_safe():
     assert RENDERER.intent(intent, "Rogier", NAMES) == "Morgan attacks Rogier — a disarm, for his weapon"
     # Declared before the defence is chosen, each special attack says where, how or for what [seed].
     called = Intent("morgan", "attack", ("foe",), {"called": "leg", "weapon": "dagger"})
-    assert RENDERER.intent(called, "Rogier", NAMES) == "Morgan attacks Rogier with dagger — a called shot at the leg"
+    said = RENDERER.intent(called, "Rogier", NAMES)
+    assert said == "Morgan attacks Rogier with his dagger — a called shot at the leg"
+    fists = Intent("morgan", "attack", ("foe",), {"weapon": "unarmed combat"})
+    assert RENDERER.intent(fists, "Rogier", NAMES) == "Morgan attacks Rogier with his bare hands"
     knock = Intent("morgan", "attack", ("foe",), {"knockout": "the pommel"})
     assert RENDERER.intent(knock, "Rogier", NAMES) == "Morgan attacks Rogier — a knock-out blow (the pommel)"
     enc = fight(man("at", "heroes", agility=1, broadsword=2), man("foe", "foes"), man("slow", "x", agility=-3))

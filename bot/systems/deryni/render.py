@@ -13,7 +13,8 @@ from bot.systems.deryni import events
 from bot.systems.deryni.strike import render_strike
 from combat.intent import Intent
 from combat.model import Combatant
-from combat.options import OptionValue
+from combat.options import OptionValue, normal_key
+from combat.systems.deryni.gear import BARE_WORDS
 from combat.systems.deryni.healing import Rested, Saved, Treated
 from combat.systems.deryni.health import LEVELS, Health
 from combat.systems.deryni.results import AllOut, DeathSettled, PickedUp, PowerDropped, PowerUse, Strike
@@ -91,5 +92,7 @@ class DeryniRenderer:
         actor = who(names, intent.actor)
         special = _announced(intent.options)
         weapon = intent.options.get("weapon")
-        line = f"{actor} attacks {target}" + (f" with {safe(str(weapon))}" if weapon else "")
+        bare = isinstance(weapon, str) and normal_key(weapon) in BARE_WORDS
+        named = "his bare hands" if bare else f"his {safe(str(weapon))}"
+        line = f"{actor} attacks {target}" + (f" with {named}" if weapon else "")
         return f"{line} — {special}" if special else line

@@ -15,6 +15,7 @@ from combat.systems.deryni.tables import DeryniTables, Weapon
 
 __all__ = [
     "BARE",
+    "BARE_WORDS",
     "LIMBS",
     "SHIELD",
     "UNARMED",
@@ -37,7 +38,7 @@ BARE = Weapon(key=UNARMED, name="bare hands", skill="unarmed combat", length=0, 
 # Bare hands by any name, the seed's skill name too ("Broad Sword or Unarmed Combat Skill").
 # What a disarm may name besides the item itself: the one in hand, or the shield.
 _HELD_WORDS = frozenset({"weapon", "yes", "sword", "blade"})
-_BARE_WORDS = frozenset({"unarmed", "unarmed combat", "none", "bare hands", "fists", "fist", "hands"})
+BARE_WORDS = frozenset({"unarmed", "unarmed combat", "none", "bare hands", "fists", "fist", "hands"})
 
 
 def weapon_row(tables: DeryniTables, key: str) -> Weapon:
@@ -124,7 +125,7 @@ def _chosen(combatant: Combatant, tables: DeryniTables, option: str | None) -> W
     if option is None:
         return weapon_row(tables, in_hand(combatant, tables))
     wanted = normal_key(option)
-    if wanted in _BARE_WORDS:
+    if wanted in BARE_WORDS:
         return BARE
     if wanted == SHIELD or (combatant.sheet.shield and wanted == normal_key(combatant.sheet.shield)):
         problem = shield_problem(combatant)
