@@ -141,18 +141,19 @@ class Recovery:
     recovered: bool
 
 
-def recover(combatant: Combatant, dice: DiceSource) -> tuple[Combatant, Recovery | None]:
+def recover(combatant: Combatant, dice: DiceSource, down: bool = False) -> tuple[Combatant, Recovery | None]:
     """Roll to unfreeze as an element starts: none in the first element, then Willpower (mutual: easier).
 
     ``uses`` counts the elements after the first. [seed] A mutual surprise's loser: "the difficulty of the recovery
     roll decreases by one level each element after the first", so his first roll (the second element) is already
-    one level lower, the next two, and so on.
+    one level lower, the next two, and so on. [ours] A combatant ``down`` (unconscious, out, Incapacitated without
+    leave to strain) cannot regain his wits or act: he rolls nothing, and only the count of elements goes on.
     """
     frozen = combatant.condition("frozen")
     if frozen is None:
         return combatant, None
-    if frozen.uses == 0:
-        return combatant.with_condition(Condition("frozen", frozen.value, None, frozen.source, 1)), None
+    if frozen.uses == 0 or down:
+        return combatant.with_condition(Condition("frozen", frozen.value, None, frozen.source, frozen.uses + 1)), None
     difficulty = frozen.value - (frozen.uses if frozen.source == "mutual" else 0)
     roll = check(dice, "willpower", trait(combatant, "willpower"), difficulty)
     if roll.success:

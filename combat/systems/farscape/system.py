@@ -148,12 +148,13 @@ class FarscapeSystem(RulesDefaults):
         return encounter, ElementStart(encounter.turns.round + 1, (), tuple(expired), recoveries)
 
     def _recover_frozen(self, encounter: Encounter, dice: DiceSource) -> tuple[Encounter, tuple[Recovery, ...]]:
-        """Roll each frozen combatant's recovery in initiative order (no order is worked out when nobody is)."""
+        """Roll each frozen combatant's recovery in initiative order; the unconscious roll nothing (see recover)."""
         if not any([c.has("frozen") for c in encounter.combatants]):
             return encounter, ()
         recoveries: list[Recovery] = []
         for entry in sorted(initiative_entries(encounter, self.tables), key=lambda e: e.key(e.counts[0]), reverse=True):
-            combatant, roll = recover(encounter.get(entry.combatant), dice)
+            frozen = encounter.get(entry.combatant)
+            combatant, roll = recover(frozen, dice, down=self.out_of_fight(frozen))
             encounter = encounter.put(combatant)
             if roll is not None:
                 recoveries.append(roll)

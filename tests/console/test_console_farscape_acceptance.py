@@ -1,0 +1,38 @@
+"""Farscape played through `fray console --script` as a GM would, with every die scripted and worked by hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from console_kit import run_script
+
+pytestmark = pytest.mark.slow  # fray console in a subprocess
+
+# [seed] The ambushed side freezes; "every element after the characters must make a Fair Willpower test to regain
+# their wits". Crichton (frozen) is shot unconscious in the first element: the commando's Energy Weapons Great
+# (+2) + [+ 0 0 0] (+1) + accuracy +1 = Superb+1 (+4) against the range DL Fair (0): margin 4, DR 5 + 4 = 9, Near
+# Death. An unconscious man regains no wits: at the start of element 2 he rolls nothing, so the next four faces
+# [- - - -] are still queued for Chiana's dodge: Agility Great (+2) - 4 = Poor (-2).
+AMBUSH = [
+    '@gm /encounter start system:farscape name:"Ambush"',
+    '@gm /encounter add name:Crichton owner:@bob side:crew tier:protagonist '
+    'stats:"Agility=Good, Speed=Fair, Willpower=Fair" weapon:"pulse pistol"',
+    '@gm /encounter add name:Chiana owner:@cc side:crew tier:protagonist stats:"Agility=Great, Speed=Great" '
+    'talents:"cool head"',
+    '@gm /encounter add template:"peacekeeper commando" count:1',
+    "@gm /encounter gm tool:surprise side:crew",
+    "@gm /encounter begin",
+    "@gm /encounter next",
+    "!dice + 0 0 0 - - - -",
+    '@gm /attack as:"Peacekeeper commando" target:Crichton',
+    "@cc /dodge",
+]
+
+
+def test_an_unconscious_frozen_man_rolls_no_willpower_to_recover(tmp_path: Path) -> None:
+    out = run_script(tmp_path, "ambush", AMBUSH, ":memory:", "--strict").stdout
+    assert "Shot at Crichton: Energy Weapons Great (+2), dice [+ ▢ ▢ ▢] +1, modifiers +1 → Superb+1 (+4)" in out
+    assert "Damage: DR 5 + success 4 = 9" in out and "Crichton is unconscious" in out
+    assert "shake off the surprise" not in out and "Crichton recovers" not in out
+    assert "Chiana dodges: Agility Great (+2), dice [− − − −] -4 → Poor (-2)" in out
