@@ -54,3 +54,36 @@ def test_the_seeds_burst_example_with_franks_9mm_submachinegun(frank: str) -> No
     assert "Damage to Tom (round 2): [2, 5] - DT 2 = 5 HP, +1 fatigue" in frank
     assert "Critical damage on Tom [6]: 6 more HP" in frank
     assert "Tom: 24 HP, fatigue 2, stun 0" in frank
+
+
+# The seed's spray example: Bob's sawed-off shotgun (wide cone, Point Blank 2) catches Tom 3 hexes away and Frank 6.
+# Sequence: Bob d10 [9] + 10 = 19, Tom [2] + 10 = 12, Frank [1] + 10 = 11 (Frank too far to charge: passed over).
+# Dice go target by target, nearest first: Tom's 2d10 [5, 5] + 10 - 2 close = 18, his damage [1, 2, 3] + 4 = 10,
+# / 3 = 3; then Frank's 2d10 [6, 6] + 10 - 4 medium = 18, his damage [6, 5, 4] + 4 = 19, / 6 = 3. The lines
+# show them in that order.
+BOB = [
+    "@gm /encounter start system:fallout name:spray",
+    '@gm /encounter add name:Bob owner:@bob side:vault stats:"agility=5, firearms=5" weapon:"sawed-off shotgun"',
+    "@gm /encounter add name:Tom side:raiders",
+    "@gm /encounter add name:Frank side:raiders",
+    "@gm /encounter gm tool:place target:Bob hex:E10 facing:n",
+    "@gm /encounter gm tool:place target:Tom hex:E7 facing:s",
+    "@gm /encounter gm tool:place target:Frank hex:E4 facing:s",
+    "!dice 9 2 1",
+    "@gm /encounter begin",
+    *["@gm /encounter next"] * 5,
+    "!dice 5 5 1 2 3 6 6 6 5 4",
+    "@bob /attack target:Tom mode:spray crits:damage",
+]
+
+
+def test_a_spray_shows_each_targets_roll_then_its_damage(tmp_path: Path) -> None:
+    out = run_script(tmp_path, "bob", BOB, ":memory:", "--strict").stdout
+    lines = out.splitlines()
+    at = lines.index("Roll at Tom: 2d10 [5, 5] + Firearms 10 - 2 close range = 18 vs 15: hit")
+    assert lines[at:at + 4] == [
+        "Roll at Tom: 2d10 [5, 5] + Firearms 10 - 2 close range = 18 vs 15: hit",
+        "Damage to Tom: [1, 2, 3] + 4 = 10, / 3 for the distance = 3 - DT 0 = 3 HP",
+        "Roll at Frank: 2d10 [6, 6] + Firearms 10 - 4 medium range = 18 vs 15: hit",
+        "Damage to Frank: [6, 5, 4] + 4 = 19, / 6 for the distance = 3 - DT 0 = 3 HP",
+    ]

@@ -140,6 +140,8 @@ def attack_lines(result: Attack, names: Names) -> list[str]:
     called = f" at the {result.part}" if result.part else ""
     tag = "Overwatch! " if result.interrupt else ""
     lines.append(f"{tag}{actor} {VERBS.get(result.mode, result.mode)} ({how}){called}")
+    if result.mode in ("spray", "sweep"):
+        return lines + _cone_lines(result, names)
     lines += [check_line(c, names, result.mode not in NO_CRITS) for c in result.checks]
     if result.mode == "burst" and result.rounds > 1 and result.checks and result.checks[0].hit:
         lines.append(burst_line(result.checks[0], result.rounds))
@@ -163,7 +165,25 @@ def attack_lines(result: Attack, names: Names) -> list[str]:
         if injury.dropped:
             items = ", ".join(safe(k) for k in injury.dropped)
             lines.append(f"{who(names, injury.target)} drops the {items} (a broken arm holds nothing)")
-    lines += [f"{who(names, p.target)} is driven back {p.start} → {p.end}" for p in result.pushed]
+    return lines + _aftermath(result, names)
+
+
+def _cone_lines(result: Attack, names: Names) -> list[str]:
+    """Render a spray or sweep target by target, in the order the dice were rolled: roll, damage, critical dice."""
+    lines = []
+    for check in result.checks:
+        lines.append(check_line(check, names))
+        lines += [hit_line(h, names) for h in result.hits if h.target == check.target]
+        lines += [crit_line(c, names) for c in result.crits if c.target == check.target]
+    if result.pending:
+        lines.append(f"{_count(result.pending, 'critical point')} to spend")
+    return lines + _aftermath(result, names)
+
+
+def _aftermath(result: Attack, names: Names) -> list[str]:
+    """Render what follows the hits: knockbacks, items taken, the harm done and the ammunition left."""
+    actor = who(names, result.actor)
+    lines = [f"{who(names, p.target)} is driven back {p.start} → {p.end}" for p in result.pushed]
     if result.took:
         lines.append(f"{actor} takes the {safe(result.took)}")
     if result.kept:
