@@ -123,7 +123,8 @@ def render_result(result: object, names: Names) -> list[str]:
     if isinstance(result, AttackRoll):
         return _attack(result, names)
     if isinstance(result, Attack):
-        return _attack(result.roll, names) + (_spent(result.spent, names) if result.spent else [])
+        nothing = ["Nothing gets through: no effect"] if result.spent and result.spent.choice == "none" else []
+        return _attack(result.roll, names) + nothing + (_spent(result.spent, names) if result.spent else [])
     if isinstance(result, Spent):
         return _spent(result, names)
     if isinstance(result, Moved):

@@ -16,7 +16,7 @@ from combat.systems.d6pool.build import trait
 from combat.systems.d6pool.model import DEFENDING, HELD, KO, PRONE, RETREATED, Htk, Ready, RoundState
 from combat.systems.d6pool.pool import Pool, roll_pool
 from combat.systems.d6pool.results import Attack, AttackRoll, Spend
-from combat.systems.d6pool.spend import apply_damage, offer
+from combat.systems.d6pool.spend import apply_damage, offer, spend
 from combat.systems.d6pool.tables import UNARMED, D6Tables, Weapon
 
 __all__ = [
@@ -151,5 +151,8 @@ def resolve_attack(encounter: Encounter, intent: Intent, tables: D6Tables, dice:
     if target.sheet.tier == "object":
         encounter, spent = apply_damage(encounter, actor.id, target.id, roll.successes)
         return ActionOutcome(encounter, Attack(roll, spent))
-    ask = offer(actor.id, roll.successes)
+    ask = offer(actor.id, roll.successes, roll.kind)
+    if ask is None:  # a shot or a mind blast with nothing through: no effect, nothing to choose
+        encounter, spent = spend(encounter, actor.id, Spend(target.id, 0, roll.pf), "none", tables, dice)
+        return ActionOutcome(encounter, Attack(roll, spent))
     return ActionOutcome(encounter, roll, ask=ask, context=Spend(target.id, roll.successes, roll.pf))

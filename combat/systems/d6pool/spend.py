@@ -21,16 +21,23 @@ from combat.systems.d6pool.tables import D6Tables
 __all__ = ["apply_damage", "offer", "release_holds", "spend", "strength_contest"]
 
 
-def offer(actor: str, successes: int) -> Reaction:
-    """Return the choices the attacker has for ``successes``; the default is all damage (or no effect at 0)."""
+def offer(actor: str, successes: int, kind: str = "melee") -> Reaction | None:
+    """Return the attacker's choices for ``successes`` (default: all damage), or None when nothing is to choose.
+
+    Holding and Strength contests are hand to hand: a shot or a mind blast spends successes only.
+    """
+    melee = kind == "melee"
     if successes == 0:
+        if not melee:
+            return None
         nothing = (Choice("none", "No effect"), Choice("knockdown", "Knock down (Strength contest)"),
                    Choice("throw", "Throw (Strength contest)"), Choice("hold", "Hold (Strength contest)"))
         return Reaction(actor, nothing, "none", prompt="No damage got through; try an effect?")
     rest = f" + {successes - 1} HTK" if successes > 1 else ""
     choices: tuple[Choice, ...] = (Choice("damage", f"All damage ({successes} HTK)"),
-               Choice("knockdown", f"Knock down{rest}"), Choice("throw", f"Throw{rest}"),
-               Choice("hold", "Hold (Strength contest, no damage)"))
+               Choice("knockdown", f"Knock down{rest}"), Choice("throw", f"Throw{rest}"))
+    if melee:
+        choices += (Choice("hold", "Hold (Strength contest, no damage)"),)
     if successes >= 2:
         choices += (Choice("stun", "Stun (1 HTK, Stamina vs PF)"),)
     if successes >= 3:

@@ -43,7 +43,8 @@ def test_ranged_adds_the_marksman_s_skill_and_the_target_dodges_with_agility_alo
     swordsman = fighter("swordsman", weapons=("sword",), agility=3, swords=3)
     enc = begin(gunman, swordsman, init=(6, 1))
     step = attack(enc, "gunman", "swordsman", [3, 3, 3, 3, 3, 4, 1, 1, 1])  # 9+2 = 11 vs 10 (no +3 swords)
-    roll = step.result.result
+    assert isinstance(step.result, Attack) and step.result.spent is not None  # PF [1, 1, 1]: nothing to choose
+    roll = step.result.roll
     assert (roll.attack.total, roll.defence.total, roll.defence_skill, roll.hit) == (11, 10, None, True)
 
 

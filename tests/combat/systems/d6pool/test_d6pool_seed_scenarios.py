@@ -95,7 +95,7 @@ def test_blocking_adds_a_die_to_agility_and_the_swordsman_s_plus_three_against_a
     enc = move(begin(thug, swordsman, init=(6, 1)), "swordsman", "block").encounter
     roll = attack(enc, "thug", "swordsman", [6, 6, 6, 5, 5, 4, 1, 1, 1]).result.result
     assert (len(roll.defence.faces), roll.defence.total, roll.hit) == (4, 18, True)
-    shot = attack(enc, "thug", "swordsman", [6, 6, 6, 5, 5, 4, 1, 1, 1, 1], weapon="pistol").result.result
+    shot = attack(enc, "thug", "swordsman", [6, 6, 6, 5, 5, 4, 1, 1, 1, 1], weapon="pistol").result.roll
     assert (len(shot.defence.faces), shot.defence.modifier, shot.defence.total) == (4, 0, 15)
 
 

@@ -5,7 +5,7 @@ from d6_kit import attack, begin, choose, fighter, htk, move, next_turn, slots
 
 from combat.errors import CannotAct
 from combat.systems.d6pool.model import HELD, KO, PRONE, STUNNED
-from combat.systems.d6pool.results import RoundBegins, Spent
+from combat.systems.d6pool.results import Attack, RoundBegins, Spent
 from combat.systems.d6pool.spend import offer
 
 HIT = [6, 6, 6, 1]  # hero 18 + 3 swords = 21 against foe's Agility 1d6 [1] = 1
@@ -24,6 +24,25 @@ def test_the_choices_grow_with_the_successes() -> None:
     assert offer("a", 2).answers() == ("damage", "knockdown", "throw", "hold", "stun")
     assert offer("a", 5).answers() == ("damage", "knockdown", "throw", "hold", "stun", "knockout")
     assert offer("a", 3).default == "damage"
+
+
+def test_a_shot_or_a_mind_blast_offers_no_hold_and_no_strength_contest() -> None:
+    # Holding and Strength contests are hand to hand: a pistol's successes buy damage, a knock-down or throw (one
+    # success, as Amra's), a stun, a knock-out; with none through there is nothing to choose.
+    for kind in ("ranged", "psionic"):
+        assert offer("a", 0, kind) is None
+        assert offer("a", 3, kind).answers() == ("damage", "knockdown", "throw", "stun", "knockout")
+
+
+def test_a_shot_with_no_success_through_ends_without_a_choice() -> None:
+    # Gunman (Agility 3, Marksmanship +2) [6, 6, 6] 18 + 2 = 20 against foe's Agility 1d6 [1]: hit. Pistol PF 3
+    # [3, 2, 1]: 0 successes, no protection: no effect, and the turn goes on without asking.
+    gunman = fighter("gunman", weapons=("pistol",), agility=3, marksmanship=2)
+    enc = begin(gunman, fighter("foe", agility=1, stamina=3), init=(6, 1))
+    step = attack(enc, "gunman", "foe", [6, 6, 6, 1, 3, 2, 1])
+    assert isinstance(step.result, Attack) and step.result.spent is not None
+    assert (step.result.spent.choice, step.result.spent.lost) == ("none", 0)
+    assert step.encounter.pending is None and htk(step.encounter, "foe") == 7
 
 
 def test_a_success_spent_on_a_knock_down_the_rest_as_damage() -> None:
