@@ -36,3 +36,32 @@ def test_an_unconscious_frozen_man_rolls_no_willpower_to_recover(tmp_path: Path)
     assert "Damage: DR 5 + success 4 = 9" in out and "Crichton is unconscious" in out
     assert "shake off the surprise" not in out and "Crichton recovers" not in out
     assert "Chiana dodges: Agility Great (+2), dice [− − − −] -4 → Poor (-2)" in out
+
+
+# [seed] "Penetration by damage type: modifies protective rating of armour ... Can not reduce protection below
+# zero." The damage line shows how the armour's number is made, and shows it even when it comes to 0.
+# Aeryn's pulse pistol (DR 3, energy) at medium range (DL Good): Energy Weapons Great (+2) + [+ + 0 0] = Superb+1
+# (+4). The trooper (a minion, Agility Fair) is hit Unopposed against Good: margin 3. Light combat armour is
+# medium 2, energy -2: 0; 3 + 3 - 0 = 6. Rygel's pulse pistol at the guard in a flexible vest (light 1, energy -3,
+# not below 0): Energy Weapons Good (+1) + [+ 0 0 0] = Great (+2) against the DL Good (+1) (the guard, a henchman
+# with `aware:no`): margin 1, 3 + 1 - 0 = 4.
+ARMOUR = [
+    '@gm /encounter start system:farscape name:"Armour"',
+    '@gm /encounter add name:Aeryn owner:@carol side:crew tier:protagonist stats:"Speed=Great, Energy Weapons=Great" '
+    'weapon:"pulse pistol"',
+    '@gm /encounter add name:Rygel owner:@rob side:crew tier:ally stats:"Speed=Good, Energy Weapons=Good" '
+    'weapon:"pulse pistol"',
+    '@gm /encounter add template:"peacekeeper trooper" count:1',
+    '@gm /encounter add name:Guard side:foes tier:henchman armour:"flexible vest"',
+    "@gm /encounter begin",
+    "!dice + + 0 0",
+    '@carol /attack target:"Peacekeeper trooper" range:medium',
+    "!dice + 0 0 0",
+    "@rob /attack target:Guard range:medium aware:no",
+]
+
+
+def test_the_damage_line_shows_the_armour_rating_and_its_penetration(tmp_path: Path) -> None:
+    out = run_script(tmp_path, "armour", ARMOUR, ":memory:", "--strict").stdout
+    assert "Damage: DR 3 + success 3 - armour 0 (medium 2, energy -2) = 6" in out
+    assert "Damage: DR 3 + success 1 - armour 0 (light 1, energy -3, not below 0) = 4" in out

@@ -29,7 +29,7 @@ def test_an_exchange_shows_rolls_values_margin_damage_steps_and_the_wound():
         "Aeryn → Trooper 1: offence Superb (+3) against Speed defence Mediocre (-1), margin +4: hits",
         "Trooper 1 → Aeryn: offence Mediocre (-1) against Melee Weapon defence Superb (+3), margin -4: misses",
         "Aeryn's strike lands on Trooper 1 (torso, Initiative 1)",
-        "Damage: DR 3 + Strength 1 + success 4 + quality 1 - armour 4 = 5 (lethal)",
+        "Damage: DR 3 + Strength 1 + success 4 + quality 1 - armour 4 (medium 2, slash +2) = 5 (lethal)",
         "Trooper 1 takes 5 lethal: Very Hurt (box 1)",
         "Trooper 1's lethal track: Healthy → Very Hurt",
         "Trooper 1 rolls to stay conscious: Willpower Fair (0), dice [▢ ▢ ▢ ▢] +0 → Fair (0) against Good (+1): "

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from bot.render.dice import check_text, signed
 from bot.render.names import Names, safe, who
 from combat.model import Condition
-from combat.systems.farscape.damage import Damage
+from combat.systems.farscape.damage import ARMOUR_CLASSES, PENETRATION, Damage
 from combat.systems.farscape.harm import Harm
 from combat.systems.farscape.wounds import WoundMark
 
@@ -43,12 +43,22 @@ def _term(label: str, value: int) -> str:
     return f"+ {label} {value}" if value >= 0 else f"- {label} {-value}"
 
 
+def _armour(damage: Damage) -> str:
+    """Write the armour term with its making: '- armour 4 (medium 2, slash +2)', shown even when it comes to 0."""
+    if damage.armour_class is None:
+        return _term("armour", -damage.protection) if damage.protection else ""
+    penetration = PENETRATION[damage.damage_type][ARMOUR_CLASSES.index(damage.armour_class)]
+    floor = ", not below 0" if damage.armour_rating + penetration < 0 else ""
+    made = f"{damage.armour_class} {damage.armour_rating}, {damage.damage_type} {signed(penetration)}{floor}"
+    return f"- armour {damage.protection} ({made})"
+
+
 def damage_steps(damage: Damage, bonus: str = "bonus", *, label: str = "Damage", success: bool = True) -> str:
     """Show every step of a damage value: 'Damage: DR 3 + Strength 1 + success 2 + quality 1 - armour 2 = 5'.
 
-    Strength, quality, the bonus (named by ``bonus``: the move, the burst, the distance) and armour appear
-    only when they are not zero; the Damage Rating always does, and the success level unless ``success`` is
-    False (a grenade's blast has none).
+    Strength, quality and the bonus (named by ``bonus``: the move, the burst, the distance) appear only when they
+    are not zero, the armour whenever it is worn, with its rating and the damage type's penetration; the Damage
+    Rating always does, and the success level unless ``success`` is False (a grenade's blast has none).
     """
     terms = [_term("Strength", damage.strength)] if damage.strength else []
     if success:
@@ -57,8 +67,9 @@ def damage_steps(damage: Damage, bonus: str = "bonus", *, label: str = "Damage",
         terms.append(_term("quality", damage.quality))
     if damage.bonus:
         terms.append(_term(bonus, damage.bonus))
-    if damage.protection:
-        terms.append(_term("armour", -damage.protection))
+    armour = _armour(damage)
+    if armour:
+        terms.append(armour)
     steps = " ".join([f"DR {damage.rating}", *terms])
     return f"{label}: {steps} = {damage.value}"
 

@@ -34,7 +34,7 @@ def armour_protection(armour_class: str | None, rating: int, damage_type: str) -
 
 @frozen
 class Damage:
-    """Every step of one damage value."""
+    """Every step of one damage value; the armour worn (class, rating) and its penetration make ``protection``."""
 
     rating: int
     strength: int
@@ -43,6 +43,9 @@ class Damage:
     bonus: int
     protection: int
     value: int
+    armour_class: str | None = None
+    armour_rating: int = 0
+    damage_type: str = ""
 
 
 def damage(
@@ -61,4 +64,4 @@ def damage(
     q = quality_bonus(quality)
     s = strength or 0
     value = rating + s + success + q + bonus - protection
-    return Damage(rating, s, success, q, bonus, protection, value)
+    return Damage(rating, s, success, q, bonus, protection, value, armour_class, armour_rating, damage_type)
