@@ -9,6 +9,7 @@ from __future__ import annotations
 from combat.sheet import Sheet, SheetSpec
 
 __all__ = [
+    "ABBREVIATIONS",
     "ATTRIBUTES",
     "GOVERNS",
     "SIZES",
@@ -32,6 +33,9 @@ GOVERNS: dict[str, str] = {
     "firearms": "agility", "pilot": "agility", "security": "agility", "sneak": "agility", "steal": "agility",
 }
 SKILLS = tuple(GOVERNS)
+# The seed's and the sources' short names of the attributes ("IN, PE, and AG are all -2", Sequence = ST + AG).
+ABBREVIATIONS = {"st": "strength", "pe": "perception", "en": "endurance", "ch": "charisma", "in": "intelligence",
+                 "ag": "agility"}
 # Body sizes, smallest last; the tier of a sheet is its body size (human-sized is "large" in the seed).
 SIZES = ("great", "large", "small", "tiny", "minute")
 HEAD_HIT = ("perception", "agility", "intelligence")

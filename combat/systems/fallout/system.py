@@ -23,7 +23,7 @@ from combat.systems.fallout.odds import attack_odds
 from combat.systems.fallout.pause import Pause
 from combat.systems.fallout.results import Joined, RoundBegins
 from combat.systems.fallout.sequence import newcomer_entries
-from combat.systems.fallout.sheet import ATTRIBUTES, SPEC, max_hp
+from combat.systems.fallout.sheet import ABBREVIATIONS, ATTRIBUTES, SPEC, max_hp
 from combat.systems.fallout.state import Field, Fighter, Vitals, fighter, with_fighter
 from combat.systems.fallout.tables import FalloutTables
 from combat.systems.fallout.vitals import begin_round, skip_charge, turn_recovery
@@ -83,7 +83,8 @@ class FalloutSystem(RulesDefaults):
         traits = dict(template.traits) if template else {}
         for name, text in request.traits.items():
             try:
-                traits[name.strip().lower()] = int(str(text).strip())
+                key = name.strip().lower()
+                traits[ABBREVIATIONS.get(key, key)] = int(str(text).strip())
             except ValueError:
                 raise InvalidSheet(f"{name} takes a number, not '{text}'.") from None
         for name in ATTRIBUTES:
