@@ -58,3 +58,18 @@ def test_a_called_shot_at_the_sword_arm_and_a_critical_wound_dying_incapacitated
     assert "Critical wound to the weapon arm: it is useless" in out
     assert "Bandit is dying: incapacitated, he dies as the round ends" in out
     assert "fights on" not in out
+
+
+def test_the_seeds_initiative_and_greatsword_against_dagger(tmp_path: Path) -> None:
+    # "Bob's Initiative is Good, while the bandit's is Fair"; "Bob has a Greatsword, and his opponent a Dagger. Bob
+    # gets a +1 to his Initiative": Good + 1 = Great, the bandit Fair. No die is rolled.
+    out = Run(run_script(tmp_path, "initiative", [
+        "@gm /encounter start system:deryni name:Road",
+        '@gm /encounter add name:Bob owner:@bob side:heroes stats:"Initiative=Good, Great Sword=Good" '
+        'weapon:"Great sword"',
+        '@gm /encounter add name:Bandit side:bandits stats:"Initiative=Fair, Dagger=Fair" weapon:dagger',
+        "@gm /encounter begin",
+    ], str(tmp_path / "initiative.sqlite3"), "--strict")).output
+    assert "Initiative, Bob: Great (+2) (Agility Good (+1), longer weapon than Bandit +1)" in out
+    assert "Initiative, Bandit: Fair (0) (Agility Fair (0))" in out
+    assert "Roll-off" not in out and "Round 1 — Bob's turn" in out

@@ -41,6 +41,8 @@ _ALIASES = {
     "damage capacity": "damage capacity",
     "dc": "damage capacity",
     "surgery": "battle surgery",
+    # The seed gives a fighter's Initiative as a level ("Bob's Initiative is Good"): it is the Agility it starts from.
+    "initiative": "agility",
 }
 
 SPEC = SheetSpec(

@@ -24,6 +24,12 @@ def test_a_template_builds_a_sheet_and_traits_override_it():
     assert built.sheet.weapons == ("broadsword", "dagger") and built.sheet.tier == "npc"
 
 
+def test_the_seeds_initiative_on_a_sheet_is_the_agility_it_starts_from():
+    # "Bob's Initiative is Good, while the bandit's is Fair": Initiative=Good is Agility Good (+1).
+    built = SYSTEM.build_sheet(SheetRequest(traits={"Initiative": "Good"}))
+    assert built.sheet.traits["agility"] == 1
+
+
 def test_gear_names_are_forgiving_and_unknown_gear_is_refused():
     built = SYSTEM.build_sheet(SheetRequest(weapons=("Broad Sword",), shield="round-shield"))
     assert built.sheet.weapons == ("broadsword",) and built.sheet.shield == "round shield"
