@@ -65,3 +65,35 @@ def test_the_damage_line_shows_the_armour_rating_and_its_penetration(tmp_path: P
     out = run_script(tmp_path, "armour", ARMOUR, ":memory:", "--strict").stdout
     assert "Damage: DR 3 + success 3 - armour 0 (medium 2, energy -2) = 6" in out
     assert "Damage: DR 3 + success 1 - armour 0 (light 1, energy -3, not below 0) = 4" in out
+
+
+# Chiana's martial-arts kick (DR +1, Strength Fair 0): Martial Arts Good (+1) + [0 0 0 0] = Good (+1) against the
+# minion's Melee Weapon Fair (0), no dice: margin 1. Light combat armour against impact is medium 2 +2 = 4:
+# 1 + 1 - 4 = -2, nothing: the line says no damage, not "takes -2 stun".
+KICK = [
+    '@gm /encounter start system:farscape name:"Kick"',
+    '@gm /encounter add name:Chiana owner:@cc side:crew tier:protagonist stats:"Agility=Great, Martial Arts=Good"',
+    '@gm /encounter add template:"peacekeeper trooper" count:1',
+    "@gm /encounter begin",
+    "!dice 0 0 0 0",
+    '@cc /attack target:"Peacekeeper trooper" move:kick',
+]
+
+# A frag grenade (concussion DR 6) thrown true: Throwing Weapon Good (+1) + [+ 0 0 0] = Great (+2) against Fair.
+# The guard stands 1 motra from it (fragments still Superb): "1 motra", not "1 motras"; he stands firm.
+FRAG = [
+    '@gm /encounter start system:farscape name:"Frag"',
+    '@gm /encounter add name:Crichton owner:@bob side:crew tier:protagonist stats:"Speed=Good, Throwing Weapon=Good"',
+    "@gm /encounter add name:Guard side:foes tier:henchman",
+    "@gm /encounter begin",
+    "!dice + 0 0 0",
+    '@bob /act move:grenade target:Guard grenade:"frag grenade" distance:1 stand_firm:yes',
+]
+
+
+def test_a_blow_stopped_by_armour_and_a_blast_one_motra_away_read_plainly(tmp_path: Path) -> None:
+    kick = run_script(tmp_path, "kick", KICK, ":memory:", "--strict").stdout
+    assert "Damage: DR 1 + success 1 - armour 4 (medium 2, impact +2) = -2 (stun)" in kick
+    assert "Peacekeeper trooper takes no stun damage (-2): no wound" in kick
+    frag = run_script(tmp_path, "frag", FRAG, ":memory:", "--strict").stdout
+    assert "Guard, 1 motra from the blast:" in frag and "Concussion damage: DR 6 - distance 1 = 5" in frag

@@ -59,7 +59,7 @@ def test_a_roll_up_and_a_blow_that_does_no_harm():
             in lines)
     assert "Trooper 1 → Aeryn: strikes no blow" in lines
     assert "Damage: DR -1 + success 1 = 0 (stun)" in lines
-    assert "Trooper 1 takes 0 stun: no wound" in lines
+    assert "Trooper 1 takes no stun damage (0): no wound" in lines
 
 
 def test_a_full_level_rolls_up_and_the_track_change_is_shown():

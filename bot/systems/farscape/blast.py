@@ -13,11 +13,16 @@ from combat.systems.farscape.grenades import BlastHit, Fragments, GrenadeThrow
 __all__ = ["render_detonation", "render_grenade"]
 
 
+def _motras(count: int) -> str:
+    """Count motras in words: '1 motra', '3 motras'."""
+    return f"{count} motra" if count == 1 else f"{count} motras"
+
+
 def _run_lines(run: Run, names: Names) -> list[str]:
     """Show a run for cover: the dodge, the difficulty by the distance to the edge, and whether he got clear."""
     target = who(names, run.target)
     edge = run.radius - run.start
-    head = (f"{target} runs for cover, {edge} motras inside the {run.radius}-motra blast: against "
+    head = (f"{target} runs for cover, {_motras(edge)} inside the {run.radius}-motra blast: against "
             f"{ladder(run.difficulty)}, margin {run.margin:+d}")
     verdict = f"gets clear, to {run.radius} motras" if run.cleared else "does not get clear"
     return [*dodge_lines(target, run.dodge), f"{head}: {verdict}"]
@@ -50,7 +55,7 @@ def _hit_lines(hit: BlastHit, names: Names) -> list[str]:
     """Show one target's distance, the concussion's damage and wound, then the fragments."""
     target = who(names, hit.target)
     start = hit.run.start if hit.run is not None else hit.distance
-    lines = [f"{target}, {start} motras from the blast:"]
+    lines = [f"{target}, {_motras(start)} from the blast:"]
     if hit.run is not None:
         lines.extend(_run_lines(hit.run, names))
     frags = hit.fragments

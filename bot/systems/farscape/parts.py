@@ -77,6 +77,8 @@ def damage_steps(damage: Damage, bonus: str = "bonus", *, label: str = "Damage",
 def wound_text(target: str, wound: WoundMark) -> str:
     """Describe the box marked: '… takes 5 lethal: Hurt full, rolled up to Very Hurt (box 1)'."""
     head = f"{target} takes {wound.damage} {wound.kind}"
+    if wound.damage <= 0:
+        return f"{target} takes no {wound.kind} damage ({wound.damage}): no wound"
     if wound.landed is None:
         return f"{head}: no wound"
     if wound.overflow:
