@@ -47,7 +47,7 @@ async def test_a_d6pool_fight_through_the_bot(fray: Fray) -> None:
         # A hit: two successes; Carol spends them after seeing them, with buttons; the default is all damage.
         fray.dice.queue(channel, [5, 5, 4, 4, 2, 3, 3, 1, 6, 5, 2, 3])
         asked = await fray.answer(fray.carol, "attack", target="Badguy")
-        assert set(buttons(asked)) == {"damage", "knockdown", "throw", "hold", "stun"}
+        assert set(buttons(asked)) == {"damage", "knockdown", "throw", "stun"}  # a shot holds nobody
         assert fray.double.pinged(asked) == {fray.carol}
         assert ("Damage: PF 3 3d6 [6, 5, 2]: 2 successes vs protection 1 (Leather armour) 1d6 [3]: 0 successes → "
                 "2 successes") in text(asked)
