@@ -10,9 +10,21 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from combat.errors import DataError
+from combat.errors import DataError, UnknownName
+from combat.options import normal_key
 
-__all__ = ["Ref", "TableRow", "check_refs", "field_path", "invalid", "parse_files", "parse_rows"]
+__all__ = [
+    "Ref",
+    "TableRow",
+    "check_refs",
+    "field_path",
+    "find_row",
+    "invalid",
+    "match_row",
+    "parse_files",
+    "parse_rows",
+    "spelling",
+]
 
 # A template's reference to another table: (the field naming it, the table, the row key or None).
 Ref = tuple[str, str, str | None]
@@ -25,6 +37,33 @@ class TableRow(BaseModel):
 
     key: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9 _-]*$")
     name: str = Field(min_length=1, max_length=60)
+    aliases: tuple[str, ...] = Field(default=(), description="Other names players use (the seed's spellings)")
+
+
+def spelling(text: str) -> str:
+    """Return a name as compared: case, "_", "-" and spaces aside, "armor" as "armour"."""
+    return normal_key(text).replace(" ", "").replace("armor", "armour")
+
+
+def match_row(text: str, rows: Mapping[str, TableRow], *extra: str) -> str | None:
+    """Return the key of the row ``text`` names (its key, shown name or an alias; a plural too), or None.
+
+    ``extra`` are keys that are no row of the table (a system's bare fists) and match by key alone.
+    """
+    wanted = spelling(text)
+    names = {spelling(key): key for key in extra}
+    for key, row in rows.items():
+        names.update({spelling(name): key for name in (row.name, *row.aliases)})
+    names.update({spelling(key): key for key in rows})  # a key wins over another row's name
+    return names.get(wanted) or names.get(wanted.removesuffix("s"))
+
+
+def find_row(kind: str, text: str, rows: Mapping[str, TableRow], *extra: str) -> str:
+    """Return the key of the row ``text`` names (see ``match_row``), or raise UnknownName listing the keys."""
+    key = match_row(text, rows, *extra)
+    if key is None:
+        raise UnknownName(kind, text, [*rows, *extra])
+    return key
 
 
 def field_path(loc: Iterable[int | str]) -> str:

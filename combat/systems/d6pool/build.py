@@ -2,42 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
-from combat.errors import UnknownName
 from combat.sheet import BuiltSheet, Sheet, SheetRequest
 from combat.systems.d6pool.charts import Charts, read_traits
 from combat.systems.d6pool.model import Htk
 from combat.systems.d6pool.sheet import SPEC
 from combat.systems.d6pool.tables import UNARMED, D6Tables, Template
-from combat.tables import TableRow
+from combat.tables import find_row
 
 __all__ = ["build_sheet", "find_template", "htk_of", "trait"]
 
 
-def _lookup(kind: str, key: str, table: Mapping[str, TableRow], *extra: str) -> str:
-    """Return the row key for ``key``: the key, the row's shown name ("Leather armour"), "armor" or a plural."""
-    wanted = " ".join(key.split()).lower().replace("armor", "armour")
-    names = {row.name.lower(): k for k, row in table.items()}
-    for guess in (wanted, wanted.removesuffix("s")):
-        if guess in table or guess in extra:
-            return guess
-        if guess in names:
-            return names[guess]
-    raise UnknownName(kind, key, [*table, *extra])
-
-
 def find_template(tables: D6Tables, key: str) -> Template:
     """Return the template called ``key``."""
-    return tables.templates[_lookup("template", key, tables.templates)]
+    return tables.templates[find_row("template", key, tables.templates)]
 
 
 def _weapons(tables: D6Tables, weapons: Iterable[str] | None) -> tuple[str, ...] | None:
-    return None if weapons is None else tuple(_lookup("weapon", w, tables.weapons, UNARMED) for w in weapons)
+    return None if weapons is None else tuple(find_row("weapon", w, tables.weapons, UNARMED) for w in weapons)
 
 
 def _armour(tables: D6Tables, armour: str | None) -> str | None:
-    return None if armour is None else _lookup("armour", armour, tables.armour)
+    return None if armour is None else find_row("armour", armour, tables.armour)
 
 
 def _from_template(tables: D6Tables, template: Template) -> Sheet:

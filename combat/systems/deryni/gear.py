@@ -12,6 +12,7 @@ from combat.model import Combatant
 from combat.options import normal_key
 from combat.systems.deryni.state import fighter
 from combat.systems.deryni.tables import DeryniTables, Weapon
+from combat.tables import match_row, spelling
 
 __all__ = [
     "BARE",
@@ -160,11 +161,6 @@ def attack_weapon(combatant: Combatant, tables: DeryniTables, option: str | None
     return weapon
 
 
-def _same(name: str, wanted: str) -> bool:
-    """Tell whether a key or name is the one wanted, spaces aside ("great sword" is "greatsword")."""
-    return normal_key(name).replace(" ", "") == wanted.replace(" ", "")
-
-
 def disarm_item(target: Combatant, tables: DeryniTables, what: str) -> tuple[str, int]:
     """Return the item a disarm goes for and its modifier: -1 one-handed, -2 two-handed, -3 strapped on.
 
@@ -173,7 +169,7 @@ def disarm_item(target: Combatant, tables: DeryniTables, what: str) -> tuple[str
     wanted = normal_key(what)
     shield = tables.shields.get(target.sheet.shield or "")
     names = (target.sheet.shield, shield.name if shield else None)
-    if wanted == SHIELD or any(n and _same(n, wanted) for n in names):
+    if wanted == SHIELD or any(n and spelling(n) == spelling(what) for n in names):
         problem = shield_problem(target)
         if problem:
             raise CannotAct(f"{problem}: there is no shield to disarm.")
@@ -182,7 +178,7 @@ def disarm_item(target: Combatant, tables: DeryniTables, what: str) -> tuple[str
     if held == UNARMED:
         raise CannotAct(f"{target.name} holds no weapon to disarm.")
     row = weapon_row(tables, held)
-    if wanted not in _HELD_WORDS and not _same(row.key, wanted) and not _same(row.name, wanted):
+    if wanted not in _HELD_WORDS and match_row(what, {row.key: row}) is None:
         raise CannotAct(f"{target.name} holds his {row.name}, not '{echo(what)}': disarm:weapon (or disarm:{row.key}) "
                         "goes for the weapon in his hand, disarm:shield for his shield.")
     return held, -row.hands

@@ -4,28 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from combat.errors import InvalidInput, InvalidSheet, UnknownName
+from combat.errors import InvalidInput, InvalidSheet
 from combat.ladder import parse_level
-from combat.options import normal_key
 from combat.sheet import Sheet
 from combat.systems.deryni.sheet import SPEC, trait_key
 from combat.systems.deryni.tables import DeryniTables, Template
+from combat.tables import find_row
 
-__all__ = ["build_sheet", "find_template", "lookup", "parse_traits"]
-
-
-def lookup(kind: str, key: str, table: Mapping[str, object]) -> str:
-    """Return the table key matching ``key`` (case, spacing and hyphens forgiven), or raise UnknownName."""
-    wanted = normal_key(key)
-    for candidate in table:
-        if normal_key(candidate) == wanted or normal_key(candidate).replace(" ", "") == wanted.replace(" ", ""):
-            return candidate
-    raise UnknownName(kind, key, table)
+__all__ = ["build_sheet", "find_template", "parse_traits"]
 
 
 def find_template(tables: DeryniTables, key: str) -> Template:
     """Return the template called ``key``."""
-    return tables.templates[lookup("template", key, tables.templates)]
+    return tables.templates[find_row("template", key, tables.templates)]
 
 
 def parse_traits(traits: Mapping[str, str | int]) -> dict[str, int]:
@@ -46,9 +37,9 @@ def _gear(
     tables: DeryniTables, weapons: Iterable[str] | None, armour: str | None, shield: str | None
 ) -> tuple[tuple[str, ...] | None, str | None, str | None]:
     """Check gear names against the tables and return their keys."""
-    weapon_keys = None if weapons is None else tuple(lookup("weapon", w, tables.weapons) for w in weapons)
-    armour_key = None if armour is None else lookup("armour", armour, tables.armour)
-    shield_key = None if shield is None else lookup("shield", shield, tables.shields)
+    weapon_keys = None if weapons is None else tuple(find_row("weapon", w, tables.weapons) for w in weapons)
+    armour_key = None if armour is None else find_row("armour", armour, tables.armour)
+    shield_key = None if shield is None else find_row("shield", shield, tables.shields)
     return weapon_keys, armour_key, shield_key
 
 

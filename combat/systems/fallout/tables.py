@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from combat.dice import DiceSpec, parse_dice
 from combat.errors import DataError, InvalidInput
 from combat.systems.fallout.sheet import SIZES, SPEC
-from combat.tables import Ref, TableRow, check_refs, parse_files
+from combat.tables import Ref, TableRow, check_refs, match_row, parse_files
 
 __all__ = [
     "DAMAGE_TYPES",
@@ -22,7 +22,6 @@ __all__ = [
     "Template",
     "Weapon",
     "load_tables",
-    "spelling",
 ]
 
 DamageType = Literal["normal", "laser", "fire", "plasma", "explosion", "electrical"]
@@ -41,7 +40,6 @@ class _Row(TableRow):
     """A Fallout row: keys may hold a dot (calibres such as '10mm smg', '.44 magnum')."""
 
     key: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9 _.-]*$")
-    aliases: tuple[str, ...] = Field(default=(), description="Other names players use (the seed's spellings)")
 
 
 class Weapon(_Row):
@@ -155,17 +153,7 @@ class FalloutTables(BaseModel):
     def find(self, table: str, text: str) -> str:
         """Return the key of the row named ``text`` (key, shown name or alias, any case); else ``text`` unchanged."""
         rows: Mapping[str, _Row] = getattr(self, table)
-        wanted = spelling(text)
-        for key, row in rows.items():
-            if wanted in {spelling(key), spelling(row.name), *map(spelling, row.aliases)}:
-                return key
-        return text
-
-
-def spelling(text: str) -> str:
-    """Return a name as compared: lower case, hyphens as spaces, spaces collapsed, 'armor' as 'armour'."""
-    words = " ".join(text.lower().replace("-", " ").split())
-    return words.replace("armor", "armour")
+        return match_row(text, rows) or text
 
 
 _MODELS: dict[str, type[_Row]] = {"weapons": Weapon, "armour": Armour, "templates": Template}

@@ -5,28 +5,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from combat.errors import InvalidInput, InvalidSheet, UnknownName
+from combat.errors import InvalidInput, InvalidSheet
 from combat.ladder import parse_level
 from combat.sheet import Sheet
 from combat.systems.farscape.sheet import SPEC
 from combat.systems.farscape.tables import FarscapeTables, Template
+from combat.tables import find_row
 
 __all__ = ["build_sheet", "find_template", "parse_traits"]
 
 _NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 
 
-def _lookup(kind: str, key: str, table: Mapping[str, object]) -> str:
-    """Return the table key matching ``key`` (case and spacing forgiven), or raise UnknownName."""
-    wanted = " ".join(key.split()).lower()
-    if wanted in table:
-        return wanted
-    raise UnknownName(kind, key, table)
-
-
 def find_template(tables: FarscapeTables, key: str) -> Template:
     """Return the template called ``key``."""
-    return tables.templates[_lookup("template", key, tables.templates)]
+    return tables.templates[find_row("template", key, tables.templates)]
 
 
 def parse_traits(traits: Mapping[str, str | int]) -> dict[str, int]:
@@ -50,9 +43,9 @@ def _gear(
     tables: FarscapeTables, weapons: Iterable[str] | None, armour: str | None, shield: str | None
 ) -> tuple[tuple[str, ...] | None, str | None, str | None]:
     """Check gear names against the tables and return their keys."""
-    weapon_keys = None if weapons is None else tuple(_lookup("weapon", w, tables.weapons) for w in weapons)
-    armour_key = None if armour is None else _lookup("armour", armour, tables.armour)
-    shield_key = None if shield is None else _lookup("shield", shield, tables.shields)
+    weapon_keys = None if weapons is None else tuple(find_row("weapon", w, tables.weapons) for w in weapons)
+    armour_key = None if armour is None else find_row("armour", armour, tables.armour)
+    shield_key = None if shield is None else find_row("shield", shield, tables.shields)
     return weapon_keys, armour_key, shield_key
 
 
