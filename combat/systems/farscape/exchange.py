@@ -13,7 +13,7 @@ from combat.system import ActionOutcome, Intent
 from combat.systems.farscape import grapple
 from combat.systems.farscape.disengage import broke_away, drawn_weapon, resolve_flee
 from combat.systems.farscape.engagement import opponents
-from combat.systems.farscape.harm import SAME_MOMENT, trait
+from combat.systems.farscape.harm import SAME_MOMENT, acts_at_same_moment, trait
 from combat.systems.farscape.melee_aftermath import changes, counter, record
 from combat.systems.farscape.melee_fighters import DODGES, Approach, Fighter, build_fighter
 from combat.systems.farscape.melee_hits import exchange_key, initiative_key, land_blows
@@ -43,7 +43,7 @@ def _is_out(combatant: Combatant) -> bool:
 def _participants(encounter: Encounter, intent: Intent) -> tuple[Combatant, tuple[Combatant, ...]]:
     """Return the actor and the targets, checking that they can fight."""
     actor = encounter.get(intent.actor)
-    if actor.has("frozen") or (_is_out(actor) and not can_strain(actor) and not actor.has(SAME_MOMENT)):
+    if actor.has("frozen") or (_is_out(actor) and not can_strain(actor) and not acts_at_same_moment(actor)):
         raise CannotAct(f"{actor.name} is in no state to fight.")
     if not intent.targets:
         raise InvalidInput("Name who to fight.")

@@ -9,12 +9,17 @@ from combat.model import Combatant, Condition
 from combat.systems.farscape.sheet import SPEC
 from combat.systems.farscape.wounds import Health, Kind, WoundMark, mark, stun_condition, stun_penalty
 
-__all__ = ["SAME_MOMENT", "Harm", "apply_wound", "penalty", "trait", "wound_penalty"]
+__all__ = ["SAME_MOMENT", "Harm", "acts_at_same_moment", "apply_wound", "penalty", "trait", "wound_penalty"]
 
 # A partner of the actor's Initiative slot wounded by the actor's move before acting himself: his own action this
 # element comes "at the same time" [seed], so it keeps his earlier penalties (the value adds back what the wounds
 # took) and he acts even if they took him out. See moment.py.
 SAME_MOMENT = "same moment"
+
+
+def acts_at_same_moment(combatant: Combatant) -> bool:
+    """Tell whether the combatant still acts this element although a partner's move took him out (moment.py)."""
+    return combatant.has(SAME_MOMENT) and not combatant.has("frozen")
 
 # Willpower difficulty to stay conscious on newly reaching these levels [seed: "in most cases"; Fray always rolls].
 # Very Stunned is left out: "In some cases the character may have to make a Good Willpower roll" [seed], the exception.

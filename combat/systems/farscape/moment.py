@@ -20,20 +20,9 @@ from combat.model import Combatant, Condition, Encounter
 from combat.system import ActionOutcome, Intent
 from combat.systems.farscape.harm import SAME_MOMENT, wound_penalty
 from combat.systems.farscape.melee_results import ExchangeResult
-from combat.systems.farscape.strain import can_strain
+from combat.systems.farscape.strain import able
 
-__all__ = ["SAME_MOMENT", "acts_at_same_moment", "at_same_moment"]
-
-
-def _able(combatant: Combatant) -> bool:
-    """Tell whether the combatant could act by his state alone (as FarscapeSystem.can_act without the mark)."""
-    blocked = combatant.has_any("frozen", "unconscious", "out")
-    return not blocked and (not combatant.health.incapacitated or can_strain(combatant))
-
-
-def acts_at_same_moment(combatant: Combatant) -> bool:
-    """Tell whether the combatant still acts this element although a partner's move took him out."""
-    return combatant.has(SAME_MOMENT) and not combatant.has("frozen")
+__all__ = ["at_same_moment"]
 
 
 def _rolled(result: object) -> frozenset[str]:
@@ -46,7 +35,7 @@ def _rolled(result: object) -> frozenset[str]:
 def _kept(was: Combatant, now: Combatant) -> Combatant | None:
     """Return the partner marked to act as he was, or None when the move changed nothing he acts with."""
     taken = wound_penalty(was) - wound_penalty(now)
-    down = _able(was) and not _able(now)
+    down = able(was) and not able(now)
     if taken <= 0 and not down:
         return None
     mark = now.condition(SAME_MOMENT)

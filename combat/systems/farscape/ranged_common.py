@@ -12,7 +12,7 @@ from combat.model import Combatant, Encounter
 from combat.options import OptionValue
 from combat.system import Intent
 from combat.systems.farscape.armour import armour_for
-from combat.systems.farscape.harm import SAME_MOMENT
+from combat.systems.farscape.harm import acts_at_same_moment
 from combat.systems.farscape.tables import FarscapeTables, Weapon
 from combat.systems.farscape.wounds import Health, category
 
@@ -231,7 +231,7 @@ def can_defend(combatant: Combatant) -> bool:
 
 def require_able(combatant: Combatant) -> None:
     """Raise unless the combatant is in a state to act (or acts at the same moment as the partner who felled him)."""
-    if not can_defend(combatant) and not (combatant.has(SAME_MOMENT) and not combatant.has("frozen")):
+    if not can_defend(combatant) and not acts_at_same_moment(combatant):
         raise CannotAct(f"{combatant.name} is in no state to act.")
 
 

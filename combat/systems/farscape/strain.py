@@ -22,7 +22,8 @@ from combat.model import Combatant, Condition, Encounter
 from combat.systems.farscape.harm import trait
 from combat.systems.farscape.wounds import Health
 
-__all__ = ["STRAIN", "STRAIN_DIFFICULTY", "StrainResult", "allow_strain", "can_strain", "roll_strain", "straining"]
+__all__ = ["STRAIN", "STRAIN_DIFFICULTY", "StrainResult", "able", "allow_strain", "can_strain", "roll_strain",
+           "straining"]
 
 STRAIN = "strain"
 STRAIN_DIFFICULTY = 2  # Great
@@ -50,6 +51,13 @@ def can_strain(combatant: Combatant) -> bool:
     health: Health = combatant.health
     awake = not combatant.has_any(*_UNABLE) and not health.knocked_out
     return health.incapacitated and awake and combatant.has(STRAIN)
+
+
+def able(combatant: Combatant) -> bool:
+    """Tell whether the combatant can act by his state: not frozen, unconscious or out; Incapacitated only to strain."""
+    blocked = combatant.has_any("frozen", "unconscious", "out")
+    health: Health = combatant.health
+    return not blocked and (not health.incapacitated or can_strain(combatant))
 
 
 def roll_strain(dice: DiceSource, combatant: Combatant) -> Check:

@@ -17,11 +17,12 @@ from combat.system import ActionOutcome, Intent, MoveSpec, Newcomers, Reaction, 
 from combat.systems.farscape import attack, exchange, ranged, reaction, tools
 from combat.systems.farscape.digest import digest as digest_result
 from combat.systems.farscape.digest import status as status_keys
+from combat.systems.farscape.harm import acts_at_same_moment
 from combat.systems.farscape.initiative import initiative_entries
-from combat.systems.farscape.moment import acts_at_same_moment, at_same_moment
+from combat.systems.farscape.moment import at_same_moment
 from combat.systems.farscape.odds import attack_odds
 from combat.systems.farscape.sheet import SPEC
-from combat.systems.farscape.strain import allow_strain, can_strain
+from combat.systems.farscape.strain import able, allow_strain, can_strain
 from combat.systems.farscape.surprise import Recovery, recover
 from combat.systems.farscape.tables import FarscapeTables
 from combat.systems.farscape.templates import build_sheet, find_template
@@ -124,12 +125,8 @@ class FarscapeSystem(RulesDefaults):
         A partner of the same Initiative taken out by another partner's move still acts, at the same time [seed]
         (see moment.py).
         """
-        if acts_at_same_moment(combatant):
-            return True
-        health: Health = combatant.health
-        blocked = combatant.has_any("frozen", "unconscious", "out")
         # [ours] An Incapacitated combatant keeps a turn only with the GM's leave to strain (see strain.py).
-        return not blocked and (not health.incapacitated or can_strain(combatant))
+        return able(combatant) or acts_at_same_moment(combatant)
 
     def out_of_fight(self, combatant: Combatant) -> bool:
         """Count out the unconscious, those out and the Incapacitated who may not strain (frozen only holds back)."""
