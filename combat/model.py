@@ -134,7 +134,7 @@ class Encounter:
         return found
 
     def find(self, name: str, *, exact: bool = False) -> Combatant:
-        """Find a combatant by name, case-insensitively, accepting a unique prefix unless ``exact``."""
+        """Find a combatant by name, in any case, accepting a unique prefix (or a later word's) unless ``exact``."""
         wanted = " ".join(name.split()).lower()
         same = [c for c in self.combatants if c.name.lower() == wanted or c.id == wanted]
         if same:
@@ -142,6 +142,8 @@ class Encounter:
         if exact:
             raise UnknownName("combatant", name, [c.name for c in self.combatants])
         prefixed = [c for c in self.combatants if c.name.lower().startswith(wanted)]
+        if not prefixed:  # a later word of the name: 'wall' for 'Concrete wall'
+            prefixed = [c for c in self.combatants if f" {wanted}" in c.name.lower()]
         if len(prefixed) == 1:
             return prefixed[0]
         if prefixed:

@@ -27,11 +27,14 @@ __all__ = [
     "OptionKind",
     "OptionSpec",
     "OptionValue",
+    "find_option",
     "normal_key",
     "options_by_key",
     "parse_number",
     "parse_option",
     "parse_options",
+    "same_name",
+    "spelling",
 ]
 
 OptionValue = str | int | bool | tuple[str, ...]
@@ -97,8 +100,32 @@ def normal_key(text: str) -> str:
     return " ".join(folded.split())
 
 
+# American spellings players type, read as the British ones Fray's names use.
+_AMERICAN = (("armor", "armour"), ("defense", "defence"))
+
+
+@lru_cache(maxsize=4096)
+def spelling(text: str) -> str:
+    """Return a name as compared: case, "_", "-" and spaces aside, "armor" and "defense" as British."""
+    key = normal_key(text).replace(" ", "")
+    for american, british in _AMERICAN:
+        key = key.replace(american, british)
+    return key
+
+
+def same_name(typed: str, name: str) -> bool:
+    """Tell whether ``typed`` names ``name`` (compared by ``spelling``)."""
+    return spelling(typed) == spelling(name)
+
+
 def _by_key(specs: tuple[OptionSpec, ...]) -> dict[str, OptionSpec]:
-    return {normal_key(s.name): s for s in specs}
+    return {spelling(s.name): s for s in specs}
+
+
+def find_option(by_key: Mapping[str, OptionSpec], typed: str) -> OptionSpec | None:
+    """Return the option ``typed`` names (by ``spelling``; a plural of its name, or a singular, too), or None."""
+    key = spelling(typed)
+    return by_key.get(key) or by_key.get(key.removesuffix("s")) or by_key.get(f"{key}s")
 
 
 # Options by their normal key, per list of them (a move's, a command's: constants).
@@ -133,9 +160,9 @@ def _flag(spec: OptionSpec, text: str) -> bool:
 
 
 def _choice(spec: OptionSpec, text: str) -> str:
-    wanted = normal_key(text)
-    by_key = {normal_key(c.key): c.key for c in spec.choices}
-    aliases = {normal_key(a): k for a, k in spec.aliases}
+    wanted = spelling(text)
+    by_key = {spelling(c.key): c.key for c in spec.choices}
+    aliases = {spelling(a): k for a, k in spec.aliases}
     found = by_key.get(wanted) or aliases.get(wanted)
     if found is None:
         raise InvalidInput(f"{spec.name} takes {_listing(spec.keys())}; '{echo(text)}' is not one of them.")
@@ -175,7 +202,7 @@ def parse_option(spec: OptionSpec, text: str, resolve: Callable[[str], str] = _n
     """Read one option's text as its kind says; ``resolve`` turns a combatant's name into its id."""
     match spec.kind:
         case "number":
-            named = dict((normal_key(a), k) for a, k in spec.aliases).get(normal_key(text))
+            named = dict((spelling(a), k) for a, k in spec.aliases).get(spelling(text))
             return parse_number(named or text, spec.name, spec.low, spec.high)
         case "flag":
             return _flag(spec, text)
@@ -221,7 +248,7 @@ def parse_options(
     by_name = options_by_key(tuple(specs))
     values: dict[str, OptionValue] = {}
     for raw_name, text in given.items():
-        spec = by_name.get(normal_key(raw_name))
+        spec = find_option(by_name, raw_name)
         if spec is None:
             raise _unknown_option(owner, raw_name, [s.name for s in specs])
         if not text.strip() and spec.required:

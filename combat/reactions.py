@@ -17,10 +17,10 @@ from combat.errors import AwaitingReaction, InvalidInput, RulesError, echo
 from combat.frozen import replace
 from combat.intent import CHOICE_KEY, Asked, Declared, Intent, PendingReaction, Reaction
 from combat.model import Encounter
-from combat.options import normal_key
+from combat.options import same_name
 from combat.system import RuleSystem
 
-__all__ = ["answer_key", "attempt", "choose", "lapse", "require_settled", "waiting"]
+__all__ = ["answer_key", "attempt", "choose", "lapse", "offered_key", "require_settled", "waiting"]
 
 # The throwaway dice of the check before a declaration: seeded, so the check itself is a pure function.
 _CHECK_SEED = 0
@@ -83,12 +83,19 @@ def _pending(encounter: Encounter) -> PendingReaction:
     return encounter.pending
 
 
+def offered_key(pending: PendingReaction, choice: str) -> str | None:
+    """Return the offered answer that ``choice`` names (by key or label, spelling forgiven), or None."""
+    for offered in pending.reaction.choices:
+        if same_name(choice, offered.key) or same_name(choice, offered.label):
+            return offered.key
+    return None
+
+
 def answer_key(pending: PendingReaction, choice: str) -> str:
     """Return the offered answer that ``choice`` names (by key or label), or refuse naming the answers."""
-    wanted = normal_key(choice)
-    for offered in pending.reaction.choices:
-        if wanted in (normal_key(offered.key), normal_key(offered.label)):
-            return offered.key
+    key = offered_key(pending, choice)
+    if key is not None:
+        return key
     raise InvalidInput(f"Choose {' or '.join(pending.reaction.answers())}, not '{echo(choice)}'.")
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from combat.errors import DataError, UnknownName
-from combat.options import normal_key
+from combat.options import spelling
 
 __all__ = [
     "Ref",
@@ -38,11 +38,6 @@ class TableRow(BaseModel):
     key: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9 _-]*$")
     name: str = Field(min_length=1, max_length=60)
     aliases: tuple[str, ...] = Field(default=(), description="Other names players use (the seed's spellings)")
-
-
-def spelling(text: str) -> str:
-    """Return a name as compared: case, "_", "-" and spaces aside, "armor" as "armour"."""
-    return normal_key(text).replace(" ", "").replace("armor", "armour")
 
 
 def match_row(text: str, rows: Mapping[str, TableRow], *extra: str) -> str | None:

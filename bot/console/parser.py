@@ -69,7 +69,8 @@ def _options(command: Command, tokens: list[str]) -> dict[str, str]:
         name, sep, value = token.partition(":")
         name = name.lower()
         if not sep or not name:
-            raise UnknownCommand(f"'{echo(token)}' is not an option; write name:value or name:\"two words\".")
+            raise UnknownCommand(f"'{echo(token)}' is not an option; write name:value or name:\"two words\" (a name of "
+                                 f"two words joined by _, like stand_firm:yes).")
         if name in options:
             raise UnknownCommand(f"The option '{echo(name)}' is given twice.")
         options[name] = value

@@ -16,7 +16,7 @@ from bot.completion import complete_pairs, match, source_values, spec_values
 from bot.registry import find, keys
 from bot.render.plugin import picture_options
 from combat.model import Encounter
-from combat.options import OptionSpec, normal_key
+from combat.options import OptionSpec, normal_key, same_name
 from combat.system import RuleSystem
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def _move_name(interaction: Interaction, fixed: str | None) -> str:
 def _move_options(system: RuleSystem | None, move: str) -> tuple[OptionSpec, ...]:
     if system is None:
         return ()
-    found = next((m for m in system.moves() if normal_key(m.name) == normal_key(move)), None)
+    found = next((m for m in system.moves() if same_name(move, m.name)), None)
     return found.options if found is not None else ()
 
 
@@ -106,7 +106,7 @@ def _odds_of(system: RuleSystem | None, interaction: Interaction) -> str:
     """Return the move /odds asks about: the one typed in move: when it is a move of the system, else the attack."""
     typed = str(getattr(interaction.namespace, "move", "") or "")
     moves = system.moves() if system is not None else ()
-    return typed if any(normal_key(m.name) == normal_key(typed) for m in moves) else "attack"
+    return typed if any(same_name(typed, m.name) for m in moves) else "attack"
 
 
 async def odds_move(interaction: Interaction, current: str) -> Choices:
@@ -149,8 +149,8 @@ async def tool_extra(interaction: Interaction, current: str) -> Choices:
     system, encounter = _scene(interaction)
     if system is None:
         return []
-    wanted = normal_key(str(getattr(interaction.namespace, "tool", "") or ""))
-    tool = next((t for t in system.gm_tools() if normal_key(t.name) == wanted), None)
+    wanted = str(getattr(interaction.namespace, "tool", "") or "")
+    tool = next((t for t in system.gm_tools() if same_name(wanted, t.name)), None)
     specs = [s for s in tool.options if s.name != "target"] if tool is not None else []
     return _choices(complete_pairs(current, specs, system, encounter, None))
 

@@ -11,14 +11,18 @@ __all__ = ["command_lines", "describe", "help_lines", "move_lines", "system_line
 
 
 def describe(spec: OptionSpec) -> str:
-    """Describe an option in a few words: 'style (swift|heavy|feint)', 'stance (-2 to +2)', 'aware (yes/no)'."""
+    """Describe an option in a few words: 'style (swift|heavy|feint)', 'stance (-2 to +2)', 'stand_firm'.
+
+    A name of two words is shown joined by '_', as it is typed (name:value ends a name at a space).
+    """
+    name = spec.name.replace(" ", "_")
     if spec.choices:
-        return f"{spec.name} ({'|'.join(spec.keys())})"
+        return f"{name} ({'|'.join(spec.keys())})"
     if spec.kind == "flag":
-        return f"{spec.name} (yes/no)"
+        return f"{name} (yes/no)"
     if spec.kind in ("number", "level") and spec.bounds():
-        return f"{spec.name} ({spec.bounds().removeprefix('from ')})"
-    return spec.name
+        return f"{name} ({spec.bounds().removeprefix('from ')})"
+    return name
 
 
 def _entry(name: str, summary: str, options: tuple[OptionSpec, ...]) -> str:

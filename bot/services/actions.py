@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from bot.services.access import acting_combatant
 from bot.services.args import Args
 from bot.services.context import Caller
 from bot.services.core import Scene, Services
 from bot.services.errors import NotAllowed, UnknownCommand
-from bot.services.replies import Reply
+from bot.services.reactions import answer
+from bot.services.replies import Answered, Reply
 from combat import engine, reactions
-from combat.errors import InvalidInput, echo
+from combat.errors import InvalidInput, RulesError, echo
+from combat.intent import PendingReaction
 from combat.model import Encounter
-from combat.options import normal_key, parse_number, parse_options
+from combat.options import parse_number, parse_options, same_name
 from combat.system import Intent, MoveSpec
 
 __all__ = ["act", "attack", "dodge", "move_spec", "perform", "resolver"]
@@ -21,9 +24,8 @@ __all__ = ["act", "attack", "dodge", "move_spec", "perform", "resolver"]
 
 def move_spec(scene: Scene, move: str) -> MoveSpec:
     """Return the system's move called ``move``, or refuse naming its moves."""
-    wanted = normal_key(move)
     for spec in scene.system.moves():
-        if normal_key(spec.name) == wanted:
+        if same_name(move, spec.name):
             return spec
     names = ", ".join(m.name for m in scene.system.moves())
     raise UnknownCommand(f"{scene.system.title} has no move '{echo(move)}'; its moves are {names}.")
@@ -62,19 +64,42 @@ def _intent(scene: Scene, caller: Caller, spec: MoveSpec, args: Args) -> Intent:
     return Intent(actor.id, spec.name, targets, options, read_modifier(scene, args))
 
 
+def _answer_key(scene: Scene, caller: Caller, pending: PendingReaction, move: str, args: Args) -> str:
+    """Return the waiting choice's answer this move names, made by who may answer it; else refuse: it waits.
+
+    The move must come with no option but ``as:`` naming the asked combatant.
+    """
+    asked = scene.encounter.get(pending.reaction.combatant)
+    as_name = args.text("as")
+    plain = set(args.given()) <= {"as"} and (not as_name or scene.encounter.find(as_name).id == asked.id)
+    may = scene.gm or asked.owner == caller.owner_key
+    key = reactions.offered_key(pending, move) if plain and may else None
+    if key is None:
+        raise reactions.waiting(scene.encounter) or RulesError("Nothing is waiting for a choice.")
+    return key
+
+
 async def perform(svc: Services, caller: Caller, move: str, args: Args, command: str) -> Reply:
     """Resolve one move for the caller's combatant (or the GM's ``as``) and advance the turn.
 
     A move that offers a target's player a choice before the dice (a defence) is only declared: it waits in the
     encounter, with no die rolled and the turn unmoved, until the player answers with /encounter react or time
-    runs out; one that stops after its dice to ask a choice waits the same way.
+    runs out; one that stops after its dice to ask a choice waits the same way. While a choice waits, a move named
+    like one of its answers (/dodge when "dodge" is offered), with no options, answers it; any other move waits.
     """
+    chose: list[Answered] = []
 
     def apply(scene: Scene) -> engine.Step:
+        pending = scene.encounter.pending
+        if pending is not None:
+            step, answered = answer(svc, scene, caller, _answer_key(scene, caller, pending, move, args))
+            chose.append(answered)
+            return step
         intent = _intent(scene, caller, move_spec(scene, move), args)
         return reactions.attempt(scene.system, scene.encounter, intent, scene.dice, svc.deadline())
 
-    return await svc.change(caller, command, apply, payload={"move": move, "options": args.given()})
+    reply = await svc.change(caller, command, apply, payload={"move": move, "options": args.given()}, pending_ok=True)
+    return replace(reply, answer=chose[-1]) if chose else reply
 
 
 async def attack(svc: Services, caller: Caller, args: Args) -> Reply:

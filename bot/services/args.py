@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from bot.commands import Command
 from combat.errors import InvalidInput, echo
-from combat.options import OptionValue, normal_key, options_by_key, parse_options
+from combat.options import OptionValue, find_option, normal_key, options_by_key, parse_options
 
 __all__ = ["Args", "parse_args"]
 
@@ -48,7 +48,7 @@ def parse_args(command: Command, raw: Mapping[str, str]) -> Args:
     extra: dict[str, str] = {}
     known = options_by_key(command.options)
     for name, text in raw.items():
-        if normal_key(name) in known:
+        if find_option(known, name) is not None:
             own[name] = text
         elif command.open:
             if not text.strip():

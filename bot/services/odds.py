@@ -18,7 +18,7 @@ from bot.services.errors import UnknownCommand
 from bot.services.replies import OddsShown, Reply
 from combat.dice import Die
 from combat.errors import DiceError, InvalidInput, RulesError, echo
-from combat.options import normal_key, parse_options
+from combat.options import parse_options, same_name
 from combat.system import Intent, MoveSpec, RuleSystem
 
 __all__ = ["NoDice", "odds"]
@@ -41,7 +41,7 @@ def _move(system: RuleSystem, args: Args) -> tuple[MoveSpec, dict[str, str]]:
     moves = system.moves()
     named = extra.get("move")
     if named is not None:
-        chosen = next((m for m in moves if normal_key(m.name) == normal_key(named)), None)
+        chosen = next((m for m in moves if same_name(named, m.name)), None)
         if chosen is not None:
             del extra["move"]
             return chosen, extra

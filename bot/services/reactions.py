@@ -14,7 +14,7 @@ from combat.engine import Step
 from combat.errors import RulesError
 from combat.intent import PendingReaction
 
-__all__ = ["expire", "react", "token"]
+__all__ = ["answer", "expire", "react", "token"]
 
 
 def token(pending: PendingReaction) -> str:
@@ -40,16 +40,24 @@ async def react(svc: Services, caller: Caller, args: Args) -> Reply:
             raise RulesError("Nothing is waiting for a choice.")
         if mark is not None and mark != token(pending):
             raise RulesError("That choice was for a question already settled.")
-        asked = scene.encounter.get(pending.reaction.combatant)
-        if not scene.gm and asked.owner != caller.owner_key:
-            raise NotAllowed(f"Only {asked.name}'s player or the GM can choose for {asked.name}.")
-        key = reactions.answer_key(pending, choice)
-        step = reactions.choose(scene.system, scene.encounter, key, scene.dice, svc.deadline())
-        chose.append(Answered(asked.id, key, pending.reaction.label(key)))
+        step, answered = answer(svc, scene, caller, reactions.answer_key(pending, choice))
+        chose.append(answered)
         return step
 
     reply = await svc.change(caller, "encounter react", apply, payload={"choice": choice}, pending_ok=True)
     return replace(reply, answer=chose[-1]) if chose else reply
+
+
+def answer(svc: Services, scene: Scene, caller: Caller, key: str) -> tuple[Step, Answered]:
+    """Answer the waiting choice with the offered ``key``, as the asked combatant's player or the GM."""
+    pending = scene.encounter.pending
+    if pending is None:
+        raise RulesError("Nothing is waiting for a choice.")
+    asked = scene.encounter.get(pending.reaction.combatant)
+    if not scene.gm and asked.owner != caller.owner_key:
+        raise NotAllowed(f"Only {asked.name}'s player or the GM can choose for {asked.name}.")
+    step = reactions.choose(scene.system, scene.encounter, key, scene.dice, svc.deadline())
+    return step, Answered(asked.id, key, pending.reaction.label(key))
 
 
 async def expire(svc: Services, caller: Caller) -> Reply | None:

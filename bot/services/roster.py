@@ -110,18 +110,34 @@ def numbered(base: str, count: int, taken: Collection[str]) -> list[str]:
     return [check_name(n) for n in names]
 
 
+# "Agility 4", "Swords +3", "Strength: Good": the level starts at the first word with a digit or sign, or is the last.
+_SPACED = re.compile(r"(?P<name>.*?)\s+(?P<value>[+\-−]?\d.*)|(?P<named>.*\S)\s+(?P<word>\S+)")
+
+
+def _trait(part: str) -> tuple[str, str]:
+    """Split one 'Trait=Level' (or 'Trait Level', 'Trait: Level') into the trait and its level."""
+    for sign in "=:":
+        if sign in part:
+            name, value = part.split(sign, 1)
+            return name.strip(), value.strip()
+    found = _SPACED.fullmatch(part.strip())
+    if found is None:
+        shown = _safe(part.strip())
+        raise InvalidInput(f"'{shown}' is not a trait; write stats like \"Agility=Good, Brawling=+2\".")
+    if found["value"] is not None:
+        return found["name"].strip(), found["value"].strip()
+    return found["named"].strip(), found["word"].strip()
+
+
 def parse_stats(text: str | None) -> dict[str, str]:
-    """Read 'Agility=Good, Brawling=Great' into {'agility': 'Good', 'brawling': 'Great'}."""
+    """Read 'Agility=Good, Brawling=Great' (or 'Agility Good', 'Swords +3') into {'agility': 'Good', …}."""
     if not text:
         return {}
     stats: dict[str, str] = {}
     for part in text.split(","):
         if not part.strip():
             continue
-        if "=" not in part:
-            shown = _safe(part.strip())
-            raise InvalidInput(f"'{shown}' is not a trait; write stats like \"Agility=Good, Brawling=+2\".")
-        name, value = (p.strip() for p in part.split("=", 1))
+        name, value = _trait(part)
         if not name or not value:
             raise InvalidInput(f"'{_safe(part.strip())}' needs a trait and a level, like Agility=Good.")
         key = " ".join(name.split()).lower()

@@ -9,7 +9,7 @@ from bot.services.core import Scene, Services
 from bot.services.replies import Reply
 from combat import engine
 from combat.errors import InvalidInput, echo
-from combat.options import normal_key, parse_options
+from combat.options import parse_options, same_name
 from combat.system import RuleSystem, ToolSpec
 
 __all__ = ["gm_tool", "tool_spec"]
@@ -17,10 +17,9 @@ __all__ = ["gm_tool", "tool_spec"]
 
 def tool_spec(system: RuleSystem, name: str) -> ToolSpec:
     """Return the system's GM tool called ``name``, or refuse naming its tools."""
-    wanted = normal_key(name)
     tools = system.gm_tools()
     for spec in tools:
-        if normal_key(spec.name) == wanted:
+        if same_name(name, spec.name):
             return spec
     if not tools:
         raise InvalidInput(f"{system.title} has no GM tools in Fray.")

@@ -31,11 +31,11 @@ def test_at_most_size_lists_are_kept() -> None:
     assert lookup(kept[-1]) == 9
 
 
-def test_options_by_key_reads_names_as_keys_and_the_last_of_a_key_wins() -> None:
+def test_options_by_key_reads_names_by_spelling_and_the_last_of_a_key_wins() -> None:
     specs = (OptionSpec("target", "who"), OptionSpec("Called_Shot", "where"), OptionSpec("called shot", "again"))
     found = options_by_key(specs)
-    assert set(found) == {"target", "called shot"}
-    assert found["called shot"].description == "again"
+    assert set(found) == {"target", "calledshot"}
+    assert found["calledshot"].description == "again"
     assert options_by_key(specs) is found
 
 
