@@ -70,6 +70,23 @@ def test_the_seeds_initiative_and_greatsword_against_dagger(tmp_path: Path) -> N
         '@gm /encounter add name:Bandit side:bandits stats:"Initiative=Fair, Dagger=Fair" weapon:dagger',
         "@gm /encounter begin",
     ], str(tmp_path / "initiative.sqlite3"), "--strict")).output
-    assert "Initiative, Bob: Great (+2) (Agility Good (+1), longer weapon than Bandit +1)" in out
-    assert "Initiative, Bandit: Fair (0) (Agility Fair (0))" in out
+    assert "Initiative, Bob: Great (+2) (Initiative Good (+1), longer weapon than Bandit +1)" in out
+    assert "Initiative, Bandit: Fair (0) (Initiative Fair (0))" in out
     assert "Roll-off" not in out and "Round 1 — Bob's turn" in out
+
+
+def test_example_3_both_initiatives_good_roll_off_mediocre_against_great(tmp_path: Path) -> None:
+    # "Bob is fighting the new target, whose Initiative is also Good. They roll an Opposed roll, and Bob ends up with
+    # a Mediocre, while the bandit is at Great. The bandit goes first." Bob's Broadsword is Great, yet his Initiative
+    # is the Good the sheet gives. Roll-off: Bob Good + [- -] = Mediocre, the bandit Good + [+ 0] = Great.
+    out = Run(run_script(tmp_path, "example3", [
+        "@gm /encounter start system:deryni name:Road",
+        '@gm /encounter add name:Bob owner:@bob side:heroes stats:"Initiative=Good, Broadsword=Great" '
+        "weapon:broadsword",
+        '@gm /encounter add name:Bandit side:bandits stats:"Initiative=Good, Broadsword=Good" weapon:broadsword',
+        "!dice - - + 0",
+        "@gm /encounter begin",
+    ], str(tmp_path / "example3.sqlite3"), "--strict")).output
+    assert "Initiative, Bob: Good (+1) (Initiative Good (+1))" in out
+    assert "Roll-off at Good (+1), Initiative + 2dF: Bob [− −] → Mediocre (-1); Bandit [+ ▢] → Great (+2)" in out
+    assert "Roll-off order: Bandit, Bob" in out and "Round 1 — Bandit's turn" in out

@@ -30,7 +30,7 @@ __all__ = [
 
 
 def _score(score: Score, names: Names) -> str:
-    parts = [f"Agility {trait_level(score.agility)}"]
+    parts = [f"{'Initiative' if score.written else 'Agility'} {trait_level(score.agility)}"]
     if score.skill:
         parts.append(f"{score.weapon} skill +1")
     if score.length:

@@ -1,8 +1,8 @@
 """Deryni Initiative, who fights whom, and the roll-offs that settle ties.
 
-Initiative is Agility, +1 when the skill with the weapon in hand is higher, +1 for the longest weapon in one's
-fight (longer than his foe's and than those of whoever has him as foe), and what the last round carried over (-1
-per dodge, +1 after an all-out defence against one attack).
+Initiative is Agility, +1 when the skill with the weapon in hand is higher (or the Initiative a sheet gives, as the
+seed gives Bob's), +1 for the longest weapon in one's fight (longer than his foe's and than those of whoever has him
+as foe), and what the last round carried over (-1 per dodge, +1 after an all-out defence against one attack).
 
 Who fights whom (the seed's groups): each combatant's foe is the one the GM paired him with (tool ``engage``) or
 the one he last fought; otherwise he is paired, in the order combatants were added, with the first unpaired
@@ -21,7 +21,7 @@ from combat.dice import DiceSource
 from combat.model import Combatant, Encounter
 from combat.systems.deryni.gear import in_hand, weapon_row
 from combat.systems.deryni.rolls import Rolled, opposed
-from combat.systems.deryni.sheet import SPEC
+from combat.systems.deryni.sheet import INITIATIVE, SPEC
 from combat.systems.deryni.state import Tie, Ties, fighter
 from combat.systems.deryni.tables import DeryniTables
 from combat.turns import InitiativeEntry
@@ -33,7 +33,7 @@ MAX_ROLLOFFS = 50  # [ours] a roll-off repeated this often without a leader keep
 
 @dataclass(frozen=True)
 class Score:
-    """One combatant's Initiative and its parts."""
+    """One combatant's Initiative and its parts (``written``: ``agility`` is the Initiative his sheet gives)."""
 
     combatant: str
     agility: int
@@ -42,6 +42,7 @@ class Score:
     length: int
     carried: int
     foe: str | None
+    written: bool = False
 
     @property
     def value(self) -> int:
@@ -97,14 +98,16 @@ def foes(encounter: Encounter) -> dict[str, str | None]:
 
 def _score(encounter: Encounter, combatant: Combatant, paired: dict[str, str | None], tables: DeryniTables) -> Score:
     """Work out one Initiative: the longer weapon needs to outreach everyone in his fight, his foe and theirs."""
-    agility = SPEC.level(combatant.sheet, "agility")
+    given = combatant.sheet.traits.get(INITIATIVE)
+    agility = SPEC.level(combatant.sheet, "agility") if given is None else given
     weapon = weapon_row(tables, in_hand(combatant, tables))
-    skill = 1 if SPEC.level(combatant.sheet, weapon.skill) > agility else 0
+    skill = 1 if given is None and SPEC.level(combatant.sheet, weapon.skill) > agility else 0
     foe = paired[combatant.id]
     facing = {f for f in (foe, *(o for o, f in paired.items() if f == combatant.id)) if f is not None}
     reach = [weapon_row(tables, in_hand(encounter.get(f), tables)).length for f in facing]
     length = 1 if reach and weapon.length > max(reach) else 0
-    return Score(combatant.id, agility, weapon.key, skill, length, fighter(combatant).initiative, foe)
+    return Score(combatant.id, agility, weapon.key, skill, length, fighter(combatant).initiative, foe,
+                 given is not None)
 
 
 def scores(encounter: Encounter, tables: DeryniTables) -> tuple[Score, ...]:

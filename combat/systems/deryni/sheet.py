@@ -5,7 +5,7 @@ from __future__ import annotations
 from combat.ladder import LEGENDARY, TERRIBLE
 from combat.sheet import SheetSpec
 
-__all__ = ["ATTRIBUTES", "FUDGE_POINTS", "SKILLS", "SPEC", "TALENTS", "TIERS", "UNSKILLED", "trait_key"]
+__all__ = ["ATTRIBUTES", "FUDGE_POINTS", "INITIATIVE", "SKILLS", "SPEC", "TALENTS", "TIERS", "UNSKILLED", "trait_key"]
 
 ATTRIBUTES = ("strength", "agility", "damage capacity", "stamina", "power")
 SKILLS = (
@@ -30,6 +30,10 @@ TALENTS = ("deryni",)
 TIERS = ("hero", "npc")
 FUDGE_POINTS = {"hero": 3, "npc": 0}
 UNSKILLED = -2  # an untrained skill is Poor
+# The seed gives a fighter's Initiative as a level ("Bob's Initiative is Good, while the bandit's is Fair"): written
+# on a sheet, it is his Initiative before the weapon length and the last round's dodges or all-out defence. Kept
+# only when written (no default), so it is held beside the skills.
+INITIATIVE = "initiative"
 
 # The seed's spellings ("Broad Sword", "Great sword") and a few more, read as the sheet's names.
 _ALIASES = {
@@ -41,13 +45,11 @@ _ALIASES = {
     "damage capacity": "damage capacity",
     "dc": "damage capacity",
     "surgery": "battle surgery",
-    # The seed gives a fighter's Initiative as a level ("Bob's Initiative is Good"): it is the Agility it starts from.
-    "initiative": "agility",
 }
 
 SPEC = SheetSpec(
     attributes=dict.fromkeys(ATTRIBUTES, 0),
-    skills=dict.fromkeys(SKILLS, UNSKILLED),
+    skills={**dict.fromkeys(SKILLS, UNSKILLED), INITIATIVE: 0},
     unskilled=UNSKILLED,
     talents=frozenset(TALENTS),
     tiers=TIERS,

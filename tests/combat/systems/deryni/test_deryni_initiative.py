@@ -30,6 +30,17 @@ def test_initiative_is_agility_plus_one_when_the_weapon_skill_is_higher():
     assert values(with_dagger)["bob"] == 0
 
 
+def test_an_initiative_the_sheet_gives_is_his_initiative_with_no_skill_bonus_on_top():
+    # "Bob's Initiative is Good": written so, it is Good whatever his Broadsword (Great), Agility aside; the longer
+    # weapon still adds +1 ("Bob gets a +1 to his Initiative"). Without the fix Bob's Great skill made him Great.
+    bob = man("bob", initiative=1, broadsword=2)
+    enc = fight(bob, man("foe", initiative=1, broadsword=1), dice=faces(f2(-2), f2(1)))
+    assert values(enc) == {"bob": 1, "foe": 1}
+    longer = fight(man("bob", initiative=1, greatsword=2, weapons=("greatsword",)),
+                   man("foe", initiative=0, dagger=0, weapons=("dagger",)))
+    assert values(longer) == {"bob": 2, "foe": 0}
+
+
 def test_an_equal_skill_gives_no_bonus():
     enc = fight(man("bob", agility=1, broadsword=1), man("foe", agility=-1))
     assert values(enc)["bob"] == 1

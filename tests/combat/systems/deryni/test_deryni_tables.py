@@ -24,10 +24,11 @@ def test_a_template_builds_a_sheet_and_traits_override_it():
     assert built.sheet.weapons == ("broadsword", "dagger") and built.sheet.tier == "npc"
 
 
-def test_the_seeds_initiative_on_a_sheet_is_the_agility_it_starts_from():
-    # "Bob's Initiative is Good, while the bandit's is Fair": Initiative=Good is Agility Good (+1).
+def test_the_seeds_initiative_on_a_sheet_is_kept_as_his_initiative():
+    # "Bob's Initiative is Good, while the bandit's is Fair": Initiative=Good is kept as written, Agility untouched.
     built = SYSTEM.build_sheet(SheetRequest(traits={"Initiative": "Good"}))
-    assert built.sheet.traits["agility"] == 1
+    assert built.sheet.traits["initiative"] == 1 and built.sheet.traits["agility"] == 0
+    assert "initiative" not in SYSTEM.build_sheet(SheetRequest(traits={"Agility": "Good"})).sheet.traits
 
 
 def test_gear_names_are_forgiving_and_unknown_gear_is_refused():
