@@ -18,7 +18,7 @@ from combat.systems.fallout.hexgrid import axis_towards, cone, direction_between
 from combat.systems.fallout.kit import SIDES, choose_weapon, usable_arms
 from combat.systems.fallout.moving import CHARGE_HEXES, path_to, speed
 from combat.systems.fallout.results import Overload, Reloaded, Watching
-from combat.systems.fallout.state import Overwatch, field_of, fighter, with_fighter
+from combat.systems.fallout.state import Fighter, Overwatch, field_of, fighter, with_fighter
 from combat.systems.fallout.strike import finish, roll_strike
 from combat.systems.fallout.tables import MELEE_MODES, FalloutTables, Weapon
 from combat.systems.fallout.toss import toss
@@ -171,16 +171,27 @@ def strike_one(encounter: Encounter, tables: FalloutTables, dice: DiceSource, ac
     return after_strike(encounter, tables, dice, replace(record, charged=charged), None)
 
 
+def disarm_in_place(state: Fighter, mode: str, to: str | None) -> bool:
+    """Tell whether a charge-phase disarm is made where the disarmer stands, with no charge [seed].
+
+    "A disarm ... can occur during either the charge or action phases": next to the target, it needs no charge
+    (nor standing); ``to:`` left out or the disarmer's own hex.
+    """
+    return mode == "disarm" and (to is None or state.hex is None or to.strip().upper() == state.hex.upper())
+
+
 def charge(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:
     """From standing, charge 1 to 4 hexes in a straight line, then a melee attack on an adjacent target."""
     actor = encounter.get(intent.actor)
     state = fighter(actor)
     target = one_target(encounter, intent)
-    if state.stance != "stand":
-        raise CannotAct(f"{actor.name} must be standing to charge.")
     weapon, mode = choose_weapon(tables, actor, option_value(intent, "mode"), option_value(intent, "weapon"))
     if mode not in MELEE_MODES:
         raise InvalidInput(f"A charge ends in a melee attack ({', '.join(sorted(MELEE_MODES))}), not {mode}.")
+    if disarm_in_place(state, mode, option_value(intent, "to")):
+        return strike_one(encounter, tables, dice, actor, target, weapon, mode, intent)
+    if state.stance != "stand":
+        raise CannotAct(f"{actor.name} must be standing to charge.")
     start, to = state.place(), option_value(intent, "to")
     path: tuple[str, ...] = ()
     if start is not None:

@@ -60,8 +60,10 @@ MOVES: tuple[MoveSpec, ...] = (
     ), targets=0, phases=("move",)),
     MoveSpec("evade", "Evade: -5 to every attack on you this round; no charge or action.", (), targets=0,
              phases=("move",)),
-    MoveSpec("charge", "From standing, charge 1-4 hexes in a straight line and attack an adjacent target in melee.",
-             (OptionSpec("to", "The hex the charge ends on, next to the target."), _WEAPON, _MELEE_MODE, *_CALLED),
+    MoveSpec("charge", "From standing, charge 1-4 hexes in a straight line and attack an adjacent target in melee; "
+             "or disarm someone next to you where you are (mode:disarm, no to:).",
+             (OptionSpec("to", "The hex the charge ends on, next to the target (none for a disarm in place)."),
+              _WEAPON, _MELEE_MODE, *_CALLED),
              phases=("charge",)),
     MoveSpec("attack", "Attack in a mode of a weapon in hand: one target, a cone, or a hex for a lob.", (
         *_AIMING, _AT, _BIAS,

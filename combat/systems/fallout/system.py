@@ -156,7 +156,7 @@ class FalloutSystem(RulesDefaults):
     def turn_start(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tuple[Encounter, Any]:
         """Recover fatigue on the combatant's turn (once a round); pass over a charge nobody could make."""
         if encounter.turns.phase == "charge":
-            encounter = encounter.put(*(skip_charge(encounter, encounter.get(c)) for c in ids))
+            encounter = encounter.put(*(skip_charge(encounter, self.tables, encounter.get(c)) for c in ids))
         return turn_recovery(encounter, ids)
 
     def act(self, encounter: Encounter, intent: Intent, dice: DiceSource) -> ActionOutcome:

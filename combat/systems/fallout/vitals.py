@@ -15,6 +15,7 @@ from combat.model import Combatant, Encounter
 from combat.systems.fallout.board import placed
 from combat.systems.fallout.harm import deal, harm_of
 from combat.systems.fallout.hexgrid import distance
+from combat.systems.fallout.kit import free_hands
 from combat.systems.fallout.moving import CHARGE_HEXES, immobile, speed
 from combat.systems.fallout.results import Harm, Recovered, RoundBegins
 from combat.systems.fallout.sequence import rank, roll_sequences
@@ -147,13 +148,19 @@ def turn_recovery(encounter: Encounter, ids: tuple[str, ...]) -> tuple[Encounter
     return encounter, (Recovered(tuple(found)) if found else None)
 
 
-def skip_charge(encounter: Encounter, combatant: Combatant) -> Combatant:
-    """Give up the charge phase when no charge is possible: not standing, or no enemy on the map within reach [ours]."""
+def skip_charge(encounter: Encounter, tables: FalloutTables, combatant: Combatant) -> Combatant:
+    """Give up the charge phase when nothing can be done in it [ours]: no charge and no disarm.
+
+    A charge needs standing and an enemy on the map within reach; a disarm [seed: "can occur during either the
+    charge or action phases"] needs an able enemy next to him and a free hand.
+    """
     state = fighter(combatant)
     here = state.place()
     reach = speed(state, CHARGE_HEXES) + 1
-    enemies = [p for c, p in placed(encounter) if c.side != combatant.side and not c.health.dead]
-    near = here is None or any(distance(here, p) <= reach for p in enemies)
+    enemies = [(c, p) for c, p in placed(encounter) if c.side != combatant.side and not c.health.dead]
+    near = here is None or any(distance(here, p) <= reach for _, p in enemies)
     if state.stance == "stand" and not immobile(state) and near and reach > 1:
+        return combatant
+    if here is not None and free_hands(tables, state) and any(distance(here, p) == 1 for _, p in enemies):
         return combatant
     return with_fighter(combatant, replace(state, lost=(*state.lost, "charge")))
