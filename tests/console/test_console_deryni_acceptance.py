@@ -90,3 +90,27 @@ def test_example_3_both_initiatives_good_roll_off_mediocre_against_great(tmp_pat
     assert "Initiative, Bob: Good (+1) (Initiative Good (+1))" in out
     assert "Roll-off at Good (+1), Initiative + 2dF: Bob [− −] → Mediocre (-1); Bandit [+ ▢] → Great (+2)" in out
     assert "Roll-off order: Bandit, Bob" in out and "Round 1 — Bandit's turn" in out
+
+
+def test_example_2_bob_waits_his_friend_runs_the_bandit_through_bob_runs_to_the_next(tmp_path: Path) -> None:
+    # "Bob chooses to wait, and sees that his friend runs the bandit through from behind. Bob then spends his action
+    # to run over to the next target, and is in place the next round." Bob Good holds; the bandit (Fair) waits; the
+    # friend (Mediocre, Broadsword Good, Strength Good) strikes from behind, no defence: Good + [+ +] = Superb, 5
+    # above Poor; 5 + 1 + 1 = 7, Mortal. Bob's held action comes last: he runs to the rider.
+    out = _play(tmp_path, "example2", [
+        '@gm /encounter add name:Bandit side:bandits stats:"Initiative=Fair, Broadsword=Fair" weapon:broadsword',
+        '@gm /encounter add name:Friend owner:@carol side:heroes stats:"Initiative=Mediocre, Broadsword=Good, '
+        'Strength=Good" weapon:broadsword',
+        '@gm /encounter add name:Rider side:bandits stats:"Initiative=Terrible, Dagger=Fair" weapon:dagger',
+        "@gm /encounter begin",
+        "@bob /encounter hold",
+        "@gm /encounter next",
+        "!dice + + - - - -",
+        "@gm /attack as:Friend target:Bandit defence:none",
+        "@gm /encounter next",
+        "@bob /act move:run target:Rider",
+    ]).output
+    assert "Bandit takes a Mortal wound" in out
+    assert "Round 1 — Bob's turn with the held action, before the round ends" in out
+    assert "Bob runs over to Rider: in place to fight him next round" in out
+    assert "Bob: run (to Rider)" in out and "— Round 2 begins —" in out

@@ -8,7 +8,7 @@ from bot.systems.deryni.text import check_text, death_lines, meditation_line, ro
 from combat.systems.deryni.healing import Rested, Saved, Treated
 from combat.systems.deryni.health import LEVELS
 from combat.systems.deryni.initiative import RollOff, Score
-from combat.systems.deryni.results import AllOut, DeathSettled, PickedUp, PowerDropped, PowerUse
+from combat.systems.deryni.results import AllOut, DeathSettled, PickedUp, PowerDropped, PowerUse, Ran
 from combat.systems.deryni.rounds import DeryniRoundStart, RoundEnd
 from combat.systems.deryni.tools import DefenceSet, Engaged, FudgeSet
 
@@ -20,6 +20,7 @@ __all__ = [
     "render_picked_up",
     "render_power",
     "render_power_dropped",
+    "render_ran",
     "render_rested",
     "render_round_end",
     "render_round_start",
@@ -90,6 +91,13 @@ def render_picked_up(result: PickedUp, names: Names) -> list[str]:
     """Show an item picked up from the floor."""
     name = who(names, result.actor)
     return [f"{name} picks up his {safe(result.name)}", *(meditation_line(m, name) for m in result.meditation)]
+
+
+def render_ran(result: Ran, names: Names) -> list[str]:
+    """Show a fighter running over to a foe, in place to fight him next round."""
+    name = who(names, result.actor)
+    return [f"{name} runs over to {who(names, result.target)}: in place to fight him next round",
+            *(meditation_line(m, name) for m in result.meditation)]
 
 
 def render_power(result: PowerUse, names: Names) -> list[str]:

@@ -17,7 +17,7 @@ from combat.options import OptionValue, normal_key
 from combat.systems.deryni.gear import BARE_WORDS
 from combat.systems.deryni.healing import Rested, Saved, Treated
 from combat.systems.deryni.health import LEVELS, Health
-from combat.systems.deryni.results import AllOut, DeathSettled, PickedUp, PowerDropped, PowerUse, Strike
+from combat.systems.deryni.results import AllOut, DeathSettled, PickedUp, PowerDropped, PowerUse, Ran, Strike
 from combat.systems.deryni.rounds import DeryniRoundStart, RoundEnd
 from combat.systems.deryni.state import fighter
 from combat.systems.deryni.tools import DefenceSet, Engaged, FudgeSet
@@ -31,6 +31,7 @@ RENDERERS: dict[type, Callable[[Any, Names], list[str]]] = {
     RoundEnd: events.render_round_end,
     AllOut: events.render_all_out,
     PickedUp: events.render_picked_up,
+    Ran: events.render_ran,
     PowerUse: events.render_power,
     PowerDropped: events.render_power_dropped,
     Engaged: events.render_engaged,

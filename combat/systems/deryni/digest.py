@@ -9,7 +9,16 @@ from combat.intent import Asked
 from combat.model import Combatant
 from combat.summary import Beat
 from combat.systems.deryni.health import LEVELS
-from combat.systems.deryni.results import AllOut, DeathSettled, DeathTest, PickedUp, PowerDropped, PowerUse, Strike
+from combat.systems.deryni.results import (
+    AllOut,
+    DeathSettled,
+    DeathTest,
+    PickedUp,
+    PowerDropped,
+    PowerUse,
+    Ran,
+    Strike,
+)
 from combat.systems.deryni.rounds import RoundEnd
 from combat.systems.deryni.state import fighter
 
@@ -72,6 +81,7 @@ _DIGESTERS: dict[type, Callable[[Any], tuple[Beat, ...]]] = {
     RoundEnd: _round_end,
     AllOut: lambda r: (Beat(r.actor, "all-out defence"),),
     PickedUp: lambda r: (Beat(r.actor, "pick up", note=r.name),),
+    Ran: lambda r: (Beat(r.actor, "run", note=f"to {r.name}"),),
     PowerUse: lambda r: (Beat(r.actor, "power", note=f"{r.power}: {'works' if r.check.success else 'fails'}"),),
     PowerDropped: lambda r: (Beat(r.actor, "drop power", note=r.power),),
 }

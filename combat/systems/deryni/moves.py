@@ -47,6 +47,7 @@ MOVES: tuple[MoveSpec, ...] = (
     MoveSpec("pickup", "Pick up something of yours from the floor (a disarmed weapon or shield); it is your "
              "action.", (OptionSpec("item", "What to pick up (the first on the floor by default).",
                                     source="dropped"),), targets=0),
+    MoveSpec("run", "Run over to another foe: your action this round; you are in place to fight him next round."),
     MoveSpec("power", "Use a Deryni power: Power at -1 against the GM's difficulty; it costs power fatigue.", (
         OptionSpec("name", "Which power (like \"heightened senses\").", required=True),
         OptionSpec("difficulty", "The difficulty (Fair by default).", "level", low=-3, high=6),

@@ -19,6 +19,7 @@ __all__ = [
     "PickedUp",
     "PowerDropped",
     "PowerUse",
+    "Ran",
     "Strike",
 ]
 
@@ -193,6 +194,16 @@ class PickedUp:
 
     actor: str
     item: str
+    name: str
+    meditation: tuple[Meditation, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ran:
+    """A fighter spends his action running over to a foe (``name``: the foe's), to fight him from the next round."""
+
+    actor: str
+    target: str
     name: str
     meditation: tuple[Meditation, ...] = ()
 

@@ -14,7 +14,7 @@ from combat.options import OptionValue
 from combat.sheet import BuiltSheet, Sheet, SheetRequest
 from combat.summary import Beat
 from combat.system import ActionOutcome, Intent, MoveSpec, Newcomers, Reaction, RulesDefaults, ToolSpec
-from combat.systems.deryni import death, defence, initiative, powers, rounds, simple, strike, tools
+from combat.systems.deryni import death, defence, initiative, powers, rounds, running, simple, strike, tools
 from combat.systems.deryni.digest import digest as digest_result
 from combat.systems.deryni.digest import status as status_keys
 from combat.systems.deryni.health import LEVELS, Health
@@ -46,7 +46,7 @@ class DeryniSystem(RulesDefaults):
         self.tables = tables or DeryniTables()
 
     def moves(self) -> tuple[MoveSpec, ...]:
-        """Return attack, defend, pickup, power and dismiss."""
+        """Return attack, defend, pickup, run, power and dismiss."""
         return MOVES
 
     def gm_tools(self) -> tuple[ToolSpec, ...]:
@@ -110,6 +110,8 @@ class DeryniSystem(RulesDefaults):
             return simple.all_out(encounter, intent)
         if intent.move == "pickup":
             return simple.pick_up(encounter, intent, self.tables, dice)
+        if intent.move == "run":
+            return running.run_to(encounter, intent, dice)
         if intent.move == "power":
             return powers.use_power(encounter, intent, dice)
         if intent.move == "dismiss":
