@@ -136,6 +136,10 @@ def attack_lines(result: Attack, names: Names) -> list[str]:
     lines = []
     if result.charged:
         lines.append(f"{actor} charges {' → '.join(result.charged)}")
+    if result.tired:
+        lines.append(f"{actor} gains {result.tired} fatigue (maimed groin)")
+    if result.charged and not result.checks:
+        return lines + _aftermath(result, names)  # passed out from the charge's fatigue: no attack
     how = f"{safe(result.weapon)}, {result.mode}" + (f", and {safe(result.offhand)}" if result.offhand else "")
     called = f" at the {result.part}" if result.part else ""
     tag = "Overwatch! " if result.interrupt else ""

@@ -14,10 +14,11 @@ from combat.systems.fallout.aim import BLOCKABLE, Sight, look, require_distance
 from combat.systems.fallout.blast import explode
 from combat.systems.fallout.board import sight
 from combat.systems.fallout.cones import spray, sweep
+from combat.systems.fallout.harm import deal, harm_of
 from combat.systems.fallout.hexgrid import axis_towards, cone, direction_between, distance, parse_hex
 from combat.systems.fallout.kit import SIDES, choose_weapon, usable_arms
 from combat.systems.fallout.moving import CHARGE_HEXES, path_to, speed
-from combat.systems.fallout.results import Overload, Reloaded, Watching
+from combat.systems.fallout.results import Attack, Overload, Reloaded, Watching
 from combat.systems.fallout.state import Fighter, Overwatch, field_of, fighter, with_fighter
 from combat.systems.fallout.strike import finish, roll_strike
 from combat.systems.fallout.tables import MELEE_MODES, FalloutTables, Weapon
@@ -158,8 +159,9 @@ def squared_up(encounter: Encounter, actor: Combatant, target: Combatant, mode: 
 
 
 def strike_one(encounter: Encounter, tables: FalloutTables, dice: DiceSource, actor: Combatant, target: Combatant,
-               weapon: Weapon, mode: str, intent: Intent, charged: tuple[str, ...] = ()) -> ActionOutcome:
-    """Roll an attack on one target and spend its critical points (asking the attacker's player)."""
+               weapon: Weapon, mode: str, intent: Intent, charged: tuple[str, ...] = (),
+               tired: int = 0) -> ActionOutcome:
+    """Roll an attack on one target and spend its critical points (``tired``: fatigue the charge before it cost)."""
     turned, seen = squared_up(encounter, actor, target, mode, intent.options)
     if turned is not actor:
         encounter = encounter.put(turned)
@@ -168,7 +170,7 @@ def strike_one(encounter: Encounter, tables: FalloutTables, dice: DiceSource, ac
                                     intent.modifier)
     if mode in ("throw", "bean"):
         encounter = _spend_thrown(encounter, actor, weapon)
-    return after_strike(encounter, tables, dice, replace(record, charged=charged), None)
+    return after_strike(encounter, tables, dice, replace(record, charged=charged, tired=tired), None)
 
 
 def disarm_in_place(state: Fighter, mode: str, to: str | None) -> bool:
@@ -194,6 +196,7 @@ def charge(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: Di
         raise CannotAct(f"{actor.name} must be standing to charge.")
     start, to = state.place(), option_value(intent, "to")
     path: tuple[str, ...] = ()
+    tired = 0
     if start is not None:
         if to is None:
             raise InvalidInput("Say where the charge ends: to:<hex> next to the target.")
@@ -204,8 +207,16 @@ def charge(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: Di
         path = tuple(h.name for h in hexes)
         facing = direction_between(hexes[-2], hexes[-1])
         encounter = encounter.put(with_fighter(actor, replace(state, hex=to.upper(), facing=facing)))
+        tired = 2 * (len(hexes) - 1) if state.injury("groin") == "maim" else 0
+        if tired:  # "All movement actions inflict double their AP cost in fatigue" [seed], a charge's too
+            before = encounter
+            encounter = deal(encounter, actor.id, 0, fatigue=tired)
+            harm = harm_of(before, encounter, actor.id)
+            if harm.out:
+                return ActionOutcome(encounter, Attack(actor.id, mode, weapon.key, harms=(harm,), charged=path,
+                                                       tired=tired))
         actor = encounter.get(actor.id)
-    return strike_one(encounter, tables, dice, actor, target, weapon, mode, intent, path)
+    return strike_one(encounter, tables, dice, actor, target, weapon, mode, intent, path, tired)
 
 
 def overwatch(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:

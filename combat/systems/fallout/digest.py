@@ -13,6 +13,8 @@ __all__ = ["digest", "health_state", "status"]
 
 
 def _attack_beats(result: Attack) -> list[Beat]:
+    if result.charged and not result.checks:  # his own fatigue (a maimed groin) put him down before the attack
+        return [Beat(result.actor, "charge", out=True, note="passes out")]
     beats: list[Beat] = []
     harms = {h.target: h for h in result.harms}
     targets: list[str] = [c.target for c in result.checks if c.target is not None]

@@ -30,6 +30,7 @@ class StrikeRecord:
     crit_die: int = 6
     crit_count: int = 1
     charged: tuple[str, ...] = ()
+    tired: int = 0
 
 
 @dataclass(frozen=True)

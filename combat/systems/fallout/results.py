@@ -138,7 +138,8 @@ class Landed:
 class Attack:
     """An attack in one mode: its rolls, hits, critical points, called-shot wounds, explosions, and the harm done.
 
-    ``pending`` is how many critical points still wait for the attacker's choice (0 when finished).
+    ``pending`` is how many critical points still wait for the attacker's choice (0 when finished); ``tired`` is
+    the fatigue a charge on a maimed groin cost the attacker.
     """
 
     actor: str
@@ -161,6 +162,7 @@ class Attack:
     kept: str | None = None
     offhand: str | None = None
     landed: Landed | None = None
+    tired: int = 0
 
 
 @dataclass(frozen=True)

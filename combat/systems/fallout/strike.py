@@ -181,11 +181,12 @@ def finish(encounter: Encounter, tables: FalloutTables, record: StrikeRecord, di
     harm = harm_of(before, encounter, record.target)
     return encounter, Attack(record.actor, record.mode, record.weapon, (record.check,), record.hits, tuple(crits),
                              record.part, injuries, tuple(pushed), (harm,), ammo=record.ammo, rounds=record.rounds,
-                             interrupt=record.interrupt, charged=record.charged, took=took, kept=kept)
+                             interrupt=record.interrupt, charged=record.charged, took=took, kept=kept,
+                             tired=record.tired)
 
 
 def partial(record: StrikeRecord) -> Attack:
     """Show an attack rolled but waiting for its critical points to be spent."""
     return Attack(record.actor, record.mode, record.weapon, (record.check,), record.hits, (), record.part,
                   ammo=record.ammo, rounds=record.rounds, pending=record.points - len(record.spent),
-                  interrupt=record.interrupt, charged=record.charged)
+                  interrupt=record.interrupt, charged=record.charged, tired=record.tired)

@@ -1,12 +1,16 @@
-"""The charge phase: a charge from standing, and a disarm made where the disarmer stands [seed]."""
+"""The charge phase: a charge from standing (tiring on a maimed groin), and a disarm made where one stands [seed]."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
-from fallout_kit import SYSTEM, act, person, scene, state, where
+from fallout_kit import SYSTEM, act, hp, person, scene, state, where
 
 from combat.dice import ScriptedDice
 from combat.errors import CannotAct
+from combat.model import Combatant
+from combat.systems.fallout.state import Injury
 
 
 def test_a_disarm_in_the_charge_phase_needs_no_charge() -> None:
@@ -41,3 +45,28 @@ def test_the_charge_turn_is_kept_for_a_disarm_next_to_an_enemy() -> None:
                  person("Bo", "foes", "C3"), phase="charge")
     encounter, _ = SYSTEM.turn_start(full, ("ann",), ScriptedDice())
     assert not SYSTEM.can_act(encounter.get("ann"), "charge")
+
+
+def _groin_maimed(combatant: Combatant, fatigue: int = 0) -> Combatant:
+    hurt = replace(combatant, state=replace(combatant.state, injuries=(Injury("groin", "maim"),)))
+    return replace(hurt, health=replace(hurt.health, fatigue=fatigue))
+
+
+def test_a_charge_on_a_maimed_groin_tires_like_any_movement() -> None:
+    # "Groin Maim: All movement actions inflict double their AP cost in fatigue": 2 fatigue a hex [ours], and a
+    # charge is movement. Ann charges C7 → C4 (3 hexes): 6 fatigue. Punch: Unarmed 5, [5, 5] + 5 = 15, a hit;
+    # 2d3 [1, 1] + ST 5 = 7. Ann: fatigue 6, under her 40 HP: not winded.
+    ann = _groin_maimed(person("Ann", "vault", "C7"))
+    out = act(scene(ann, person("Bo", "foes", "C3"), phase="charge"), "ann", "charge", "bo", mode="punch", to="C4",
+              faces=(5, 5, 1, 1))
+    assert out.result.tired == 6 and out.encounter.get("ann").health.fatigue == 6
+    assert out.result.checks[0].total == 15 and hp(out.encounter, "bo") == 33
+
+
+def test_a_charge_that_tires_him_past_maximum_hp_ends_in_a_fall_not_an_attack() -> None:
+    # Fatigue 36 + 2 x 3 hexes = 42, past 40: "the character passes out and falls to the ground"; no roll is made.
+    ann = _groin_maimed(person("Ann", "vault", "C7"), fatigue=36)
+    out = act(scene(ann, person("Bo", "foes", "C3"), phase="charge"), "ann", "charge", "bo", mode="punch", to="C4")
+    assert out.result.checks == () and out.result.harms[0].out
+    assert state(out.encounter, "ann").stance == "prone" and where(out.encounter, "ann") == "C4"
+    assert hp(out.encounter, "bo") == 40
