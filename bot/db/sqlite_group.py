@@ -4,9 +4,10 @@ SQLite has one writer, so this process's write transactions already go one at a 
 this process kept sends all its writes with BEGIN IMMEDIATE and COMMIT in one trip to aiosqlite's thread; with many
 channels busy, those trips queued one behind another, each paying two thread hops and a turn of the event loop.
 Now the commits that arrive while a trip is under way wait for it and then go together: one BEGIN IMMEDIATE, each
-command's writes inside its own SAVEPOINT, one COMMIT. A command whose version check fails, or whose statement
-raises, is rolled back to its savepoint alone; the others commit. Each command still returns only once the COMMIT
-that holds its writes is done, so every acknowledged command is durable.
+command's writes in turn, one COMMIT. A command whose version check fails on its first statement wrote nothing and
+fails alone; when a later check fails or a statement raises, the trip starts over with each command's writes
+inside its own SAVEPOINT, and that command is rolled back to it alone; the others commit. Each command still
+returns only once the COMMIT that holds its writes is done, so every acknowledged command is durable.
 """
 
 from __future__ import annotations
@@ -80,16 +81,39 @@ def _in_savepoint(cursor: sqlite3.Cursor, steps: list[Step]) -> Outcome:
     return Outcome(found, failed)
 
 
-def _group_trip(conn: sqlite3.Connection, groups: list[list[Step]]) -> list[Outcome]:
-    """In aiosqlite's thread: one transaction holding every command's steps, each in its own savepoint.
+def _straight(cursor: sqlite3.Cursor, groups: list[list[Step]]) -> list[Outcome] | None:
+    """Run every command's steps in turn with no savepoints; None when one needs undoing alone (then start over).
 
-    Every statement of the trip runs on one cursor, closed at the end of it.
+    A check that fails on a command's first statement, changing no row, wrote nothing and stands alone; a check
+    failing later, or a statement raising, would leave that command's earlier writes in the transaction.
+    """
+    outcomes: list[Outcome] = []
+    try:
+        for steps in groups:
+            found, failed = _run_on(cursor, steps)
+            if failed is not None and (failed != 0 or found != 0):
+                return None
+            outcomes.append(Outcome(found, failed))
+    except sqlite3.Error:
+        return None
+    return outcomes
+
+
+def _group_trip(conn: sqlite3.Connection, groups: list[list[Step]]) -> list[Outcome]:
+    """In aiosqlite's thread: one transaction holding every command's steps.
+
+    They go straight, one command after another; when one of them must be undone alone, the transaction is rolled
+    back and run again with each command in its own savepoint. Every statement runs on one cursor, closed at the end.
     """
     cursor = conn.cursor()
     try:
         cursor.execute("BEGIN IMMEDIATE")
         try:
-            outcomes = [_in_savepoint(cursor, steps) for steps in groups]
+            outcomes = _straight(cursor, groups)
+            if outcomes is None:
+                cursor.execute("ROLLBACK")
+                cursor.execute("BEGIN IMMEDIATE")
+                outcomes = [_in_savepoint(cursor, steps) for steps in groups]
             cursor.execute("COMMIT")
         except BaseException:
             with contextlib.suppress(sqlite3.Error):

@@ -59,6 +59,8 @@ def _skipped_lines(reply: Reply, skipped: tuple[tuple[str, str], ...], names: Na
 
     Whoever is out of the fight is left unsaid: his fall was told when it happened, and he would be named every round.
     """
+    if not skipped:
+        return []
     encounter, system = reply.encounter, reply.system
     phased = encounter is not None and len(encounter.turns.phases) > 1
     out = {c.id for c in encounter.combatants if system.out_of_fight(c)} if encounter and system else set()
