@@ -25,7 +25,10 @@ from combat.systems.fallout.tables import MELEE_MODES, FalloutTables, Weapon
 from combat.systems.fallout.toss import toss
 from combat.systems.fallout.walking import after_strike
 
-__all__ = ["attack", "charge", "lob", "overload", "overwatch", "reload", "vent"]
+__all__ = ["WATCH_MODES", "attack", "charge", "lob", "overload", "overwatch", "reload", "vent"]
+
+# Overwatch's "single attack" on the one enemy entering the cone: a shot, both barrels, or a burst [ours].
+WATCH_MODES = ("single", "double", "burst")
 
 
 def option_value(intent: Intent, name: str) -> str | None:
@@ -227,8 +230,10 @@ def overwatch(encounter: Encounter, intent: Intent, tables: FalloutTables, dice:
     if source is None:
         raise CannotAct("Overwatch needs the map: the GM places the combatant first.")
     weapon, mode = choose_weapon(tables, actor, option_value(intent, "mode"), option_value(intent, "weapon"))
-    if mode not in ("single", "burst"):
-        raise InvalidInput(f"Overwatch fires one attack: single or burst, not {mode}.")
+    if option_value(intent, "mode") is None:
+        mode = next((m for m in weapon.modes if m in WATCH_MODES), mode)
+    if mode not in WATCH_MODES:
+        raise InvalidInput(f"Overwatch fires one attack at one enemy: single, double or burst, not {mode}.")
     at = option_value(intent, "at")
     if at is None:
         raise InvalidInput("Aim the overwatch cone: at:<hex>.")

@@ -21,8 +21,8 @@ _MODE = OptionSpec("mode", "The attack mode (single, burst, spray, sweep, throw,
                    _choices(*MODES))
 _MELEE_MODE = OptionSpec("mode", "The melee attack at the end of the charge.", "choice",
                          _choices("thrust", "swing", "smash", "punch", "kick", "disarm", "trip"))
-_WATCH_MODE = OptionSpec("mode", "The one attack overwatch makes: single or burst.", "choice",
-                         _choices("single", "burst"))
+_WATCH_MODE = OptionSpec("mode", "The one attack overwatch makes: single, double or burst.", "choice",
+                         _choices("single", "double", "burst"))
 _AT = OptionSpec("at", "A hex: where a lob lands, or where a cone points (like C4).")
 _BIAS = OptionSpec("bias", "Which side takes a hex the cone cuts exactly in half (left by default).", "choice",
                    _choices("left", "right"))

@@ -101,3 +101,18 @@ def test_an_enemy_beyond_maximum_range_is_not_interrupted_and_the_cone_waits() -
     (attack,) = shot.result.interrupts
     assert dict(attack.checks[0].modifiers) == {"far range": -6} and attack.checks[0].total == 15
     assert hp(shot.encounter, "near") == 40 - 8 and state(shot.encounter, "watcher").overwatch is None
+
+
+def test_a_shotgun_watches_with_both_barrels_by_default() -> None:
+    # The double-barrelled shotgun has no single shot; its "single attack" on the one enemy is both barrels [ours].
+    # Declared towards C8 from C1 with no mode: double. Vera enters at B4, 4 hexes off: close range for range 3.
+    # 2d10 [6, 6] + Firearms 5 - 2 = 15 vs 15: a hit, no point; both barrels: [1, 1, 1] + 4 = 7 and [2, 2, 2] + 4 = 10.
+    watcher = person("Watcher", "foes", "C1", weapons=("double-barrel shotgun",))
+    declared = act(scene(watcher, person("Vera", "vault", "A5"), round=1), "watcher", "overwatch", at="C8")
+    assert declared.result.mode == "double"
+    after, _ = SYSTEM.start_round(declared.encounter, ScriptedDice())
+    fight = replace(after, turns=replace(after.turns, round=2, queue=(Slot("move", (0,), ("vera", "watcher")),)))
+    out = act(fight, "vera", "move", to="E5", faces=(6, 6, 1, 1, 1, 2, 2, 2))
+    (shot,) = out.result.interrupts
+    assert shot.checks[0].total == 15 and shot.checks[0].modifiers == (("close range", -2),)
+    assert shot.mode == "double" and [h.damage for h in shot.hits] == [7, 10] and hp(out.encounter, "vera") == 23
