@@ -220,6 +220,7 @@ def hold(system: RuleSystem, encounter: Encounter, combatant_id: str, dice: Dice
     """Hold the combatant's action to act later in the round."""
     _require_started(encounter)
     moved = turns.hold(encounter.turns, combatant_id, _can_act(system, encounter))
+    system.check_hold(encounter, combatant_id)
     after, change = _follow(system, encounter, moved, dice)
     return Step(after, None, change)
 

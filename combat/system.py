@@ -220,6 +220,10 @@ class RuleSystem(Protocol):
         """Describe the combatant's damage as plain data for exports (FUDGE boxes per level, HTK, HP …)."""
         ...
 
+    def check_hold(self, encounter: Encounter, combatant_id: str) -> None:
+        """Refuse a hold the system does not allow, saying why (whoever's turn it is may be asked to act now)."""
+        ...
+
     def out_of_fight(self, combatant: Combatant) -> bool:
         """Tell whether the combatant is out of the fight (down, unconscious, dead, fled), not merely held back."""
         ...
@@ -285,6 +289,9 @@ class RulesDefaults:
     def suggest(self, encounter: Encounter, actor: str | None, source: str) -> tuple[str, ...]:
         """Suggest nothing beyond the options' own choices."""
         return ()
+
+    def check_hold(self, encounter: Encounter, combatant_id: str) -> None:
+        """Let whoever's turn it is hold his action (a system that limits holding refuses with a RulesError)."""
 
     def out_of_fight(self, combatant: Combatant) -> bool:
         """Count as out of the fight whoever can act in no phase of the round.

@@ -14,7 +14,7 @@ from combat.options import OptionValue
 from combat.sheet import BuiltSheet, Sheet, SheetRequest
 from combat.summary import Beat
 from combat.system import ActionOutcome, Intent, MoveSpec, Newcomers, Reaction, RulesDefaults, ToolSpec
-from combat.systems.deryni import death, defence, initiative, powers, rounds, running, simple, strike, tools
+from combat.systems.deryni import death, defence, holding, initiative, powers, rounds, running, simple, strike, tools
 from combat.systems.deryni.digest import digest as digest_result
 from combat.systems.deryni.digest import status as status_keys
 from combat.systems.deryni.health import LEVELS, Health
@@ -89,6 +89,10 @@ class DeryniSystem(RulesDefaults):
     def can_act(self, combatant: Combatant, phase: str) -> bool:
         """Act unless dead, unconscious, incapacitated or in an all-out defence."""
         return not combatant.health.out and not fighter(combatant).all_out
+
+    def check_hold(self, encounter: Encounter, combatant_id: str) -> None:
+        """Let only the highest Initiative of a fight hold [seed]."""
+        holding.check_hold(encounter, combatant_id)
 
     def out_of_fight(self, combatant: Combatant) -> bool:
         """Count out the dead, the unconscious and the incapacitated (an all-out defence only holds back)."""

@@ -3,10 +3,12 @@ one's foe, ties rolled off (2dF, repeated until someone leads) and kept for the 
 
 from dataclasses import replace
 
+import pytest
 from deryni_kit import SYSTEM, act, attack, f2, faces, fight, man, state
 
 from combat import engine
 from combat.dice import ScriptedDice
+from combat.errors import RulesError
 from combat.model import Encounter
 from combat.systems.deryni.initiative import foes, scores
 from combat.systems.deryni.rounds import DeryniRoundStart
@@ -202,3 +204,19 @@ def test_the_longer_weapon_must_outreach_everyone_in_the_fight():
     friend = man("friend", agility=0, spear=0, weapons=("spear",))
     enc = fight(bob, bandit, friend)
     assert values(enc) == {"bob": 1, "bandit": -1, "friend": 1}
+
+
+def test_only_the_highest_of_a_fight_may_hold_the_others_react():
+    # "The highest is given the choice of making his action first, or holding it"; Example 3: "The bandit goes first
+    # and Bob has to react rather than control the action." Bob (Great) fights foe (Good); zed (Fair) has no foe
+    # of his own and is paired with Bob's... whoever is free: here foe2 (Poor), below him.
+    enc = fight(man("bob", agility=2), man("foe", agility=1), man("zed", agility=0), man("foe2", agility=-2))
+    enc = engine.next_turn(SYSTEM, enc, ScriptedDice([])).encounter  # Bob passes: the foe's turn
+    assert enc.turns.is_turn_of("foe")
+    with pytest.raises(RulesError, match="Only the highest Initiative of a fight may hold: Bob is above Foe"):
+        engine.hold(SYSTEM, enc, "foe", ScriptedDice([]))
+    enc = engine.next_turn(SYSTEM, enc, ScriptedDice([])).encounter  # zed leads his own fight, with foe2
+    held = engine.hold(SYSTEM, enc, "zed", ScriptedDice([])).encounter
+    assert held.turns.held == ("zed",) and held.turns.is_turn_of("foe2")
+    with pytest.raises(RulesError, match="Zed is above Foe2"):
+        engine.hold(SYSTEM, held, "foe2", ScriptedDice([]))
