@@ -97,3 +97,37 @@ def test_a_blow_stopped_by_armour_and_a_blast_one_motra_away_read_plainly(tmp_pa
     assert "Peacekeeper trooper takes no stun damage (-2): no wound" in kick
     frag = run_script(tmp_path, "frag", FRAG, ":memory:", "--strict").stdout
     assert "Guard, 1 motra from the blast:" in frag and "Concussion damage: DR 6 - distance 1 = 5" in frag
+
+
+# [seed] Incapacitated: "In some cases a character can perform more complex actions on a Great Willpower roll, but
+# the action has a -3 penalty": the sentence names no kind of action, so a shot is one. The sniper (Speed Great)
+# shoots Aeryn unaware: Energy Weapons Good (+1) + [+ + + +] = Superb+2 (+5) against Fair: DR 3 + 5 = 8,
+# Incapacitated; Willpower Great + [0 0 0 0] = Great keeps her awake. The GM lets her strain; in element 2 she rolls
+# Willpower Great + [0 0 0 0] = Great against Great and shoots: Energy Weapons Great (+2) + [+ + 0 0] - 3 = Good
+# (+1) against Fair: DR 3 + 1 = 4, Hurt. In element 3 Willpower Great + [- 0 0 0] = Good fails: nothing is fired.
+STRAIN = [
+    '@gm /encounter start system:farscape name:"Strain"',
+    '@gm /encounter add name:Aeryn owner:@bob side:crew tier:ally '
+    'stats:"Speed=Good, Energy Weapons=Great, Willpower=Great" weapon:"pulse pistol"',
+    '@gm /encounter add name:Sniper side:pk tier:ally stats:"Speed=Great, Energy Weapons=Good" weapon:"pulse pistol"',
+    "@gm /encounter begin",
+    "!dice + + + + 0 0 0 0",
+    "@gm /attack as:Sniper target:Aeryn aware:no",
+    "@gm /encounter gm tool:strain target:Aeryn",
+    "@gm /encounter next",
+    "!dice 0 0 0 0 + + 0 0",
+    "@bob /attack target:Sniper aware:no",
+    "@gm /encounter next",
+    "!dice - 0 0 0",
+    "@bob /attack target:Sniper aware:no",
+]
+
+
+def test_an_incapacitated_shooter_strains_with_great_willpower_and_shoots_at_minus_three(tmp_path: Path) -> None:
+    out = run_script(tmp_path, "strain", STRAIN, ":memory:", "--strict").stdout
+    assert "Aeryn takes 8 lethal: Incapacitated (box 1)" in out
+    assert "Aeryn strains to act while Incapacitated: Willpower Great (+2), dice [▢ ▢ ▢ ▢] +0 → Great (+2)" in out
+    assert "Shot at Sniper: Energy Weapons Great (+2), dice [+ + ▢ ▢] +2, modifiers -3 → Good (+1)" in out
+    assert "Damage: DR 3 + success 1 = 4" in out and "Sniper takes 4 lethal: Hurt (box 1)" in out
+    assert "Aeryn strains to shoot while Incapacitated: Willpower Great (+2), dice [− ▢ ▢ ▢] -1 → Good (+1)" in out
+    assert "Aeryn cannot manage it: the element is spent and nothing happens" in out

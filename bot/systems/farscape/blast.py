@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.render.dice import check_text, ladder, modifiers_text
 from bot.render.names import Names, safe, who
-from bot.systems.farscape.parts import damage_steps, harm_lines, same_moment_lines
+from bot.systems.farscape.parts import damage_steps, harm_lines, same_moment_lines, strain_lines
 from bot.systems.farscape.ranged import dodge_lines
 from combat.systems.farscape.blast import Run
 from combat.systems.farscape.explosives import Detonation
@@ -77,7 +77,8 @@ def render_grenade(result: GrenadeThrow, names: Names) -> list[str]:
     """Render a grenade: the throw against the range DL, the scatter, and what the blast did to each target."""
     actor = who(names, result.actor)
     grenade = result.grenade if result.grenade.lower().endswith("grenade") else f"{result.grenade} grenade"
-    lines = [f"{actor} throws a {safe(grenade)}", f"Throw: {check_text(result.throw)}"]
+    lines = [*strain_lines(actor, result.strain), f"{actor} throws a {safe(grenade)}",
+             f"Throw: {check_text(result.throw)}"]
     if result.modifiers:
         lines.append(f"Throw modifiers: {modifiers_text(result.modifiers)}")
     if result.acting is not None:
@@ -97,7 +98,8 @@ def render_grenade(result: GrenadeThrow, names: Names) -> list[str]:
 def render_detonation(result: Detonation, names: Names) -> list[str]:
     """Render a charge set off: the Demolitions roll against the GM's difficulty, then what the blast did."""
     actor = who(names, result.actor)
-    lines = [f"{actor} sets off a {safe(result.explosive)}", f"Demolitions: {check_text(result.check)}"]
+    lines = [*strain_lines(actor, result.strain), f"{actor} sets off a {safe(result.explosive)}",
+             f"Demolitions: {check_text(result.check)}"]
     if result.modifiers:
         lines.append(f"Demolitions modifiers: {modifiers_text(result.modifiers)}")
     if result.acting is not None:

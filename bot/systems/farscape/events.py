@@ -120,5 +120,5 @@ def render_adjusted(result: InitiativeAdjusted, names: Names) -> list[str]:
 
 def render_strain_allowed(result: StrainAllowed, names: Names) -> list[str]:
     """Render the GM's leave to strain (or its withdrawal)."""
-    verb = "may now strain to fight on" if result.allowed else "may no longer strain"
+    verb = "may now strain to act" if result.allowed else "may no longer strain"
     return [f"{who(names, result.target)} {verb}."]

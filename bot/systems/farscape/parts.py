@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from bot.render.dice import check_text, signed
 from bot.render.names import Names, safe, who
+from combat.fudge import Check
 from combat.model import Condition
 from combat.systems.farscape.damage import ARMOUR_CLASSES, PENETRATION, Damage
 from combat.systems.farscape.harm import Harm
@@ -19,6 +20,7 @@ __all__ = [
     "harm_lines",
     "same_moment_lines",
     "shown",
+    "strain_lines",
     "wound_text",
 ]
 
@@ -148,3 +150,8 @@ def same_moment_lines(partners: Iterable[str], names: Names) -> list[str]:
         "their action this element"
         for cid in partners
     ]
+
+
+def strain_lines(actor: str, strain: Check | None) -> list[str]:
+    """Show an Incapacitated actor's Great Willpower roll that let him act (nothing when he did not strain)."""
+    return [] if strain is None else [f"{actor} strains to act while Incapacitated: {check_text(strain)}"]

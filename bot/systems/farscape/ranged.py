@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.render.dice import ladder, modifiers_text, signed, trait_roll
 from bot.render.names import Names, listing, possessive, safe, who
-from bot.systems.farscape.parts import damage_steps, harm_lines, same_moment_lines
+from bot.systems.farscape.parts import damage_steps, harm_lines, same_moment_lines, strain_lines
 from combat.systems.farscape.ammo import Reload
 from combat.systems.farscape.autofire import FirePlan
 from combat.systems.farscape.quickdraw import QuickDraw
@@ -113,7 +113,8 @@ def render_volley(result: Volley, names: Names) -> list[str]:
     """Render a shoot move: the fire plan, range and location, every attack roll, and the ammunition left."""
     actor = who(names, result.actor)
     targets = listing(dict.fromkeys(who(names, a.target) for a in result.attacks))
-    lines = [f"{actor} fires {listing(safe(w) for w in result.plan.weapons)} at {targets}", _plan_line(result.plan)]
+    lines = [*strain_lines(actor, result.strain), f"{actor} fires {listing(safe(w) for w in result.plan.weapons)} at "
+             f"{targets}", _plan_line(result.plan)]
     place = f"; aimed at the {result.location}" if result.location != "torso" else ""
     lines.append(f"Range DL {ladder(result.range)}{place}")
     if result.acting is not None:
@@ -140,7 +141,8 @@ def render_dodge(result: Dodge, names: Names) -> list[str]:
 def render_reload(result: Reload, names: Names) -> list[str]:
     """Render a reload: the weapon, the full magazine, and the dodge it lowered."""
     actor = who(names, result.actor)
-    lines = [f"{actor} reloads {safe(result.weapon)}: {result.rounds} rounds; it takes the element"]
+    lines = [*strain_lines(actor, result.strain), f"{actor} reloads {safe(result.weapon)}: {result.rounds} rounds; "
+             "it takes the element"]
     if result.dodge is not None:
         lines.append(f"{possessive(actor)} dodge this element drops to {ladder(result.dodge)}")
     return lines

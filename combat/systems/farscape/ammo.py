@@ -10,10 +10,12 @@ from dataclasses import dataclass
 
 from combat.dice import DiceSource
 from combat.errors import CannotAct, RulesError
+from combat.fudge import Check
 from combat.model import Combatant, Condition, Encounter
 from combat.system import ActionOutcome, Intent
 from combat.systems.farscape.ranged_common import carried_weapon, key_option, require_able
 from combat.systems.farscape.ranged_dodge import DODGE, act_while_dodging
+from combat.systems.farscape.strain import strain_to_act
 from combat.systems.farscape.tables import FarscapeTables, Weapon
 
 __all__ = ["Reload", "ammo_condition", "resolve_reload", "rounds_left", "spend"]
@@ -52,6 +54,7 @@ class Reload:
     weapon: str
     rounds: int
     dodge: int | None
+    strain: Check | None = None  # an Incapacitated reloader's Great Willpower roll to act (strain.py)
 
 
 def _to_reload(actor: Combatant, tables: FarscapeTables, key: str | None) -> Weapon:
@@ -78,8 +81,11 @@ def resolve_reload(encounter: Encounter, intent: Intent, tables: FarscapeTables,
     weapon = _to_reload(actor, tables, key_option(intent.options, "weapon"))
     if rounds_left(actor, weapon) == weapon.magazine:
         raise RulesError(f"{actor.name}'s {weapon.name} is already fully loaded.")
+    strain, spent = strain_to_act(encounter, actor, intent.move, (), dice)
+    if spent is not None:
+        return spent
     actor, _, _ = act_while_dodging(actor, "dodge")
     actor = actor.with_condition(Condition(ammo_condition(weapon), value=weapon.magazine))
     dodge = actor.condition(DODGE)
-    result = Reload(actor.id, weapon.key, weapon.magazine, dodge.value if dodge else None)
+    result = Reload(actor.id, weapon.key, weapon.magazine, dodge.value if dodge else None, strain)
     return ActionOutcome(encounter.put(actor), result, ends_turn=True)

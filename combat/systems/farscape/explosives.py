@@ -41,6 +41,7 @@ from combat.systems.farscape.ranged_common import (
     total,
 )
 from combat.systems.farscape.ranged_dodge import act_while_dodging
+from combat.systems.farscape.strain import strain_to_act
 from combat.systems.farscape.tables import Explosive, FarscapeTables
 
 __all__ = ["DETONATE_OPTIONS", "MAX_BLAST_TARGETS", "Detonation", "placed_charge", "resolve_detonate"]
@@ -67,6 +68,7 @@ class Detonation:
     debris: int
     hits: tuple[BlastHit, ...]
     same_moment: tuple[str, ...] = ()  # partners of the actor's Initiative who still act as they were (moment.py)
+    strain: Check | None = None  # an Incapacitated actor's Great Willpower roll to act (strain.py)
 
     @property
     def went_off(self) -> bool:
@@ -105,6 +107,9 @@ def resolve_detonate(encounter: Encounter, intent: Intent, tables: FarscapeTable
     targets = tuple(t.id for t in targets_of(encounter, intent, MAX_BLAST_TARGETS, allow_none=True))
     setup = blast_setup(encounter, intent.options, placed_charge(actor, tables, intent.options), targets, aware=False)
     difficulty = _difficulty(intent.options)
+    strain, spent = strain_to_act(encounter, actor, intent.move, targets, dice)
+    if spent is not None:
+        return spent
     actor, acting, where = act_while_dodging(actor, option(intent.options, "dodging"))
     every = (Modifier("wounds", penalty(actor)), Modifier("dodging", acting), Modifier("GM", intent.modifier))
     mods = tuple(m for m in every if m.value)
@@ -115,5 +120,5 @@ def resolve_detonate(encounter: Encounter, intent: Intent, tables: FarscapeTable
         encounter, hit = blast_target(encounter, tables, setup, target, setup.distances[target], dice)
         hits.append(hit)
     charge = setup.charge
-    result = Detonation(actor.id, charge.key, roll, mods, where, charge.fragmentation, tuple(hits))
+    result = Detonation(actor.id, charge.key, roll, mods, where, charge.fragmentation, tuple(hits), strain=strain)
     return ActionOutcome(encounter, result, ends_turn=True)

@@ -30,6 +30,7 @@ from combat.systems.farscape.ranged_common import (
     total,
 )
 from combat.systems.farscape.ranged_dodge import act_while_dodging
+from combat.systems.farscape.strain import strain_to_act
 from combat.systems.farscape.tables import FarscapeTables, Grenade
 
 __all__ = [
@@ -79,6 +80,7 @@ class GrenadeThrow:
     scatter: Scatter
     hits: tuple[BlastHit, ...]
     same_moment: tuple[str, ...] = ()  # partners of the thrower's Initiative who still act as they were (moment.py)
+    strain: Check | None = None  # an Incapacitated thrower's Great Willpower roll to act (strain.py)
 
 
 def scatter(throw: Check, dice: DiceSource) -> Scatter:
@@ -109,6 +111,9 @@ def resolve_grenade(encounter: Encounter, intent: Intent, tables: FarscapeTables
     targets = tuple(t.id for t in targets_of(encounter, intent, MAX_BLAST_TARGETS, allow_none=True))
     blast = blast_setup(encounter, intent.options, chosen_grenade(actor, tables, intent.options), targets)
     difficulty = range_level(intent.options)
+    strain, spent = strain_to_act(encounter, actor, intent.move, targets, dice)
+    if spent is not None:
+        return spent
     actor, acting, where = act_while_dodging(actor, option(intent.options, "dodging"))
     every = (Modifier("wounds", penalty(actor)), Modifier("dodging", acting), Modifier("GM", intent.modifier))
     mods = tuple(m for m in every if m.value)
@@ -119,5 +124,5 @@ def resolve_grenade(encounter: Encounter, intent: Intent, tables: FarscapeTables
     for target in targets:
         encounter, hit = blast_target(encounter, tables, blast, target, blast.distances[target] + astray.motras, dice)
         hits.append(hit)
-    result = GrenadeThrow(actor.id, blast.charge.key, throw, mods, where, astray, tuple(hits))
+    result = GrenadeThrow(actor.id, blast.charge.key, throw, mods, where, astray, tuple(hits), strain=strain)
     return ActionOutcome(encounter, result, ends_turn=True)

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from combat.distributions import by_sums
+from combat.distributions import by_sums, chance, fudge, shifted
 from combat.errors import RulesError
 from combat.model import Combatant, Condition, Encounter
 from combat.odds import Effect, Odds, RollShown, bands_from
 from combat.system import Intent
 from combat.systems.farscape.ammo import spend
 from combat.systems.farscape.autofire import plan_fire
-from combat.systems.farscape.harm import penalty, trait
+from combat.systems.farscape.harm import SAME_MOMENT, penalty, trait
 from combat.systems.farscape.odds_bands import BANDS, wound_key
 from combat.systems.farscape.ranged import WARNED, firing_for, weapons_fired
 from combat.systems.farscape.ranged_attack import Attack, Firing, fire_at, melee_partners
@@ -24,6 +24,7 @@ from combat.systems.farscape.ranged_attack import defence_of as _defended
 from combat.systems.farscape.ranged_common import is_minion, is_protagonist, option, require_able, targets_of
 from combat.systems.farscape.ranged_dodge import ACTED, DODGE, SPLIT, act_while_dodging
 from combat.systems.farscape.reaction import reaction_for
+from combat.systems.farscape.strain import STRAIN_DIFFICULTY, straining
 from combat.systems.farscape.tables import FarscapeTables
 
 __all__ = ["shot_odds"]
@@ -52,16 +53,25 @@ def shot_odds(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> O
     """Return the exact chances of one shot: a miss, each wound, a warning shot, and a partner struck instead."""
     before, firing, recoil = _aimed(encounter, intent, tables)
     target = intent.targets[0]
-    bands: dict[str, Fraction] = {}
-    effects: dict[str, Fraction] = {}
+    shooter = encounter.get(intent.actor)
+    go = _strain_chance(shooter)
+    bands: dict[str, Fraction] = {"miss": 1 - go} if go < 1 else {}
+    effects: dict[str, Fraction] = {f"{shooter.name} fails to strain (Willpower)": 1 - go} if go < 1 else {}
     for (_, attack), p in by_sums(lambda dice: fire_at(before, tables, firing, target, 1, recoil, dice)):
         key = _band(attack)
-        bands[key] = bands.get(key, Fraction(0)) + p
+        bands[key] = bands.get(key, Fraction(0)) + p * go
         for label in _effects(before, attack):
-            effects[label] = effects.get(label, Fraction(0)) + p
+            effects[label] = effects.get(label, Fraction(0)) + p * go
     shown = tuple(Effect(label, c) for label, c in effects.items() if c)
     return Odds(intent.actor, target, intent.move, _rolls(before, firing, target), bands_from(bands, BANDS), shown,
                 _notes(encounter, intent, tables, firing))
+
+
+def _strain_chance(shooter: Combatant) -> Fraction:
+    """Return the chance that the shooter acts at all: his Great Willpower roll when straining, else 1."""
+    if not straining(shooter) or shooter.has(SAME_MOMENT):
+        return Fraction(1)
+    return chance(shifted(fudge(4), trait(shooter, "willpower")), lambda result: result >= STRAIN_DIFFICULTY)
 
 
 def _band(attack: Attack) -> str:

@@ -9,7 +9,7 @@ from combat.errors import CannotAct
 from combat.fudge import TraitRoll, roll_trait
 from combat.model import Combatant, Encounter
 from combat.system import ActionOutcome, Intent
-from combat.systems.farscape.harm import penalty, trait
+from combat.systems.farscape.harm import acts_at_same_moment, penalty, trait
 from combat.systems.farscape.ranged_common import Modifier, can_defend, option, require_able, targets_of, total
 from combat.systems.farscape.ranged_dodge import act_while_dodging
 from combat.systems.farscape.tables import FarscapeTables
@@ -54,6 +54,9 @@ def resolve_quick_draw(encounter: Encounter, intent: Intent, tables: FarscapeTab
     """Roll Speed against the target's Speed (actor first); the turn goes on so the winner can fire [ours]."""
     actor = encounter.get(intent.actor)
     require_able(actor)
+    if not can_defend(actor) and not acts_at_same_moment(actor):
+        # [ours] A quick draw does not use the turn: a straining actor's one strained action is the shot itself.
+        raise CannotAct(f"{actor.name} is Incapacitated: he can strain to shoot, not to win a quick draw.")
     (opponent,) = targets_of(encounter, intent, 1)
     if not can_defend(opponent):
         raise CannotAct(f"{opponent.name} is in no state to draw; no contest is needed.")

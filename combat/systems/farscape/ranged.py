@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from combat.dice import DiceSource
 from combat.errors import InvalidInput
+from combat.fudge import Check
 from combat.model import Combatant, Condition, Encounter
 from combat.system import ActionOutcome, Intent, MoveSpec
 from combat.systems.farscape.ammo import resolve_reload, rounds_left, spend
@@ -43,6 +44,7 @@ from combat.systems.farscape.ranged_common import (
     yes,
 )
 from combat.systems.farscape.ranged_dodge import act_while_dodging, resolve_dodge
+from combat.systems.farscape.strain import strain_to_act
 from combat.systems.farscape.tables import FarscapeTables, Weapon
 
 __all__ = [
@@ -76,6 +78,7 @@ class Volley:
     attacks: tuple[Attack, ...]
     ammo: tuple[tuple[str, int], ...]
     same_moment: tuple[str, ...] = ()  # partners of the shooter's Initiative who still act as they were (moment.py)
+    strain: Check | None = None  # an Incapacitated shooter's Great Willpower roll to act (strain.py)
 
 
 def weapons_fired(actor: Combatant, tables: FarscapeTables, options: Options) -> tuple[Weapon, ...]:
@@ -165,9 +168,13 @@ def resolve_shot(encounter: Encounter, intent: Intent, tables: FarscapeTables, d
     targets = tuple(t.id for t in targets_of(encounter, intent, MAX_SHOT_TARGETS))
     weapons = weapons_fired(actor, tables, intent.options)
     plan = plan_fire(weapons, intent.options, len(targets))
+    loaded = actor
     for weapon, rounds in zip(weapons, plan.rounds, strict=True):
-        actor = spend(actor, weapon, rounds)
-    actor, acting, where = act_while_dodging(actor, option(intent.options, "dodging"))
+        loaded = spend(loaded, weapon, rounds)
+    strain, spent = strain_to_act(encounter, actor, intent.move, targets, dice)
+    if spent is not None:
+        return spent
+    actor, acting, where = act_while_dodging(loaded, option(intent.options, "dodging"))
     warning = is_minion(actor) and not actor.has(WARNED)
     if warning:
         actor = actor.with_condition(Condition(WARNED))
@@ -179,7 +186,8 @@ def resolve_shot(encounter: Encounter, intent: Intent, tables: FarscapeTables, d
         attacks.append(attack)
     shooter = encounter.get(actor.id)
     left = {w.key: n for w in weapons if (n := rounds_left(shooter, w)) is not None}
-    result = Volley(actor.id, plan, firing.range, firing.location, where, warning, tuple(attacks), tuple(left.items()))
+    result = Volley(actor.id, plan, firing.range, firing.location, where, warning, tuple(attacks), tuple(left.items()),
+                    strain=strain)
     return ActionOutcome(encounter, result, ends_turn=True)
 
 

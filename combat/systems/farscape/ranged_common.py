@@ -13,6 +13,7 @@ from combat.options import OptionValue
 from combat.system import Intent
 from combat.systems.farscape.armour import armour_for
 from combat.systems.farscape.harm import acts_at_same_moment
+from combat.systems.farscape.strain import can_strain
 from combat.systems.farscape.tables import FarscapeTables, Weapon
 from combat.systems.farscape.wounds import Health, category
 
@@ -230,8 +231,8 @@ def can_defend(combatant: Combatant) -> bool:
 
 
 def require_able(combatant: Combatant) -> None:
-    """Raise unless the combatant is in a state to act (or acts at the same moment as the partner who felled him)."""
-    if not can_defend(combatant) and not acts_at_same_moment(combatant):
+    """Raise unless the combatant can act: able, straining with the GM's leave, or felled by a partner of his slot."""
+    if not can_defend(combatant) and not acts_at_same_moment(combatant) and not can_strain(combatant):
         raise CannotAct(f"{combatant.name} is in no state to act.")
 
 

@@ -1,15 +1,16 @@
-"""Straining while Incapacitated: a GM-granted Great Willpower roll to fight on hand to hand.
+"""Straining while Incapacitated: a GM-granted Great Willpower roll to act, at the -3 of the wound.
 
 The seed: an Incapacitated character can do little but speak and crawl; "in some cases" a more complex action
 is possible on a Great Willpower roll, and it has a -3 penalty.
 
 [ours] "In some cases" is the GM's call: the GM grants it with the ``strain`` condition (``allow_strain``). Only
 a conscious Incapacitated combatant holding it gets a place in the turn order; everyone else Incapacitated is
-skipped. On his turn he may fight in melee or unarmed (ranged moves still refuse him): before the exchange he
-rolls Willpower against Great; a failure spends the element with nothing done, a success lets the exchange go
-ahead. The seed's -3 is the Incapacitated wound penalty, already applied to offence and defence as "wounds",
-so no second -3 is added. The Willpower roll itself is not lowered by wounds, like the rolls against blacking
-out. The grant lasts until the GM withdraws it or the combatant is healed above Incapacitated.
+skipped. [seed] "More complex actions" names no kind of action, so on his turn he may fight hand to hand, shoot
+or throw, throw a grenade, set off a charge or reload: before the move he rolls Willpower against Great; a
+failure spends the element with nothing done, a success lets the move go ahead. The seed's -3 is the
+Incapacitated wound penalty, already applied to every roll as "wounds", so no second -3 is added. The Willpower
+roll itself is not lowered by wounds, like the rolls against blacking out. The grant lasts until the GM
+withdraws it or the combatant is healed above Incapacitated.
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ from dataclasses import dataclass
 from combat.dice import DiceSource
 from combat.fudge import Check, check
 from combat.model import Combatant, Condition, Encounter
-from combat.systems.farscape.harm import trait
+from combat.system import ActionOutcome
+from combat.systems.farscape.harm import SAME_MOMENT, trait
 from combat.systems.farscape.wounds import Health
 
 __all__ = ["STRAIN", "STRAIN_DIFFICULTY", "StrainResult", "able", "allow_strain", "can_strain", "roll_strain",
-           "straining"]
+           "strain_to_act", "straining"]
 
 STRAIN = "strain"
 STRAIN_DIFFICULTY = 2  # Great
@@ -70,3 +72,18 @@ def allow_strain(encounter: Encounter, combatant_id: str, allowed: bool = True) 
     combatant = encounter.get(combatant_id)
     changed = combatant.with_condition(Condition(STRAIN)) if allowed else combatant.without(STRAIN)
     return encounter.put(changed)
+
+
+def strain_to_act(
+    encounter: Encounter, actor: Combatant, move: str, targets: tuple[str, ...], dice: DiceSource
+) -> tuple[Check | None, ActionOutcome | None]:
+    """Roll a straining actor's Great Willpower before his move: the roll, and the spent element on a failure.
+
+    An actor felled by a partner of his Initiative acts as he was, at the same moment: he rolls nothing (moment.py).
+    """
+    if not straining(actor) or actor.has(SAME_MOMENT):
+        return None, None
+    roll = roll_strain(dice, actor)
+    if roll.success:
+        return roll, None
+    return roll, ActionOutcome(encounter, StrainResult(actor.id, move, targets, roll))

@@ -135,7 +135,7 @@ class FarscapeSystem(RulesDefaults):
         return down or (health.incapacitated and not can_strain(combatant))
 
     def allow_strain(self, encounter: Encounter, combatant_id: str, allowed: bool = True) -> Encounter:
-        """Let (or stop) an Incapacitated combatant strain to fight on: Great Willpower first, at the -3 wound."""
+        """Let (or stop) an Incapacitated combatant strain to act: Great Willpower first, at the -3 wound."""
         return allow_strain(encounter, combatant_id, allowed)
 
     def start_round(self, encounter: Encounter, dice: DiceSource) -> tuple[Encounter, ElementStart]:

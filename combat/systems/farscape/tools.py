@@ -51,7 +51,7 @@ TOOLS: tuple[ToolSpec, ...] = (
         OptionSpec("modifier", "Medical equipment or circumstances.", "number", low=-5, high=5),
         OptionSpec("arns", "Hours of rest (rest only).", "number", low=0, high=1000),
     )),
-    ToolSpec("strain", "Let an Incapacitated combatant strain to fight on (a Great Willpower roll first, at -3).", (
+    ToolSpec("strain", "Let an Incapacitated combatant strain to act (a Great Willpower roll first, at -3).", (
         _TARGET,
         OptionSpec("allowed", "yes (the default) grants it, no takes it back.", "flag"),
     )),
@@ -86,7 +86,7 @@ class InitiativeAdjusted:
 
 @dataclass(frozen=True)
 class StrainAllowed:
-    """The GM let an Incapacitated combatant strain to fight on, or took the leave back."""
+    """The GM let an Incapacitated combatant strain to act, or took the leave back."""
 
     target: str
     allowed: bool
