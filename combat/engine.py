@@ -176,6 +176,13 @@ def move_spec(system: RuleSystem, name: str) -> MoveSpec:
     return spec
 
 
+def _wrong_phase(system: RuleSystem, spec: MoveSpec, phase: str | None) -> str:
+    """Say which phase the move belongs to, and which moves the phase now under way offers."""
+    now = [m.name for m in system.moves() if not m.reaction and (not m.phases or phase in m.phases)]
+    offered = f" The {phase} phase offers {', '.join(now)}." if now and phase else ""
+    return f"{spec.name} is made in the {' or '.join(spec.phases)} phase, not now.{offered}"
+
+
 def act(system: RuleSystem, encounter: Encounter, intent: Intent, dice: DiceSource) -> Step:
     """Resolve an intent; a non-reaction move must be the actor's turn and uses it up."""
     _require_started(encounter)
@@ -185,7 +192,7 @@ def act(system: RuleSystem, encounter: Encounter, intent: Intent, dice: DiceSour
         current = encounter.turns.current
         raise NotYourTurn(actor.name, encounter.names(current.waiting if current else ()))
     if spec.phases and encounter.turns.phase not in spec.phases:
-        raise CannotAct(f"{spec.name} is made in the {' or '.join(spec.phases)} phase, not now.")
+        raise CannotAct(_wrong_phase(system, spec, encounter.turns.phase))
     return conclude(system, encounter, intent, system.act(encounter, intent, dice), dice)
 
 

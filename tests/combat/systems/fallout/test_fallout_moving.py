@@ -160,9 +160,9 @@ def test_nobody_in_reach_means_no_charge_turn() -> None:
 
 def test_only_moves_of_the_current_phase_are_accepted() -> None:
     fight = moving(walker(weapons=("10mm pistol",)), person("Bo", "foes", "C4"))
-    with pytest.raises(CannotAct, match="action phase, not now"):
+    with pytest.raises(CannotAct, match=r"action phase, not now\. The move phase offers move, stance, item, drop"):
         engine.act(SYSTEM, fight, Intent("walker", "attack", ("bo",)), ScriptedDice())
     acting = scene(walker(), phase="action")
-    with pytest.raises(CannotAct, match="move phase, not now"):
+    with pytest.raises(CannotAct, match=r"move phase, not now\. The action phase offers attack, lob, overwatch, reload"):
         engine.act(SYSTEM, acting, Intent("walker", "move", (), {"to": "C7"}), ScriptedDice())
     assert {m.name: m.phases for m in SYSTEM.moves()}["charge"] == ("charge",)
