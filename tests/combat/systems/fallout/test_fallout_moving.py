@@ -163,6 +163,6 @@ def test_only_moves_of_the_current_phase_are_accepted() -> None:
     with pytest.raises(CannotAct, match=r"action phase, not now\. The move phase offers move, stance, item, drop"):
         engine.act(SYSTEM, fight, Intent("walker", "attack", ("bo",)), ScriptedDice())
     acting = scene(walker(), phase="action")
-    with pytest.raises(CannotAct, match=r"move phase, not now\. The action phase offers attack, lob, overwatch, reload"):
+    with pytest.raises(CannotAct, match=r"move phase, not now\. The action phase offers attack, lob, overwatch"):
         engine.act(SYSTEM, acting, Intent("walker", "move", (), {"to": "C7"}), ScriptedDice())
     assert {m.name: m.phases for m in SYSTEM.moves()}["charge"] == ("charge",)
