@@ -130,3 +130,22 @@ async def test_striking_with_the_sword_that_parried_is_refused_saying_why(fray: 
         refused = await fray.refusal(fray.carol, "attack", target="Sir Ewan")
         assert refused.startswith("Morgan parried with his broadsword this round, so he cannot strike with it too")
         assert "weapon:unarmed" in refused
+
+
+@pytest.mark.asyncio
+async def test_slash_dodge_answers_the_defence_the_fight_waits_for(fray: Fray) -> None:
+    async with fray.running():
+        await fray.answer(fray.gm, "encounter start", system="deryni", name="Road")
+        await fray.answer(fray.gm, "encounter add", name="Duncan", owner=fray.dave, side="heroes", stats=DUNCAN,
+                          weapon="greatsword")
+        await fray.answer(fray.gm, "encounter add", name="Bandit", side="bandits",
+                          stats="Agility=Superb, Dagger=Fair", weapon="dagger")
+        await fray.answer(fray.gm, "encounter begin")
+        declared = await fray.answer(fray.gm, "attack", target="Duncan", **{"as": "Bandit"})
+        assert "dodge" in buttons(declared)
+        refused = await fray.refusal(fray.carol, "dodge")
+        assert refused.startswith("Waiting for Duncan to choose"), "only the asked player's /dodge answers"
+        queue(fray, "0 0 0 0")  # Dagger Fair + [0 0] = Fair against Dodge Fair + [0 0] = Fair: the tie is Duncan's
+        dodged = await fray.answer(fray.dave, "dodge")
+        assert "Duncan dodges: Dodge Fair (0), dice [▢ ▢] 0 → Fair (0)" in text(dodged)
+        assert "A tie goes to the defender: Duncan stops the attack" in text(dodged)
