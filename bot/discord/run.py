@@ -5,22 +5,23 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import logging
 import signal
 import sys
 from collections.abc import Iterator
-from logging.handlers import QueueHandler, QueueListener
+from logging.handlers import QueueHandler
 from queue import SimpleQueue
 from typing import Any
 
 import discord
+import orjson
 import yarl
 from discord.gateway import DiscordWebSocket
 
 from bot.config import Settings
 from bot.db.engine import open_database
 from bot.discord.client import FrayBot
+from bot.discord.log_writer import BatchWriter
 from bot.heap import collect_if_due, ready_to_serve
 from bot.metrics import Exporter, Metrics
 from bot.services import RandomProvider, Services
@@ -59,7 +60,7 @@ class JsonLines(logging.Formatter):
             line["message"] = record.getMessage()
         if record.exc_info:
             line["error"] = self.formatException(record.exc_info)
-        return json.dumps(line, sort_keys=True)
+        return orjson.dumps(line, option=orjson.OPT_SORT_KEYS).decode()
 
 
 class Handoff(QueueHandler):
@@ -104,7 +105,7 @@ def logging_to_stderr(level: str) -> Iterator[None]:
     writer = logging.StreamHandler(sys.stderr)
     writer.setFormatter(JsonLines())
     records: SimpleQueue[logging.LogRecord] = SimpleQueue()
-    listener = QueueListener(records, writer)
+    listener = BatchWriter(records, writer)
     handoff, root = Handoff(records), logging.getLogger()
     before = root.level
     root.addHandler(handoff)
