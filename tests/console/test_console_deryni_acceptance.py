@@ -114,3 +114,29 @@ def test_example_2_bob_waits_his_friend_runs_the_bandit_through_bob_runs_to_the_
     assert "Round 1 — Bob's turn with the held action, before the round ends" in out
     assert "Bob runs over to Rider: in place to fight him next round" in out
     assert "Bob: run (to Rider)" in out and "— Round 2 begins —" in out
+
+
+def test_the_defence_question_names_the_weapon_without_a_stray_question_mark(tmp_path: Path) -> None:
+    # Step 4: "The Attacker defines his attack (which Skill used ...), and the Defender determines whether or not he
+    # will defend himself, and how." The question reads as one sentence: no "?:" before the choices.
+    out = _play(tmp_path, "asked", [
+        '@gm /encounter add name:Bandit side:bandits stats:"Initiative=Great, Dagger=Fair" weapon:dagger',
+        "@gm /encounter begin",
+        "@gm /attack as:Bandit target:Bob",
+    ]).output
+    assert "Defend against his dagger: Parry (broadsword), Dodge, Acrobatics" in out
+    assert "?:" not in out
+
+
+def test_a_pairing_made_before_the_fight_counts_from_round_1(tmp_path: Path) -> None:
+    # "Determine who's fighting who": the GM pairs Bob with the second bandit before the fight; Bob's broadsword is
+    # longer than that bandit's dagger, so round 1 already gives Bob +1: Good Agility, +1 length = Great.
+    out = _play(tmp_path, "engage", [
+        '@gm /encounter add name:Bandit side:bandits stats:"Agility=Fair, Shortsword=Fair" weapon:shortsword',
+        '@gm /encounter add name:Cutter side:bandits stats:"Agility=Fair, Dagger=Fair" weapon:dagger',
+        "@gm /encounter gm tool:engage target:Bob foe:Cutter",
+        "@gm /encounter begin",
+    ]).output
+    assert "Bob and Cutter fight each other (from round 1)" in out
+    assert "from the next round" not in out
+    assert "longer weapon than Cutter +1" in out

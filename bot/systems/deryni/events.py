@@ -117,7 +117,8 @@ def render_power_dropped(result: PowerDropped, names: Names) -> list[str]:
 
 def render_engaged(result: Engaged, names: Names) -> list[str]:
     """Show two foes paired."""
-    return [f"{who(names, result.target)} and {who(names, result.foe)} fight each other (from the next round)"]
+    when = "from round 1" if result.before else "from the next round"
+    return [f"{who(names, result.target)} and {who(names, result.foe)} fight each other ({when})"]
 
 
 def render_defence_set(result: DefenceSet, names: Names) -> list[str]:

@@ -189,7 +189,7 @@ def reaction_for(encounter: Encounter, intent: Intent, tables: DeryniTables) -> 
     named = intent.options.get("weapon")
     weapon = attack_weapon(actor, tables, named if isinstance(named, str) else None)
     return Reaction(target.id, choices, default_key(encounter, tables, target),
-                    prompt=f"Defend how against his {weapon.name}?")
+                    prompt=f"Defend against his {weapon.name}")
 
 
 def choose(intent: Intent, reaction: Reaction, choice: str) -> Intent:

@@ -43,6 +43,7 @@ class Engaged:
 
     target: str
     foe: str
+    before: bool = False  # paired before the fight began: it counts from round 1
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ def _engage(encounter: Encounter, options: Mapping[str, OptionValue]) -> ActionO
     if one.side == other.side:
         raise CannotAct(f"{one.name} and {other.name} are on the same side.")
     encounter = put_fighter(put_fighter(encounter, one.id, paired=other.id), other.id, paired=one.id)
-    return ActionOutcome(encounter, Engaged(one.id, other.id))
+    return ActionOutcome(encounter, Engaged(one.id, other.id, encounter.turns.round == 0))
 
 
 def _heal(encounter: Encounter, options: Mapping[str, OptionValue], dice: DiceSource) -> ActionOutcome:

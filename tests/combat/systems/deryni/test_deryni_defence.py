@@ -22,7 +22,7 @@ def test_a_player_s_fighter_is_asked_with_exactly_his_options_and_a_default():
     step = declare(enc, "foe", "morgan")
     assert isinstance(step.result, Declared)
     reaction = step.result.reaction
-    assert reaction.combatant == "morgan" and reaction.prompt == "Defend how against his broadsword?"
+    assert reaction.combatant == "morgan" and reaction.prompt == "Defend against his broadsword"
     assert reaction.answers() == ("shield", "parry", "dodge", "acrobatics", "allout-shield", "allout-parry",
                                   "allout-dodge", "allout-acro", "none")
     assert reaction.label("shield") == "Shield (kite shield)" and reaction.label("parry") == "Parry (broadsword)"
