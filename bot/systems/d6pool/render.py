@@ -159,7 +159,10 @@ class D6PoolRenderer:
             return ["Disabled" if thing else "Down"]
         if health.lost == 0:
             return ["Intact" if thing else "Unhurt"]
-        return ["Badly hurt" if health.current * 2 <= health.htk else "Hurt"]
+        badly = health.current * 2 <= health.htk
+        if thing:
+            return ["Badly damaged" if badly else "Damaged"]
+        return ["Badly hurt" if badly else "Hurt"]
 
     def intent(self, intent: Intent, target: str, names: Names) -> str:
         """Say what is coming: 'Megaman attacks Badguy'."""

@@ -32,7 +32,7 @@ def offer(actor: str, successes: int, kind: str = "melee") -> Reaction | None:
             return None
         nothing = (Choice("none", "No effect"), Choice("knockdown", "Knock down (Strength contest)"),
                    Choice("throw", "Throw (Strength contest)"), Choice("hold", "Hold (Strength contest)"))
-        return Reaction(actor, nothing, "none", prompt="No damage got through; try an effect?")
+        return Reaction(actor, nothing, "none", prompt="No damage got through; an effect instead")
     rest = f" + {successes - 1} HTK" if successes > 1 else ""
     choices: tuple[Choice, ...] = (Choice("damage", f"All damage ({successes} HTK)"),
                Choice("knockdown", f"Knock down{rest}"), Choice("throw", f"Throw{rest}"))
