@@ -146,6 +146,8 @@ def attack_lines(result: Attack, names: Names) -> list[str]:
     lines.append(f"{tag}{actor} {VERBS.get(result.mode, result.mode)} ({how}){called}")
     if result.mode in ("spray", "sweep"):
         return lines + _cone_lines(result, names)
+    if result.offhand is not None:
+        return lines + _two_hands_lines(result, names)
     lines += [check_line(c, names, result.mode not in NO_CRITS) for c in result.checks]
     if result.mode == "burst" and result.rounds > 1 and result.checks and result.checks[0].hit:
         lines.append(burst_line(result.checks[0], result.rounds))
@@ -162,14 +164,7 @@ def attack_lines(result: Attack, names: Names) -> list[str]:
     lines += [crit_line(c, names) for c in result.crits]
     if result.pending:
         lines.append(f"{_count(result.pending, 'critical point')} to spend")
-    for injury in result.injuries:
-        level = "broken" if injury.level == "break" else "maimed"
-        both = " (double whammy)" if injury.whammy else ""
-        lines.append(f"{who(names, injury.target)}'s {injury.part} is {level}{both}")
-        if injury.dropped:
-            items = ", ".join(safe(k) for k in injury.dropped)
-            lines.append(f"{who(names, injury.target)} drops the {items} (a broken arm holds nothing)")
-    return lines + _aftermath(result, names)
+    return lines + _injury_lines(result, names) + _aftermath(result, names)
 
 
 def _cone_lines(result: Attack, names: Names) -> list[str]:
@@ -184,6 +179,30 @@ def _cone_lines(result: Attack, names: Names) -> list[str]:
     return lines + _aftermath(result, names)
 
 
+def _two_hands_lines(result: Attack, names: Names) -> list[str]:
+    """Render two weapons in the order the dice were rolled: each hand's roll, damage and critical dice."""
+    hits, crits = result.main_hand
+    lines = []
+    for index, check in enumerate(result.checks):
+        lines.append(check_line(check, names, result.mode not in NO_CRITS))
+        lines += [hit_line(h, names) for h in (result.hits[:hits] if index == 0 else result.hits[hits:])]
+        lines += [crit_line(c, names) for c in (result.crits[:crits] if index == 0 else result.crits[crits:])]
+    return lines + _injury_lines(result, names) + _aftermath(result, names)
+
+
+def _injury_lines(result: Attack, names: Names) -> list[str]:
+    """Render the maims and breaks of called shots, and what a broken arm drops."""
+    lines = []
+    for injury in result.injuries:
+        level = "broken" if injury.level == "break" else "maimed"
+        both = " (double whammy)" if injury.whammy else ""
+        lines.append(f"{who(names, injury.target)}'s {injury.part} is {level}{both}")
+        if injury.dropped:
+            items = ", ".join(safe(k) for k in injury.dropped)
+            lines.append(f"{who(names, injury.target)} drops the {items} (a broken arm holds nothing)")
+    return lines
+
+
 def _aftermath(result: Attack, names: Names) -> list[str]:
     """Render what follows the hits: knockbacks, items taken, the harm done and the ammunition left."""
     actor = who(names, result.actor)
@@ -193,8 +212,22 @@ def _aftermath(result: Attack, names: Names) -> list[str]:
     if result.kept:
         lines.append(f"Nothing taken: {result.kept}")
     lines += [harm_line(h, names) for h in result.harms]
-    if result.ammo is not None:
-        lines.append(f"{_count(result.rounds, 'round')} fired, {result.ammo} left")
+    return lines + _ammo_lines(result)
+
+
+def _ammo_lines(result: Attack) -> list[str]:
+    """Say the rounds fired and left: each weapon's with two different ones, the shared count with two alike."""
+    if result.ammo is None:
+        return []
+    if result.offhand is None:
+        return [f"{_count(result.rounds, 'round')} fired, {result.ammo} left"]
+    fired = f"{_count(result.rounds, 'round')} fired, {result.ammo} left"
+    if result.offhand == result.weapon:
+        return [f"{fired} (one count for both {safe(result.weapon)}s)"]
+    lines = [f"{fired} in the {safe(result.weapon)}"]
+    if result.offhand_ammo is not None:
+        lines.append(f"{_count(result.offhand_rounds, 'round')} fired, {result.offhand_ammo} left in the "
+                     f"{safe(result.offhand)}")
     return lines
 
 

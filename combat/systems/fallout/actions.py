@@ -122,8 +122,18 @@ def two_weapons(encounter: Encounter, tables: FalloutTables, dice: DiceSource, a
     first, other = parts
     merged = replace(first, checks=first.checks + other.checks, hits=first.hits + other.hits,
                      crits=first.crits + other.crits, injuries=first.injuries + other.injuries,
-                     pushed=first.pushed + other.pushed, harms=other.harms, offhand=second.key)
-    return ActionOutcome(encounter, merged)
+                     pushed=first.pushed + other.pushed, harms=other.harms, offhand=second.key,
+                     main_hand=(len(first.hits), len(first.crits)))
+    return ActionOutcome(encounter, _both_magazines(merged, other, same=second.key == weapon.key))
+
+
+def _both_magazines(merged: Attack, other: Attack, same: bool) -> Attack:
+    """Count the rounds of both hands: one count for two of one weapon [ours], else each weapon's own."""
+    if other.ammo is None:
+        return merged
+    if same:
+        return replace(merged, ammo=other.ammo, rounds=merged.rounds + other.rounds)
+    return replace(merged, offhand_ammo=other.ammo, offhand_rounds=other.rounds)
 
 
 def lob(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:

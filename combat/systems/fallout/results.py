@@ -139,7 +139,9 @@ class Attack:
     """An attack in one mode: its rolls, hits, critical points, called-shot wounds, explosions, and the harm done.
 
     ``pending`` is how many critical points still wait for the attacker's choice (0 when finished); ``tired`` is
-    the fatigue a charge on a maimed groin cost the attacker.
+    the fatigue a charge on a maimed groin cost the attacker. With two different weapons, ``offhand_ammo`` and
+    ``offhand_rounds`` count the off hand's magazine (two of one weapon share ``ammo``, the rounds of both), and
+    ``main_hand`` says how many of the hits and critical effects are the main hand's (the rest are the off hand's).
     """
 
     actor: str
@@ -163,6 +165,9 @@ class Attack:
     offhand: str | None = None
     landed: Landed | None = None
     tired: int = 0
+    offhand_ammo: int | None = None
+    offhand_rounds: int = 0
+    main_hand: tuple[int, int] = (0, 0)
 
 
 @dataclass(frozen=True)
