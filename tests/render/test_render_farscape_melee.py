@@ -48,7 +48,7 @@ def test_modifiers_are_named_on_each_side_and_pair():
     assert ("Aeryn → Trooper 1: offence Superb (+3) against Brawling defence Mediocre (-1) "
             "(defence blocking a kick -1), margin +4: hits") in lines
     assert "Trooper 1 is knocked down" in lines
-    assert "Trooper 1 is now prone -1 (2 elements, from Aeryn)" in lines
+    assert "Trooper 1 is now prone -1 (this element and the next, from Aeryn)" in lines
 
 
 def test_a_roll_up_and_a_blow_that_does_no_harm():

@@ -10,7 +10,7 @@ from combat.fudge import Check
 from combat.model import Condition
 from combat.systems.farscape.damage import ARMOUR_CLASSES, PENETRATION, Damage
 from combat.systems.farscape.harm import Harm
-from combat.systems.farscape.wounds import WoundMark
+from combat.systems.farscape.wounds import WoundMark, stun_penalty
 
 __all__ = [
     "HIDDEN_CONDITIONS",
@@ -108,17 +108,36 @@ def harm_lines(harm: Harm, names: Names, *, known_out: bool = False) -> list[str
     return lines
 
 
+def _span(elements: int) -> str:
+    """Name a run of elements counted from the current one: 'this element', 'this element and the next 2'."""
+    if elements <= 1:
+        return "this element"
+    return "this element and the next" + (f" {elements - 1}" if elements > 2 else "")
+
+
+def _stun_text(condition: Condition) -> str:
+    """Describe the stun penalty as it will run: 'stunned -2 (this element and the next 2, then -1 for one more)'."""
+    left = condition.elements or 1
+    if stun_penalty(condition) <= -2:
+        return f"stunned -2 ({_span(left - 1)}, then -1 for one more)"
+    return f"stunned -1 ({_span(left)})"
+
+
 def condition_text(condition: Condition, names: Names) -> str:
-    """Describe a condition: 'prone -1 (2 elements, from Aeryn)', 'engaged with Trooper 1'."""
+    """Describe a condition: 'prone -1 (this element and the next, from Aeryn)', 'engaged with Trooper 1'."""
     if condition.name in _WITH and condition.source is not None:
         return f"{_WITH[condition.name]} {who(names, condition.source)}"
+    if condition.name == "stun" and condition.value:
+        return _stun_text(condition)
+    if condition.name == "feinted" and condition.source is not None:  # it counts in the next element only [seed]
+        return f"feinted {signed(condition.value)} (defending against {who(names, condition.source)} next element)"
     paired = condition.name.startswith(_AT_BAY)
     text = _word(condition.name, names)
     if condition.value:
         text += f" {signed(condition.value)}"
     extras: list[str] = []
     if condition.elements is not None:
-        extras.append(f"{condition.elements} element{'s' if condition.elements != 1 else ''}")
+        extras.append(_span(condition.elements))
     if condition.source is not None and not paired:
         extras.append(f"from {who(names, condition.source)}")
     return text + (f" ({', '.join(extras)})" if extras else "")

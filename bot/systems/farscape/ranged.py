@@ -121,7 +121,7 @@ def render_volley(result: Volley, names: Names) -> list[str]:
         lines.append(f"Dodging while acting: the -1 goes on the {result.acting}")
     if result.warning:
         lines.append(f"{possessive(actor)} first shot of the fight is a warning: it draws attention, harms no one")
-    shots = len(result.attacks)
+    shots = len({a.shot for a in result.attacks})  # a burst over an arc is one shot, with a roll per target
     for attack in result.attacks:
         lines.extend(_attack_lines(attack, names, shots))
     lines.extend(f"Ammunition left in {safe(key)}: {left}" for key, left in result.ammo)

@@ -130,7 +130,7 @@ def test_breaking_away_and_fleeing_are_shown_and_summed_up():
     mine, theirs = digest(stepped.result)
     assert (mine.hit, mine.note, theirs.hit, theirs.note) == (True, "broke away", False, "target broke away first")
     retreated = step(enc, 0, 0, act="retreat", initiative=ORDER)
-    assert "Hero is now retreating (2 elements)" in render_result(retreated.result, NAMES)
+    assert "Hero is now retreating (this element and the next)" in render_result(retreated.result, NAMES)
     fled = melee(retreated.encounter, "hero", [], act="flee").result
     assert render_result(fled, NAMES) == ["Hero gets away from the fight: out of it (the GM may remove them)"]
     assert digest(fled)[0].note == "got away"

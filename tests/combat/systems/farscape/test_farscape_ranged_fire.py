@@ -182,3 +182,14 @@ def test_weapons_without_a_magazine_are_not_counted():
     out = shoot(enc, "pc", ["foe"], 0, 0, 0, shots=3)
     assert out.result.ammo == ()
     assert not any(c.name.startswith("ammo:") for c in out.encounter.get("pc").conditions)
+
+
+def test_a_burst_over_an_arc_reads_as_one_shot_with_a_roll_at_each_target():
+    from bot.systems.farscape.render import render_result
+
+    enc = encounter(fighter("pc", weapons=("rifle",), energy_weapons=0), armoured_foe("foe", 2),
+                    armoured_foe("foe2", 1))
+    out = shoot(enc, "pc", ["foe", "foe2"], 0, 1, -2, mode="auto", arc=1)
+    assert [a.shot for a in out.result.attacks] == [1, 1]
+    lines = render_result(out.result, {"pc": "PC", "foe": "Foe", "foe2": "Foe 2"})
+    assert [line.split(":")[0] for line in lines if line.startswith("Shot")] == ["Shot at Foe", "Shot at Foe 2"]
