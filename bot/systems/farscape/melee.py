@@ -27,7 +27,7 @@ _REASONS = {
     "tied": "lands nothing: he only tied his best foe, and this one is not two levels below him",
     "unchosen": "beats this foe but strikes another",
     "no strike": "strikes no blow",
-    "at bay": "but held at bay by the longer weapon, whose offence is higher: the blow cannot reach",
+    "at bay": "would hit, but the longer weapon holds him at bay (its offence is higher): the blow cannot reach",
 }
 
 

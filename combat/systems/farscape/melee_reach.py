@@ -74,8 +74,8 @@ def _contest(
 
 
 def _blocked(blow: Strike) -> Strike:
-    """Stop a blow that cannot reach: it does not land."""
-    return blow if blow.reason == "no strike" else replace(blow, lands=False, reason="at bay")
+    """Stop a blow that would land but cannot reach; one that misses anyway stays a miss."""
+    return replace(blow, lands=False, reason="at bay") if blow.lands else blow
 
 
 def hold_at_bay(

@@ -88,7 +88,17 @@ def test_holding_at_bay_is_shown_and_summed_up():
     outcome = melee(encounter(pikeman(), knifer()), "hero", ["foe"], 0, 0, act="keep at bay", initiative=ORDER,
                     stance="+2")
     lines = render_result(outcome.result, NAMES)
-    assert ("Foe → Hero: offence Good (+1) against Melee Weapon defence Mediocre (-1), margin +2: but held at bay "
-            "by the longer weapon, whose offence is higher: the blow cannot reach") in lines
-    assert "Hero is now keeping Foe at bay (2 elements)" in lines
+    assert ("Foe → Hero: offence Good (+1) against Melee Weapon defence Mediocre (-1), margin +2: would hit, but "
+            "the longer weapon holds him at bay (its offence is higher): the blow cannot reach") in lines
+    assert "Hero is now keeping Foe at bay (this element and the next)" in lines
     assert digest(outcome.result)[1].note == "held at bay"
+
+
+def test_a_blow_that_misses_anyway_stays_a_miss_and_is_not_said_to_be_held_at_bay():
+    outcome = melee(encounter(pikeman(), knifer()), "hero", ["foe"], 0, -3, act="keep at bay", initiative=ORDER,
+                    stance="+2")
+    theirs = strike(outcome.result, "foe", "hero")
+    assert theirs.margin < 1 and (theirs.lands, theirs.reason) == (False, "miss")
+    assert outcome.encounter.get("hero").has(HELD)  # he still won the offensive contest: the holding goes on
+    lines = render_result(outcome.result, NAMES)
+    assert not any("at bay (its offence" in line for line in lines)
