@@ -140,3 +140,20 @@ def test_a_pairing_made_before_the_fight_counts_from_round_1(tmp_path: Path) -> 
     assert "Bob and Cutter fight each other (from round 1)" in out
     assert "from the next round" not in out
     assert "longer weapon than Cutter +1" in out
+
+
+def test_an_unresisted_disarm_short_of_fair_never_says_it_lands(tmp_path: Path) -> None:
+    # "If for some reason the Defender is not attempting to stop the disarm, then the Attacker makes his Skill check
+    # (with disarm and other modifiers), with a Fair or better result succeeding." The bandit goes first (Great);
+    # Shortsword Good + [- 0] - 1 = Mediocre: past Poor, but short of Fair, so Bob keeps his broadsword.
+    out = _play(tmp_path, "unresisted", [
+        '@gm /encounter add name:Bandit side:bandits stats:"Initiative=Superb, Shortsword=Good" weapon:shortsword',
+        "@gm /encounter begin",
+        "@gm /attack as:Bandit target:Bob disarm:weapon",
+        "!dice - 0",
+        "@bob /encounter react choice:none",
+    ]).output
+    assert "Bandit: Shortsword Good (+1), dice [− ▢] -1, disarm -1 → Mediocre (-1)" in out
+    assert "Bob does not resist: the attacker rolls 2dF alone, Fair or better takes it" in out
+    assert "Unresisted, the disarm needs Fair: short of Fair" in out
+    assert "It lands" not in out and "Poor or better hits" not in out

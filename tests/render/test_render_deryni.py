@@ -97,7 +97,9 @@ def test_undefended_disarm_and_knock_out_lines():
     disarm = strike(enc, "morgan", "foe", [0, 0], defence="none", disarm="weapon")
     assert disarm[0] == "Morgan attacks Rogier with his broadsword: a disarm, for the broadsword"
     assert disarm[1] == "Morgan: Broadsword Great (+2), dice [▢ ▢] 0, disarm -1 → Good (+1)"
-    assert "Rogier does not defend: the attacker rolls 2dF alone, Poor or better hits" in disarm
+    # "the Attacker makes his Skill check ..., with a Fair or better result succeeding" [seed]: not Poor, no "lands".
+    assert "Rogier does not resist: the attacker rolls 2dF alone, Fair or better takes it" in disarm
+    assert not any("Poor or better" in line or "It lands" in line for line in disarm)
     assert disarm[-2:] == ["Unresisted, the disarm needs Fair: Fair or better",
                            "Rogier's broadsword falls to the floor"]
     knock = strike(enc, "morgan", "foe", [0, 0, 1, 0, 0, 0], defence="none", knockout="pommel")

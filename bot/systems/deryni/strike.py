@@ -26,6 +26,9 @@ def _head(strike: Strike, actor: str, target: str) -> str:
 
 def _defence(strike: Strike, target: str) -> str:
     defence = strike.defence
+    if strike.special == "disarm" and defence.kind in ("unable", "none"):
+        how = "cannot resist" if defence.kind == "unable" else "does not resist"
+        return f"{target} {how}: the attacker rolls 2dF alone, Fair or better takes it"
     if defence.kind == "unable":
         return f"{target} cannot defend: the attacker rolls 2dF alone, Poor or better hits"
     if defence.kind == "none":
@@ -86,13 +89,15 @@ def _harm(harm: Harm, target: str) -> list[str]:
 def render_strike(strike: Strike, names: Names) -> list[str]:
     """Render one attack, one fact per line."""
     actor, target = who(names, strike.actor), who(names, strike.target)
-    lines = [_head(strike, actor, target), f"{actor}: {rolled(strike.attack)}", _defence(strike, target),
-             _verdict(strike, target)]
+    lines = [_head(strike, actor, target), f"{actor}: {rolled(strike.attack)}", _defence(strike, target)]
+    unresisted = strike.special == "disarm" and strike.parry is None and strike.outcome in ("disarmed", "kept")
+    if not unresisted:  # an unresisted disarm needs Fair, not Poor: its own line below says how it went [seed]
+        lines.append(_verdict(strike, target))
     if strike.contest is not None:
         verdict = "wins" if strike.contest.won else "loses: the defender holds on"
         lines.append(f"Strength: {actor} {rolled(strike.contest.attacker)} against {target} "
                      f"{rolled(strike.contest.defender)}: {actor} {verdict}")
-    elif strike.special == "disarm" and strike.outcome in ("disarmed", "kept") and strike.parry is None:
+    elif unresisted:
         verdict = "Fair or better" if strike.outcome == "disarmed" else "short of Fair"
         lines.append(f"Unresisted, the disarm needs Fair: {verdict}")
     if strike.outcome == "disarmed":
