@@ -52,3 +52,11 @@ def test_a_damaged_object_reads_as_damaged_not_hurt(tmp_path: Path) -> None:
     assert "Truck: HTK 9/12" in out
     assert "Truck (Damaged)" in out
     assert "Truck (Hurt)" not in out
+
+
+def test_help_says_full_defence_adds_a_die_and_the_skill(tmp_path: Path) -> None:
+    # "A character that is completely on the defensive adds 1d6 to his Agility ... He may also add any appropriate
+    # Skill Modifiers"; "Skill Modifiers only add to the overall 'to hit' total and never to defending" (ranged).
+    out = _play(tmp_path, "help", ["@gm /help"]).output
+    assert "defends with one die more (and his skill, except against a shot)" in out
+    assert "Agility + 1 dice" not in out

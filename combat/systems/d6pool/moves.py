@@ -18,7 +18,7 @@ from combat.systems.d6pool.tables import D6Tables
 
 __all__ = ["MOVES", "RESOLVERS"]
 
-_FULL = "no attacks this round, may retreat, defends with Agility + 1 dice"
+_FULL = "no attacks this round, may retreat; defends with one die more (and his skill, except against a shot)"
 MOVES: tuple[MoveSpec, ...] = (
     MoveSpec("attack", "Attack: melee, ranged or psionic by the weapon or power used.",
              (OptionSpec("weapon", "The weapon or power (one you carry; default: the one ready).",
