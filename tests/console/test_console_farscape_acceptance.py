@@ -131,3 +131,32 @@ def test_an_incapacitated_shooter_strains_with_great_willpower_and_shoots_at_min
     assert "Damage: DR 3 + success 1 = 4" in out and "Sniper takes 4 lethal: Hurt (box 1)" in out
     assert "Aeryn strains to shoot while Incapacitated: Willpower Great (+2), dice [− ▢ ▢ ▢] -1 → Good (+1)" in out
     assert "Aeryn cannot manage it: the element is spent and nothing happens" in out
+
+
+# [seed] "Explosives are much like grenades, except that typically they are usually put in place before detonation
+# ... requires the use of the Demolitions skill." A sheet lists its grenades and charges among its weapons, and
+# `detonate` sets off the first charge on it. Crichton carries "frag grenade, pulse pistol, breaching charge":
+# /attack fires the pulse pistol (the first weapon that shoots or strikes), and a grenade named as the weapon is
+# sent to its own move. The charge: Demolitions Good (+1) + [+ + 0 0] (+2) = Superb (+3) against Fair: it goes off.
+# The trooper 2 motras away: breaching charge DR 10 - 2 - armour 2 (light combat armour, medium 2, explosive +0)
+# = 6, a minion's Near Death.
+CARRIED = [
+    '@gm /encounter start system:farscape name:"Carried"',
+    '@gm /encounter add name:Crichton owner:@bob side:crew tier:protagonist '
+    'stats:"Speed=Superb, Energy Weapons=Good, Demolitions=Good" weapon:"frag grenade, pulse pistol, breaching charge"',
+    '@gm /encounter add template:"peacekeeper trooper" count:1',
+    "@gm /encounter begin",
+    '@bob /attack target:"Peacekeeper trooper" weapon:"frag grenade"',
+    "!dice + + 0 0",
+    '@bob /act move:detonate target:"Peacekeeper trooper" distance:2',
+]
+
+
+def test_grenades_and_charges_ride_on_the_sheet_and_detonate_takes_the_first_charge(tmp_path: Path) -> None:
+    out = run_script(tmp_path, "carried", CARRIED, ":memory:").stdout
+    assert "Added Crichton." in out
+    assert 'A frag grenade is not fired or swung: set it off with /act move:grenade grenade:"frag grenade".' in out
+    assert "Crichton sets off a breaching charge" in out
+    assert "Demolitions: Demolitions Good (+1), dice [+ + ▢ ▢] +2 → Superb (+3) against Fair (0): succeeds by 3" in out
+    assert "Concussion damage: DR 10 - distance 2 - armour 2 (medium 2, explosive +0) = 6" in out
+    assert "Peacekeeper trooper's lethal track: Healthy → Near Death" in out

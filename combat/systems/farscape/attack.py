@@ -20,11 +20,14 @@ _FIRED = ("ranged", "thrown")
 
 
 def fires(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> bool:
-    """Tell whether the attack uses a ranged or thrown weapon (the one named, else the first on the sheet)."""
+    """Tell whether the attack uses a ranged or thrown weapon (the one named, else the first weapon on the sheet)."""
     key = key_option(intent.options, "weapon")
     carried = encounter.get(intent.actor).sheet.weapons
     if key is None:
-        key = carried[0] if carried else None
+        key = next((k for k in carried if k in tables.weapons), None)  # grenades and charges are not attacks
+    elif key in tables.grenades or key in tables.explosives:
+        how = 'move:grenade grenade' if key in tables.grenades else 'move:detonate explosive'
+        raise InvalidInput(f"A {key} is not fired or swung: set it off with /act {how}:\"{key}\".")
     elif key not in tables.weapons and key not in {"none", "unarmed"}:
         raise UnknownName("weapon", raw_text(intent.options, "weapon") or key, carried or tables.weapons)
     weapon = tables.weapons.get(key) if key else None

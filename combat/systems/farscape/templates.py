@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from combat.errors import InvalidInput, InvalidSheet
+from combat.errors import InvalidInput, InvalidSheet, UnknownName
 from combat.ladder import parse_level
 from combat.sheet import Sheet
 from combat.systems.farscape.sheet import SPEC
 from combat.systems.farscape.tables import FarscapeTables, Template
-from combat.tables import find_row
+from combat.tables import find_row, match_row
 
 __all__ = ["build_sheet", "find_template", "parse_traits"]
 
@@ -39,11 +39,20 @@ def parse_traits(traits: Mapping[str, str | int]) -> dict[str, int]:
     return levels
 
 
+def _carried(tables: FarscapeTables, name: str) -> str:
+    """Return the key of a weapon, grenade or placed charge a sheet carries (grenade and detonate default to it)."""
+    for rows in (tables.weapons, tables.grenades, tables.explosives):
+        key = match_row(name, rows)
+        if key is not None:
+            return key
+    raise UnknownName("weapon", name, [*tables.weapons, *tables.grenades, *tables.explosives])
+
+
 def _gear(
     tables: FarscapeTables, weapons: Iterable[str] | None, armour: str | None, shield: str | None
 ) -> tuple[tuple[str, ...] | None, str | None, str | None]:
     """Check gear names against the tables and return their keys."""
-    weapon_keys = None if weapons is None else tuple(find_row("weapon", w, tables.weapons) for w in weapons)
+    weapon_keys = None if weapons is None else tuple(_carried(tables, w) for w in weapons)
     armour_key = None if armour is None else find_row("armour", armour, tables.armour)
     shield_key = None if shield is None else find_row("shield", shield, tables.shields)
     return weapon_keys, armour_key, shield_key

@@ -3,6 +3,7 @@
 import pytest
 from farscape_ranged_kit import encounter, fighter, mods, shoot
 
+from bot.systems.farscape.render import render_result
 from combat.errors import CannotAct, InvalidInput, RulesError
 from combat.model import Condition
 
@@ -185,8 +186,6 @@ def test_weapons_without_a_magazine_are_not_counted():
 
 
 def test_a_burst_over_an_arc_reads_as_one_shot_with_a_roll_at_each_target():
-    from bot.systems.farscape.render import render_result
-
     enc = encounter(fighter("pc", weapons=("rifle",), energy_weapons=0), armoured_foe("foe", 2),
                     armoured_foe("foe2", 1))
     out = shoot(enc, "pc", ["foe", "foe2"], 0, 1, -2, mode="auto", arc=1)

@@ -3,9 +3,12 @@
 import pytest
 from farscape_ranged_kit import encounter, fighter, mods, run, shoot
 
+from bot.tables import load_system_tables
 from combat.errors import CannotAct, InvalidInput, RulesError
 from combat.model import Condition
+from combat.system import Intent
 from combat.systems.farscape import ranged
+from combat.systems.farscape.attack import fires
 
 
 def test_reloading_fills_the_magazine_and_takes_the_element():
@@ -86,3 +89,11 @@ def test_the_ranged_moves_and_their_resolvers():
     for key in ("weapon", "range", "mode", "shots", "rounds", "arc", "second", "aware", "location", "melee",
                 "dodging"):
         assert key in shoot_spec.option_names()
+
+
+def test_an_attack_takes_the_first_weapon_past_the_grenades_and_refuses_a_grenade_as_its_weapon():
+    tables = load_system_tables("farscape")
+    enc = encounter(fighter("pc", weapons=("frag grenade", "pulse pistol")), fighter("foe"))
+    assert fires(enc, Intent("pc", "attack", ("foe",), {}), tables)
+    with pytest.raises(InvalidInput, match="move:grenade"):
+        fires(enc, Intent("pc", "attack", ("foe",), {"weapon": "frag grenade"}), tables)

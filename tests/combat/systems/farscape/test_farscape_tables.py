@@ -328,3 +328,10 @@ def test_parse_traits_reads_names_and_numbers():
         "agility": -1,
         "speed": -3,
     }
+
+
+def test_a_sheet_carries_grenades_and_charges_beside_its_weapons(tables):
+    sheet = build_sheet(tables, None, {}, weapons=("Frag grenade", "pulse pistol", "breaching charge"))
+    assert sheet.weapons == ("frag grenade", "pulse pistol", "breaching charge")
+    with pytest.raises(UnknownName, match="'nuke'"):
+        build_sheet(tables, None, {}, weapons=("nuke",))
