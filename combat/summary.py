@@ -33,7 +33,8 @@ class Beat:
 class RoundSummary:
     """A finished round: every beat in order, who went down, what is in force, and the order for the next round.
 
-    ``next_phases`` names the phase of each slot of ``next_order`` (empty for a round of one phase).
+    ``next_phases`` names the phase of each slot of ``next_order`` (empty for a round of one phase); ``next_counts``
+    gives each slot's Initiative count when someone acts more than once a round (else it is empty).
     """
 
     round: int
@@ -42,6 +43,7 @@ class RoundSummary:
     conditions: tuple[tuple[str, str], ...]
     next_order: tuple[tuple[str, ...], ...]
     next_phases: tuple[str, ...] = ()
+    next_counts: tuple[int, ...] = ()
 
     @property
     def hits(self) -> int:
@@ -60,6 +62,7 @@ def summarize_round(
     conditions: Iterable[tuple[str, str]],
     next_order: Iterable[tuple[str, ...]],
     next_phases: Iterable[str] = (),
+    next_counts: Iterable[int] = (),
 ) -> RoundSummary:
     """Build a round's summary from its beats, the conditions now in force and the next round's order."""
     ordered = tuple(beats)
@@ -68,4 +71,5 @@ def summarize_round(
         fallen = beat.target if beat.target is not None else beat.actor
         if beat.out and fallen not in down:
             down.append(fallen)
-    return RoundSummary(round_number, ordered, tuple(down), tuple(conditions), tuple(next_order), tuple(next_phases))
+    return RoundSummary(round_number, ordered, tuple(down), tuple(conditions), tuple(next_order), tuple(next_phases),
+                        tuple(next_counts))

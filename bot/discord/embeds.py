@@ -16,7 +16,7 @@ from bot.render.help import system_lines
 from bot.render.names import safe
 from bot.render.plugin import SystemRenderer
 from bot.render.reply import names_of, renderer_of
-from bot.render.summary import counts_note, render_round_summary, render_turn
+from bot.render.summary import counts_note, render_round_summary, render_turn, state_text
 from bot.services.replies import Reply, StatusShown
 from combat.model import Combatant, Encounter
 from combat.summary import RoundSummary
@@ -92,14 +92,14 @@ def summary_embeds(summary: RoundSummary, encounter: Encounter | None) -> list[d
 
 
 def _group_key(
-    renderer: SystemRenderer, system: RuleSystem, combatant: Combatant, gm: bool
+    renderer: SystemRenderer, system: RuleSystem, encounter: Encounter, combatant: Combatant, gm: bool
 ) -> tuple[str, ...] | None:
     """Return what makes NPCs shown alike (their name without its number, side, states, health), or None."""
     found = _NUMBERED.match(combatant.name)
     if combatant.owner or found is None:
         return None
     health = renderer.health(combatant, detailed=gm)
-    return (found.group(1), combatant.side, *system.status(combatant), *health)
+    return (found.group(1), combatant.side, state_text(system, encounter, combatant), *health)
 
 
 def _grouped_name(members: list[Combatant]) -> str:
@@ -113,11 +113,11 @@ def _compact(system: RuleSystem, encounter: Encounter, gm: bool) -> list[str]:
     renderer = renderer_of(system)
     groups: dict[tuple[str, ...] | str, list[Combatant]] = {}
     for c in encounter.combatants:
-        groups.setdefault(_group_key(renderer, system, c, gm) or c.id, []).append(c)
+        groups.setdefault(_group_key(renderer, system, encounter, c, gm) or c.id, []).append(c)
     lines = []
     for members in groups.values():
         first = members[0]
-        states = ", ".join(system.status(first)) or "ready"
+        states = state_text(system, encounter, first)
         health = " · ".join(renderer.health(first, detailed=gm or bool(first.owner)))
         name = first.name if len(members) == 1 else _grouped_name(members)
         lines.append(safe(f"• {name} [{first.side}]: {states} · {health}"))
@@ -139,7 +139,7 @@ def status_embeds(reply: Reply, gm: bool) -> list[discord.Embed]:
     order = {e.combatant: e.counts[0] for e in encounter.turns.order if e.counts}
     renderer = renderer_of(system)
     for c in encounter.combatants:
-        states = ", ".join(system.status(c)) or "ready"
+        states = state_text(system, encounter, c)
         counts = counts_note(encounter, system, c.id)
         init = f" · init {order[c.id]:+d}{counts}" if c.id in order and (gm or c.owner) else ""
         health = "\n".join(renderer.health(c, detailed=gm or bool(c.owner)))

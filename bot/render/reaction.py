@@ -28,7 +28,8 @@ def declared_lines(result: Declared, names: Names, renderer: SystemRenderer) -> 
     default = reaction.label(reaction.default)
     return [
         f"{renderer.intent(result.intent, target, names)}: no dice yet, {possessive(target)} player chooses first",
-        f"{_question(reaction)} Answer with {typed(reaction)}; without an answer in time: {default}",
+        _question(reaction),
+        f"Answer with {typed(reaction)}; without an answer in time: {default}",
     ]
 
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 from bot.render.names import Names, listing, possessive, safe, who
-from combat.model import Encounter
+from combat.model import Combatant, Encounter
 from combat.summary import Beat, RoundSummary
 from combat.system import RuleSystem
 
-__all__ = ["counts_note", "render_beat", "render_round_summary", "render_turn"]
+__all__ = ["counts_note", "render_beat", "render_round_summary", "render_turn", "state_text"]
+
+
+_SAYS_OUT = re.compile(r"\bout\b")
 
 
 def render_beat(beat: Beat, names: Names) -> str:
@@ -21,7 +26,7 @@ def render_beat(beat: Beat, names: Names) -> str:
         parts.append(beat.wound)
     if note:
         parts.append(note)
-    if beat.out:
+    if beat.out and not _SAYS_OUT.search(", ".join(parts)):  # 'knocked out' says it already
         parts.append("out")
     return f"{actor} → {who(names, beat.target)}: " + ", ".join(parts)
 
@@ -41,7 +46,13 @@ def _slot(actors: tuple[str, ...], names: Names) -> str:
 
 
 def _order(summary: RoundSummary, names: Names) -> str:
-    """Name the next round's order; with several phases, phase by phase: 'move: A, B; action: B, A'."""
+    """Name the next round's order; with several phases, phase by phase: 'move: A, B; action: B, A'.
+
+    When someone acts more than once a round, each slot says its count: 'Megaman (14), Badguy (11), Megaman (8)'.
+    """
+    if summary.next_counts:
+        return ", ".join(f"{_slot(s, names)} ({n})" for s, n in zip(summary.next_order, summary.next_counts,
+                                                                       strict=True))
     if not summary.next_phases:
         return ", ".join(_slot(s, names) for s in summary.next_order)
     by_phase: dict[str, list[str]] = {}
@@ -98,3 +109,11 @@ def counts_note(encounter: Encounter, system: RuleSystem, combatant_id: str) -> 
     left = turns.to_come(combatant_id) if able else ()
     counts = ", ".join(str(n) for n in entry.counts)
     return f" (counts {counts}; to come: {', '.join(str(n) for n in left) or 'none'})"
+
+
+def state_text(system: RuleSystem, encounter: Encounter, combatant: Combatant) -> str:
+    """Say a combatant's states for the status: the system's ('stunned, prone'), 'holding' an action, else 'ready'."""
+    states = list(system.status(combatant))
+    if combatant.id in encounter.turns.holders:
+        states.append("holding an action")
+    return ", ".join(states) or "ready"

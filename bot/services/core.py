@@ -295,11 +295,14 @@ class Services:
         if change.round_end is not None:  # what the system did as the round ended (end-of-round tests)
             beats.extend(scene.system.digest(change.round_end))
         conditions = [(c.id, s) for c in after.combatants for s in scene.system.status(c)]
-        order, phases = [], []
+        order, phases, counts = [], [], []
         for slot in after.turns.queue:
             able = tuple(a for a in slot.actors if scene.system.can_act(after.get(a), slot.phase))
             if able:
                 order.append(able)
                 phases.append(slot.phase)
+                counts.append(slot.count)
         named = phases if len(after.turns.phases) > 1 else []
-        return (summarize_round(change.ended_round, beats, conditions, order, named),)
+        acts = [a for slot in order for a in slot]
+        several = len(acts) > len(set(acts)) and not named  # someone acts more than once: show the counts
+        return (summarize_round(change.ended_round, beats, conditions, order, named, counts if several else ()),)

@@ -88,7 +88,7 @@ async def test_a_deryni_fight_with_defence_buttons_and_round_summaries(fray: Fra
         queue(fray, "0 0 0 0 0 + + +")
         await fray.answer(fray.dave, "attack", target="Rogier")
         second = await fray.double.wait_for_message(summary(2))
-        assert "Morgan → Sir Ewan: hit, Critical, knocked out, out" in text(second)
+        assert "Morgan → Sir Ewan: hit, Critical, knocked out\n" in text(second)  # "out" said once
 
         # Round 3: Rogier wounds Duncan; the Death Test's FUDGE points are asked by buttons, before and after.
         declared = await fray.answer(fray.gm, "attack", target="Duncan", **{"as": "Rogier"})

@@ -33,6 +33,9 @@ def test_every_round_has_its_summary_in_order(played: Run) -> None:
 def test_one_side_acts_three_times_a_round(played: Run) -> None:
     assert "Megaman's Initiative: Agility 4 + d6 [6] +3 powers = 13 → acts at 13, 7, 1" in played.output
     assert "• Megaman (bob) [heroes] init +13 (counts 13, 7, 1; to come: 1): ready" in played.output
+    # The summary's next order says each count, as someone acts more than once a round.
+    assert ("Order for round 2: Megaman (12), Badguy (11), Swordsman (10), Megaman (6), Badguy (5), Swordsman (4), "
+            "Megaman (0)") in played.output
 
 
 def test_full_defence_a_stun_and_a_knock_out_that_wakes(played: Run) -> None:
@@ -42,7 +45,7 @@ def test_full_defence_a_stun_and_a_knock_out_that_wakes(played: Run) -> None:
     assert ("Stun save: Badguy's Stamina 3d6 [2, 1, 3]: 0 successes vs PF 3 3d6 [4, 2, 2]: 1 success → stunned: "
             "loses the rest of this round's actions") in out
     assert "Badguy cannot act and is passed over." in out
-    assert "→ knocked out" in out and "Megaman → Thug: hit, -2 HTK, knocked out, out" in out
+    assert "→ knocked out" in out and "Megaman → Thug: hit, -2 HTK, knocked out\n" in out  # 'out' said once
     assert "Waking: Thug's Stamina 3d6 [2, 2, 1]: 0 successes vs PF 3 3d6 [4, 1, 1]: 1 success → stays out" in out
     assert "Waking: Thug's Stamina 3d6 [5, 4, 1]: 2 successes vs PF 2 2d6 [6, 1]: 1 success → wakes up" in out
 

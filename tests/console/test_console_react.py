@@ -33,7 +33,7 @@ def test_a_player_answers_on_the_local_table(tmp_path: Path) -> None:
     done = run_script(tmp_path, "react", FIGHT, ":memory:")
     out = done.stdout
     assert "Scorpius shoots at Aeryn: no dice yet, Aeryn's player chooses first" in out
-    assert "Dodge or Take it? Answer with /encounter react choice:dodge or choice:take; " \
+    assert "Dodge or Take it?\nAnswer with /encounter react choice:dodge or choice:take; " \
            "without an answer in time: Dodge" in out
     assert "Waiting for Aeryn's player: Dodge or Take it (default Dodge)" in out
     assert "Aeryn: Take it" in out

@@ -86,8 +86,9 @@ async def test_a_whole_exchange_with_both_choices_a_tool_and_the_turn_hook(db: D
     # Bo's turn: the attack on Ann's fighter waits for her defence, one of three.
     declared = await play(table, out, "@gm /attack as:Bo target:Ann")
     assert "Bo swings at Ann: no dice yet, Ann's player chooses first" in declared
-    assert ("Defend how?: Parry, Dodge or Endure Answer with /encounter react choice:parry or choice:dodge or "
-            "choice:endure; without an answer in time: Parry") in declared
+    assert "Defend how?: Parry, Dodge or Endure" in declared  # the question, then how to answer, on its own line
+    assert ("Answer with /encounter react choice:parry or choice:dodge or choice:endure; without an answer in time: "
+            "Parry") in declared
     dodged = await play(table, out, "!dice 2 3 4 4", "@ann /encounter react choice:dodge")
     assert "Bo attacks Ann (swift): d6 [2] = 3 vs dodge d6 [3] = 6" in dodged and "Miss" in dodged
     assert "Round 1 summary" in dodged and "Ann → Bo: hit, -2 vigour" in dodged

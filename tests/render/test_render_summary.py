@@ -4,7 +4,7 @@ from dataclasses import replace
 
 from render_kit import NAMES, SYSTEM, act, encounter, f4, person
 
-from bot.render.summary import render_beat, render_round_summary, render_turn
+from bot.render.summary import render_beat, render_round_summary, render_turn, state_text
 from bot.systems.farscape.render import render_result
 from combat.dice import ScriptedDice
 from combat.model import Condition
@@ -146,3 +146,22 @@ def test_one_who_goes_down_by_himself_is_down_too():
              Beat("dargo", "Consciousness Test", note="stays conscious")]
     lines = render_round_summary(summarize_round(2, beats, (), ()), NAMES)
     assert "Aeryn: Consciousness Test (falls unconscious)" in lines and "Down: Aeryn" in lines
+
+
+def test_a_note_that_says_out_already_is_not_followed_by_out_again():
+    knocked = Beat("aeryn", "attack", "trooper", True, "-2 HTK", None, True, "knocked out")
+    assert render_beat(knocked, NAMES) == "Aeryn → Trooper 1: hit, -2 HTK, knocked out"
+
+
+def test_the_next_order_shows_the_counts_when_someone_acts_more_than_once():
+    summary = summarize_round(1, (), (), [("aeryn",), ("dargo",), ("aeryn",)], (), (14, 11, 8))
+    assert render_round_summary(summary, NAMES)[-1] == "Order for round 2: Aeryn (14), D'Argo (11), Aeryn (8)"
+    once = summarize_round(1, (), (), [("aeryn",), ("dargo",)])
+    assert render_round_summary(once, NAMES)[-1] == "Order for round 2: Aeryn, D'Argo"
+
+
+def test_the_status_says_who_holds_an_action():
+    enc = encounter(person("aeryn"), person("dargo"))
+    held = replace(enc, turns=TurnState(round=1, queue=(Slot("main", (3,), ("dargo",)),), held=("aeryn",)))
+    assert state_text(SYSTEM, held, held.get("aeryn")) == "holding an action"
+    assert state_text(SYSTEM, held, held.get("dargo")) == "ready"
