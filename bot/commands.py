@@ -134,6 +134,9 @@ COMMANDS: tuple[Command, ...] = (
 )
 
 
+# Commands that make the system's move of the same name (bot/services/actions.py); a system may have no such move.
+MOVE_COMMANDS = ("attack", "dodge")
+
 # Commands that only read the fight: they change nothing, so a timer or the status board has nothing to follow.
 READ_ONLY = frozenset({"encounter status", "encounter log", "encounter export", "encounter map", "odds", "help"})
 

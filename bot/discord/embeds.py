@@ -11,8 +11,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.commands import COMMANDS
-from bot.render.help import system_lines
+from bot.render.help import command_lines, move_commands, system_lines
 from bot.render.names import safe
 from bot.render.plugin import SystemRenderer
 from bot.render.reply import names_of, renderer_of
@@ -166,7 +165,7 @@ def field_chunks(lines: list[str], limit: int = 1024) -> list[str]:
 
 def help_embed(system: RuleSystem | None) -> discord.Embed:
     """List the commands, and the channel's system's moves and GM tools (without an encounter, the systems)."""
-    commands = "\n".join(f"/{c.path} — {c.description}" for c in COMMANDS)[:3000]
+    commands = "\n".join(command_lines(system))[:3000]
     embed = discord.Embed(title="Fray — combat in chat", colour=COLOUR, description=commands)
     if system is None:
         sections = [("Rule systems (/encounter start system:…)", system_lines())]
@@ -174,7 +173,7 @@ def help_embed(system: RuleSystem | None) -> discord.Embed:
         moves = [f"**{m.name}** — {m.summary}" + (f" ({', '.join(m.option_names())})" if m.options else "")
                  for m in system.moves()]
         tools = [f"**{t.name}** — {t.summary}" for t in system.gm_tools()]
-        sections = [(f"{system.title}: moves (/attack, /dodge, /act move:…)", moves),
+        sections = [(f"{system.title}: moves ({move_commands(system)})", moves),
                     (f"{system.title}: GM tools (/encounter gm tool:…)", tools)]
     budget = TOTAL - len(commands)
     for title, lines in sections:

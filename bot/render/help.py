@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from bot.commands import COMMANDS
+from bot.commands import COMMANDS, MOVE_COMMANDS
 from bot.registry import plugins
 from combat.options import OptionSpec
 from combat.system import RuleSystem
 
-__all__ = ["command_lines", "describe", "help_lines", "move_lines", "system_lines", "tool_lines"]
+__all__ = ["command_lines", "describe", "help_lines", "move_commands", "move_lines", "system_lines", "tool_lines"]
 
 
 def describe(spec: OptionSpec) -> str:
@@ -40,9 +40,22 @@ def tool_lines(system: RuleSystem) -> list[str]:
     return [_entry(t.name, t.summary, t.options) for t in system.gm_tools()]
 
 
-def command_lines() -> list[str]:
-    """One line per command."""
-    return [f"/{c.path} — {c.description}" for c in COMMANDS]
+def _missing_moves(system: RuleSystem | None) -> set[str]:
+    """Return the move commands the system has no move for (/dodge in a system without a dodge)."""
+    moves = {m.name for m in system.moves()} if system is not None else set(MOVE_COMMANDS)
+    return set(MOVE_COMMANDS) - moves
+
+
+def move_commands(system: RuleSystem) -> str:
+    """Name the commands that make the system's moves: '/attack, /dodge, /act move:…'."""
+    missing = _missing_moves(system)
+    return ", ".join([*(f"/{c}" for c in MOVE_COMMANDS if c not in missing), "/act move:…"])
+
+
+def command_lines(system: RuleSystem | None = None) -> list[str]:
+    """One line per command; with a system, those making a move it does not have are left out."""
+    missing = _missing_moves(system)
+    return [f"/{c.path} — {c.description}" for c in COMMANDS if c.path not in missing]
 
 
 def system_lines() -> list[str]:
@@ -52,10 +65,10 @@ def system_lines() -> list[str]:
 
 def help_lines(system: RuleSystem | None) -> list[str]:
     """Return the whole help: commands, then the system's moves and tools (or the systems there are)."""
-    lines = ["Commands:", *command_lines()]
+    lines = ["Commands:", *command_lines(system)]
     if system is None:
         return [*lines, "Rule systems (/encounter start system:…):", *system_lines()]
-    lines += [f"{system.title} moves (/attack, /dodge, /act move:…):", *move_lines(system)]
+    lines += [f"{system.title} moves ({move_commands(system)}):", *move_lines(system)]
     tools = tool_lines(system)
     return [*lines, f"{system.title} GM tools (/encounter gm tool:…):", *tools] if tools else lines
 

@@ -11,7 +11,7 @@ from bot.render.bodies import Context, UserNames, render_body
 from bot.render.dice import signed
 from bot.render.guide import guide_lines
 from bot.render.help import help_lines
-from bot.render.names import Names, safe, who
+from bot.render.names import Names, listing, safe, who
 from bot.render.plugin import SystemRenderer
 from bot.render.reaction import answer_lines, asked_lines, declared_lines, waiting_line
 from bot.render.recap import recap_lines
@@ -50,10 +50,6 @@ def _result_lines(result: object, names: Names, renderer: SystemRenderer) -> lis
     return renderer.result(result, names)
 
 
-def _phases(phases: list[str]) -> str:
-    return f" ({', '.join(dict.fromkeys(phases))} phase)"
-
-
 def _skipped_lines(reply: Reply, skipped: tuple[tuple[str, str], ...], names: Names) -> list[str]:
     """Say who is passed over, once each (with their phases when the fight has several).
 
@@ -68,8 +64,10 @@ def _skipped_lines(reply: Reply, skipped: tuple[tuple[str, str], ...], names: Na
     for cid, phase in skipped:
         if cid not in out:
             phases.setdefault(cid, []).append(phase)
-    return [f"{who(names, cid)} cannot act{_phases(ps) if phased else ''} and is passed over."
-            for cid, ps in phases.items()]
+    if phased:  # in a round of phases, a phase can simply offer him nothing (a charge with no foe in reach)
+        return [f"{who(names, cid)} has no move to make in the {listing(dict.fromkeys(ps))} phase and is passed over."
+                for cid, ps in phases.items()]
+    return [f"{who(names, cid)} cannot act and is passed over." for cid in phases]
 
 
 def _change_lines(reply: Reply, names: Names, summaries: bool, renderer: SystemRenderer | None) -> list[str]:

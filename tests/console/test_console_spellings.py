@@ -56,3 +56,11 @@ def test_help_shows_a_two_word_option_as_it_is_typed(tmp_path: Path) -> None:
     # 'stand firm' is typed stand_firm:yes (a space ends a name); /help shows that form.
     out = _play(tmp_path, "help", ["@gm /encounter start system:farscape", "@gm /help"]).output
     assert "prone, stand_firm, run" in out
+
+
+def test_help_leaves_out_the_move_commands_the_system_has_no_move_for(tmp_path: Path) -> None:
+    # Fallout has no dodge move: /help neither lists /dodge nor names it among the commands making moves.
+    fallout = _play(tmp_path, "fallout-help", ["@gm /encounter start system:fallout", "@gm /help"]).output
+    assert "/dodge —" not in fallout and "Fallout (Simple) moves (/attack, /act move:…):" in fallout
+    farscape = _play(tmp_path, "farscape-help", ["@gm /encounter start system:farscape", "@gm /help"]).output
+    assert "/dodge —" in farscape and "FUDGE Farscape moves (/attack, /dodge, /act move:…):" in farscape

@@ -1,12 +1,22 @@
 """Who is passed over: said after the round that passes them over begins, and never of those out of the fight."""
 
+import sys
+from pathlib import Path
+
 from render_kit import SYSTEM, encounter, person
 
 from bot.render.reply import render_reply
 from bot.services.replies import Reply
 from combat import engine
 from combat.dice import ScriptedDice
+from combat.engine import TurnChange
 from combat.model import Condition
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "combat" / "systems" / "fallout"))
+
+from fallout_kit import SYSTEM as FALLOUT
+from fallout_kit import person as vaulter
+from fallout_kit import scene
 
 
 def test_a_frozen_fighter_is_passed_over_after_the_round_begins_and_the_unconscious_is_not_named() -> None:
@@ -30,3 +40,11 @@ def test_a_fighter_passed_over_before_the_round_ends_is_named_before_its_end() -
     lines = render_reply(Reply("next", SYSTEM, step.encounter, change=step.change), {})
     assert lines.index("Rygel cannot act and is passed over.") < lines.index("— Round 2 begins —")
     assert not [line for line in lines if "Pal" in line]
+
+
+def test_in_a_round_of_phases_the_phase_that_offers_nothing_is_named() -> None:
+    # Fallout: a phase can offer a fighter nothing (no foe within a charge); he has no move to make there.
+    fight = scene(vaulter("Max", hex="C1"), vaulter("Vera", "raiders", "C9"), phase="action")
+    change = TurnChange(skipped=(("max", "charge"),))
+    lines = render_reply(Reply("next", FALLOUT, fight, change=change), {"max": "Max"})
+    assert "Max has no move to make in the charge phase and is passed over." in lines
