@@ -15,7 +15,7 @@ from bot.render.help import command_lines, move_commands, system_lines
 from bot.render.names import safe
 from bot.render.plugin import SystemRenderer
 from bot.render.reply import names_of, renderer_of
-from bot.render.summary import counts_note, render_round_summary, render_turn, state_text
+from bot.render.summary import by_initiative, counts_note, render_round_summary, render_turn, state_text
 from bot.services.replies import Reply, StatusShown
 from combat.model import Combatant, Encounter
 from combat.summary import RoundSummary
@@ -111,7 +111,7 @@ def _compact(system: RuleSystem, encounter: Encounter, gm: bool) -> list[str]:
     """One line per combatant, alike NPCs in one line: 'Peacekeeper trooper 1–12 (12) [foes]: ready · Unhurt'."""
     renderer = renderer_of(system)
     groups: dict[tuple[str, ...] | str, list[Combatant]] = {}
-    for c in encounter.combatants:
+    for c in by_initiative(encounter):
         groups.setdefault(_group_key(renderer, system, encounter, c, gm) or c.id, []).append(c)
     lines = []
     for members in groups.values():
@@ -137,7 +137,7 @@ def status_embeds(reply: Reply, gm: bool) -> list[discord.Embed]:
     embed = discord.Embed(title=title, colour=COLOUR)
     order = {e.combatant: e.counts[0] for e in encounter.turns.order if e.counts}
     renderer = renderer_of(system)
-    for c in encounter.combatants:
+    for c in by_initiative(encounter):
         states = state_text(system, encounter, c)
         counts = counts_note(encounter, system, c.id)
         init = f" · init {order[c.id]:+d}{counts}" if c.id in order and (gm or c.owner) else ""

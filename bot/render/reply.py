@@ -15,7 +15,7 @@ from bot.render.names import Names, listing, safe, who
 from bot.render.plugin import SystemRenderer
 from bot.render.reaction import answer_lines, asked_lines, declared_lines, waiting_line
 from bot.render.recap import recap_lines
-from bot.render.summary import counts_note, render_round_summary, render_turn, state_text
+from bot.render.summary import by_initiative, counts_note, render_round_summary, render_turn, state_text
 from bot.services.replies import Ended, HelpShown, Recapped, Reply, StatusShown
 from combat.intent import Asked, Declared
 from combat.model import Encounter
@@ -98,7 +98,7 @@ def status_lines(reply: Reply, users: UserNames, *, detailed: bool = True) -> li
     name = reply.body.name if isinstance(reply.body, StatusShown) else "Encounter"
     lines = [f"{safe(name)} — {system.title}, GM {users.name(reply.gm)}"]
     order = {e.combatant: e.counts[0] for e in encounter.turns.order if e.counts}
-    for c in encounter.combatants:
+    for c in by_initiative(encounter):
         states = state_text(system, encounter, c)
         owner = f" ({users.name(c.owner)})" if c.owner else ""
         init = f" init {signed(order[c.id])}{counts_note(encounter, system, c.id)}" if c.id in order else ""

@@ -9,7 +9,7 @@ from combat.model import Combatant, Encounter
 from combat.summary import Beat, RoundSummary
 from combat.system import RuleSystem
 
-__all__ = ["counts_note", "render_beat", "render_round_summary", "render_turn", "state_text"]
+__all__ = ["by_initiative", "counts_note", "render_beat", "render_round_summary", "render_turn", "state_text"]
 
 
 _SAYS_OUT = re.compile(r"\bout\b")
@@ -117,3 +117,10 @@ def state_text(system: RuleSystem, encounter: Encounter, combatant: Combatant) -
     if combatant.id in encounter.turns.holders:
         states.append("holding an action")
     return ", ".join(states) or "ready"
+
+
+def by_initiative(encounter: Encounter) -> list[Combatant]:
+    """Return the combatants highest Initiative first (ties as the order breaks them); those without one last."""
+    keys = {e.combatant: e.key(e.counts[0]) for e in encounter.turns.order if e.counts}
+    ranked = sorted((c for c in encounter.combatants if c.id in keys), key=lambda c: keys[c.id], reverse=True)
+    return [*ranked, *(c for c in encounter.combatants if c.id not in keys)]

@@ -4,7 +4,7 @@ from dataclasses import replace
 
 from render_kit import NAMES, SYSTEM, act, encounter, f4, person
 
-from bot.render.summary import render_beat, render_round_summary, render_turn, state_text
+from bot.render.summary import by_initiative, render_beat, render_round_summary, render_turn, state_text
 from bot.systems.farscape.render import render_result
 from combat.dice import ScriptedDice
 from combat.model import Condition
@@ -12,7 +12,7 @@ from combat.summary import Beat, summarize_round
 from combat.systems.farscape.healing import rest, treat, wake
 from combat.systems.farscape.surprise import LeaderScore, mutual_surprise
 from combat.systems.farscape.wounds import Track
-from combat.turns import Phase, Slot, TurnState
+from combat.turns import InitiativeEntry, Phase, Slot, TurnState
 
 
 def test_beats_read_as_who_did_what_to_whom():
@@ -165,3 +165,10 @@ def test_the_status_says_who_holds_an_action():
     held = replace(enc, turns=TurnState(round=1, queue=(Slot("main", (3,), ("dargo",)),), held=("aeryn",)))
     assert state_text(SYSTEM, held, held.get("aeryn")) == "holding an action"
     assert state_text(SYSTEM, held, held.get("dargo")) == "ready"
+
+
+def test_the_status_lists_the_fighters_highest_initiative_first_newcomers_without_one_last():
+    enc = encounter(person("aeryn"), person("dargo"), person("rygel"), person("pal"))
+    order = (InitiativeEntry("aeryn", (1,)), InitiativeEntry("rygel", (3,)), InitiativeEntry("dargo", (3,), (1,)))
+    ranked = by_initiative(replace(enc, turns=TurnState(round=1, order=order)))
+    assert [c.id for c in ranked] == ["dargo", "rygel", "aeryn", "pal"]
