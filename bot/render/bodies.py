@@ -33,6 +33,7 @@ from bot.services.replies import (
     StatusShown,
     Undone,
 )
+from combat.errors import echo
 from combat.summary import Beat
 
 __all__ = ["Context", "UserNames", "log_line", "render_body"]
@@ -62,11 +63,18 @@ def _beat(beat: Beat, names: Names) -> str:
     return text + (f", {safe(beat.wound)}" if beat.wound else "")
 
 
+def _typed(name: str, value: str, context: Context) -> str:
+    """Show one option as typed; a user (owner:) by name, never as a raw id."""
+    return context.users.name(value) if name == "owner" else echo(value)
+
+
 def log_line(entry: LogEntry, context: Context) -> str:
     """Render one log entry: '#4 R1 attack by carol: Aeryn attack → Trooper 1: hit, Hurt'."""
     mark = " (undone)" if entry.undone else ""
     author = safe(entry.user_name) if entry.user_name else context.users.name(entry.user)
     beats = "; ".join(_beat(b, context.names) for b in entry.beats)
+    if not beats and entry.given:  # a GM tool, a declared attack: what was typed
+        beats = safe(" ".join(f"{name}:{_typed(name, value, context)}" for name, value in entry.given))
     return f"#{entry.seq} R{entry.round} {entry.kind} by {author}{mark}" + (f": {beats}" if beats else "")
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.commands import Command
 from combat.errors import InvalidInput, echo
 from combat.options import OptionValue, find_option, normal_key, options_by_key, parse_options
 
-__all__ = ["Args", "parse_args"]
+__all__ = ["PAIRED", "Args", "parse_args", "split_pairs"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,12 +43,44 @@ class Args:
         return {**self.values, **self.extra}
 
 
+# The field where Discord takes an open command's other options, typed "name=value, …" (the local table takes them too).
+PAIRED = ("extra", "options")
+
+
+def split_pairs(text: str | None, given: Mapping[str, Any]) -> dict[str, Any]:
+    """Read 'aware=no, rounds=6' into options beside ``given``; an option given twice is refused, never dropped."""
+    options: dict[str, Any] = {}
+    for part in (text or "").split(","):
+        if not part.strip():
+            continue
+        name, sep, value = part.partition("=")
+        key = name.strip().lower()
+        if not sep or not key or not value.strip():
+            raise InvalidInput(f"'{echo(part.strip())}' is not name=value; write extra like \"aware=no, rounds=6\".")
+        if key in options or given.get(key) is not None:
+            raise InvalidInput(f"The option '{echo(key)}' is given twice; give it once.")
+        options[key] = value.strip()
+    return {**given, **options}
+
+
+def _unpaired(command: Command, raw: Mapping[str, str]) -> Mapping[str, str]:
+    """Spread an open command's ``extra:``/``options:`` pairs into options of their own (not one of its own names)."""
+    known = options_by_key(command.options)
+    paired = [name for name in raw if name.lower() in PAIRED and find_option(known, name) is None]
+    if not command.open or not paired:
+        return raw
+    rest = {k: v for k, v in raw.items() if k not in paired}
+    for name in paired:
+        rest = split_pairs(raw[name], rest)
+    return rest
+
+
 def parse_args(command: Command, raw: Mapping[str, str]) -> Args:
     """Read a command's options: its own as typed values; an open command passes the others on as text."""
     own: dict[str, str] = {}
     extra: dict[str, str] = {}
     known = options_by_key(command.options)
-    for name, text in raw.items():
+    for name, text in _unpaired(command, raw).items():
         if find_option(known, name) is not None:
             own[name] = text
         elif command.open:

@@ -120,6 +120,7 @@ class LogEntry:
     beats: tuple[Beat, ...]
     move: str | None
     undid: int | None
+    given: tuple[tuple[str, str], ...] = ()  # the options typed (shown for an entry that left no beats)
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,6 +51,17 @@ def _entry(event: EventRow) -> dict[str, Any]:
     }
 
 
+# What the services add to an event's payload beside the options typed (see Services.record).
+_KEPT = frozenset({"user_name", "round_end_beats", "result", "beats", "change", "lapsed", "seq", "move", "options"})
+
+
+def _given(payload: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """Return the options typed for the event: a move's ``options``, else the payload's own typed values."""
+    typed = payload.get("options")
+    found = typed if isinstance(typed, dict) else {k: v for k, v in payload.items() if k not in _KEPT}
+    return tuple((str(k), str(v)) for k, v in found.items() if isinstance(v, str | int | bool))
+
+
 def log_entry(event: EventRow) -> LogEntry:
     """Return one event as a log line's data, with the name the platform gave its author."""
     entry = _entry(event)
@@ -59,7 +70,7 @@ def log_entry(event: EventRow) -> LogEntry:
     return LogEntry(
         seq=event.seq, round=event.round, kind=event.kind, user=event.user_id,
         user_name=name if isinstance(name, str) else None, undone=event.undone,
-        beats=_BEATS.validate_python(entry["beats"]), move=entry["move"], undid=entry["undid"],
+        beats=_BEATS.validate_python(entry["beats"]), move=entry["move"], undid=entry["undid"], given=_given(payload),
     )
 
 

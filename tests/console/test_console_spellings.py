@@ -64,3 +64,19 @@ def test_help_leaves_out_the_move_commands_the_system_has_no_move_for(tmp_path: 
     assert "/dodge —" not in fallout and "Fallout (Simple) moves (/attack, /act move:…):" in fallout
     farscape = _play(tmp_path, "farscape-help", ["@gm /encounter start system:farscape", "@gm /help"]).output
     assert "/dodge —" in farscape and "FUDGE Farscape moves (/attack, /dodge, /act move:…):" in farscape
+
+
+def test_discords_options_field_is_read_and_the_log_says_what_was_typed(tmp_path: Path) -> None:
+    # The local table also reads Discord's `options:"name=value, …"` (and `extra:`) field; a log entry that left no
+    # beats (a GM tool, an attack still waiting for its defence) shows what was typed, a player by name.
+    out = _play(tmp_path, "paired", [
+        "@gm /encounter start system:deryni name:Road", DUNCAN, BANDIT,
+        '@gm /encounter gm tool:engage target:Duncan options:"foe=Black Bandit"',
+        "@gm /encounter begin",
+        '@gm /attack as:bandit extra:"target=Duncan"',
+        "@gm /encounter log",
+    ]).output
+    assert "Duncan and Black Bandit fight each other (from round 1)" in out
+    assert "encounter add by gm: name:Duncan owner:carol side:heroes" in out
+    assert "encounter gm by gm: tool:engage target:Duncan foe:Black Bandit" in out
+    assert "R1 attack by gm: as:bandit target:Duncan" in out

@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.commands import find_command
 from bot.discord.caller import options_of
-from combat.errors import InvalidInput, echo
+from bot.services.args import split_pairs
 
 __all__ = ["EXTRA", "described", "run", "split_extra"]
 
@@ -45,16 +45,5 @@ async def run(interaction: discord.Interaction[Any], path: str, values: Mapping[
 
 
 def split_extra(text: str | None, given: dict[str, Any]) -> dict[str, Any]:
-    """Read 'aware=no, rounds=6' into options; an option given twice is refused, never silently dropped."""
-    options: dict[str, Any] = {}
-    for part in (text or "").split(","):
-        if not part.strip():
-            continue
-        name, sep, value = part.partition("=")
-        key = name.strip().lower()
-        if not sep or not key or not value.strip():
-            raise InvalidInput(f"'{echo(part.strip())}' is not name=value; write extra like \"aware=no, rounds=6\".")
-        if key in options or given.get(key) is not None:
-            raise InvalidInput(f"The option '{echo(key)}' is given twice; give it once.")
-        options[key] = value.strip()
-    return {**given, **options}
+    """Read 'aware=no, rounds=6' into options (the services' own reading, ``split_pairs``)."""
+    return split_pairs(text, given)
