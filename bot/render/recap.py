@@ -187,7 +187,7 @@ def _ending(system: RuleSystem, encounter: Encounter, names: dict[str, str], las
     if up:
         lines.append("- **Still standing**: " + "; ".join(_state(system, c.id, encounter, names) for c in up))
     if down:
-        lines.append("- **Down**: " + "; ".join(_state(system, c.id, encounter, names) for c in down))
+        lines.append("- **Out of the fight**: " + "; ".join(_state(system, c.id, encounter, names) for c in down))
     return lines
 
 

@@ -103,8 +103,8 @@ async def test_the_farscape_recap_reads_as_campaign_notes(db: Database, tmp_path
     assert recap[-4:] == [
         "**crew** won in round 3.", "",
         "- **Still standing**: Crichton (Badly wounded); Aeryn (Unhurt); D'Argo (Unhurt)",
-        "- **Down**: Peacekeeper commando 1 (Down, unconscious); Peacekeeper commando 2 (Down, incapacitated, "
-        "unconscious); Peacekeeper commando 3 (Down, incapacitated, unconscious)",
+        "- **Out of the fight**: Peacekeeper commando 1 (Down, unconscious); Peacekeeper commando 2 (Down, "
+        "incapacitated, unconscious); Peacekeeper commando 3 (Down, incapacitated, unconscious)",
     ]
 
 
