@@ -112,10 +112,15 @@ def counts_note(encounter: Encounter, system: RuleSystem, combatant_id: str) -> 
 
 
 def state_text(system: RuleSystem, encounter: Encounter, combatant: Combatant) -> str:
-    """Say a combatant's states for the status: the system's ('stunned, prone'), 'holding' an action, else 'ready'."""
+    """Say a combatant's states for the status: the system's ('stunned, prone'), 'holding' an action, else 'ready'.
+
+    Whoever the system counts out of the fight with no state to name (an object in the scene) takes no part in it.
+    """
     states = list(system.status(combatant))
     if combatant.id in encounter.turns.holders:
         states.append("holding an action")
+    if not states and system.out_of_fight(combatant):  # scenery, say: counted out with no state to name
+        return "takes no part in the fight"
     return ", ".join(states) or "ready"
 
 

@@ -1,18 +1,25 @@
 """Round summaries, whose turn it is, and the Farscape events outside attacks, rendered as text."""
 
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 from render_kit import NAMES, SYSTEM, act, encounter, f4, person
 
 from bot.render.summary import by_initiative, render_beat, render_round_summary, render_turn, state_text
 from bot.systems.farscape.render import render_result
 from combat.dice import ScriptedDice
-from combat.model import Condition
+from combat.model import Combatant, Condition, Encounter
+from combat.sheet import SheetRequest
 from combat.summary import Beat, summarize_round
 from combat.systems.farscape.healing import rest, treat, wake
 from combat.systems.farscape.surprise import LeaderScore, mutual_surprise
 from combat.systems.farscape.wounds import Track
 from combat.turns import InitiativeEntry, Phase, Slot, TurnState
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "combat" / "systems" / "d6pool"))
+
+from d6_kit import SYSTEM as D6POOL
 
 
 def test_beats_read_as_who_did_what_to_whom():
@@ -172,3 +179,10 @@ def test_the_status_lists_the_fighters_highest_initiative_first_newcomers_withou
     order = (InitiativeEntry("aeryn", (1,)), InitiativeEntry("rygel", (3,)), InitiativeEntry("dargo", (3,), (1,)))
     ranked = by_initiative(replace(enc, turns=TurnState(round=1, order=order)))
     assert [c.id for c in ranked] == ["dargo", "rygel", "aeryn", "pal"]
+
+
+def test_the_status_says_an_object_takes_no_part_rather_than_ready():
+    truck = D6POOL.build_sheet(SheetRequest(template="dump truck")).sheet
+    scenery = Combatant("truck", "Truck", "scenery", truck, D6POOL.new_health(truck), state=D6POOL.new_state(truck))
+    enc = Encounter("d6pool", (scenery,))
+    assert state_text(D6POOL, enc, scenery) == "takes no part in the fight"
