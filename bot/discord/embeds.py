@@ -13,7 +13,7 @@ import discord
 
 from bot.render.help import command_lines, move_commands, system_lines
 from bot.render.names import safe
-from bot.render.plugin import SystemRenderer
+from bot.render.plugin import SystemRenderer, initiative_text
 from bot.render.reply import names_of, renderer_of
 from bot.render.summary import by_initiative, counts_note, render_round_summary, render_turn, state_text
 from bot.services.replies import Reply, StatusShown
@@ -140,7 +140,7 @@ def status_embeds(reply: Reply, gm: bool) -> list[discord.Embed]:
     for c in by_initiative(encounter):
         states = state_text(system, encounter, c)
         counts = counts_note(encounter, system, c.id)
-        init = f" · init {order[c.id]:+d}{counts}" if c.id in order and (gm or c.owner) else ""
+        init = f" · {initiative_text(renderer, order[c.id])}{counts}" if c.id in order and (gm or c.owner) else ""
         health = "\n".join(renderer.health(c, detailed=gm or bool(c.owner)))
         embed.add_field(name=safe(f"{c.name} [{c.side}]{init}")[:256], value=f"{states}\n{health}"[:1024])
     embed.set_footer(text=_turn_footer(encounter))

@@ -3,6 +3,9 @@
 The generic renderers (replies, the status board, round summaries, the log, help) ask the system's renderer and
 never test for another system's types; a plug-in passes its renderer in its ``SystemPlugin``.
 
+A renderer may also say how its Initiative reads (``initiative(value) -> str``: 'Initiative Great (+2)' on a FUDGE
+ladder); without it the status shows 'init +2' (``initiative_text``).
+
 A renderer may also draw a **picture** of the encounter (a battle map), for ``/encounter map``. Both methods are
 optional (a renderer without them draws nothing; ``picture_options`` and ``picture`` below ask with a default):
 
@@ -22,7 +25,7 @@ from combat.intent import Intent
 from combat.model import Combatant, Encounter
 from combat.options import OptionSpec, OptionValue
 
-__all__ = ["SystemRenderer", "picture", "picture_options"]
+__all__ = ["SystemRenderer", "initiative_text", "picture", "picture_options"]
 
 
 class SystemRenderer(Protocol):
@@ -39,6 +42,12 @@ class SystemRenderer(Protocol):
     def intent(self, intent: Intent, target: str, names: Names) -> str:
         """Say what is coming at ``target`` (a display name): 'Trooper 1 shoots at Aeryn'."""
         ...
+
+
+def initiative_text(renderer: SystemRenderer, value: int) -> str:
+    """Say a combatant's Initiative in the status, as the system reads it ('init +2' by default)."""
+    declared: Callable[[int], str] | None = getattr(renderer, "initiative", None)
+    return declared(value) if declared is not None else f"init {value:+d}"
 
 
 def picture_options(renderer: SystemRenderer) -> tuple[OptionSpec, ...]:

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from bot.registry import find
 from bot.render.bodies import Context, UserNames, render_body
-from bot.render.dice import signed
 from bot.render.guide import guide_lines
 from bot.render.help import help_lines
 from bot.render.names import Names, listing, safe, who
-from bot.render.plugin import SystemRenderer
+from bot.render.plugin import SystemRenderer, initiative_text
 from bot.render.reaction import answer_lines, asked_lines, declared_lines, waiting_line
 from bot.render.recap import recap_lines
 from bot.render.summary import by_initiative, counts_note, render_round_summary, render_turn, state_text
@@ -101,7 +100,8 @@ def status_lines(reply: Reply, users: UserNames, *, detailed: bool = True) -> li
     for c in by_initiative(encounter):
         states = state_text(system, encounter, c)
         owner = f" ({users.name(c.owner)})" if c.owner else ""
-        init = f" init {signed(order[c.id])}{counts_note(encounter, system, c.id)}" if c.id in order else ""
+        counts = counts_note(encounter, system, c.id)
+        init = f" {initiative_text(renderer, order[c.id])}{counts}" if c.id in order else ""
         lines.append(f"• {safe(c.name)}{owner} [{safe(c.side)}]{init}: {states}")
         lines += [f"    {line}" for line in renderer.health(c, detailed=detailed or bool(c.owner))]
     names = names_of(encounter)

@@ -6,6 +6,8 @@ from pathlib import Path
 
 from render_kit import NAMES, SYSTEM, act, encounter, f4, person
 
+from bot.registry import find
+from bot.render.plugin import initiative_text
 from bot.render.summary import by_initiative, render_beat, render_round_summary, render_turn, state_text
 from bot.systems.farscape.render import render_result
 from combat.dice import ScriptedDice
@@ -186,3 +188,8 @@ def test_the_status_says_an_object_takes_no_part_rather_than_ready():
     scenery = Combatant("truck", "Truck", "scenery", truck, D6POOL.new_health(truck), state=D6POOL.new_state(truck))
     enc = Encounter("d6pool", (scenery,))
     assert state_text(D6POOL, enc, scenery) == "takes no part in the fight"
+
+
+def test_the_status_reads_an_initiative_as_its_system_does():
+    assert initiative_text(find("deryni").renderer, 2) == "Initiative Great (+2)"
+    assert initiative_text(find("d6pool").renderer, 13) == "init +13"  # no ladder: the number

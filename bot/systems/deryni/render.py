@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from bot.render.dice import ladder
 from bot.render.names import Names, safe, who
 from bot.systems.deryni import events
 from bot.systems.deryni.strike import render_strike
@@ -87,6 +88,10 @@ class DeryniRenderer:
         extra = f", power fatigue {state.fatigue}" if state.fatigue else ""
         lines.append(f"FUDGE points {state.fudge_points}{extra}")
         return lines
+
+    def initiative(self, value: int) -> str:
+        """Say an Initiative on the ladder: 'Initiative Great (+2)'."""
+        return f"Initiative {ladder(value)}"
 
     def intent(self, intent: Intent, target: str, names: Names) -> str:
         """Say what is coming: 'Warin attacks Morgan — a called shot at the leg'."""

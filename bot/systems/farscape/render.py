@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bot.render.dice import ladder
 from bot.render.names import Names, who
 from bot.systems.farscape.blast import render_detonation, render_grenade
 from bot.systems.farscape.events import (
@@ -107,6 +108,10 @@ class FarscapeRenderer:
         if detailed:
             return wound_boxes(health)
         return [descriptor(health, unconscious=combatant.has("unconscious"))]
+
+    def initiative(self, value: int) -> str:
+        """Say an Initiative on the ladder: 'Initiative Great (+2)'."""
+        return f"Initiative {ladder(value)}"
 
     def intent(self, intent: Intent, target: str, names: Names) -> str:
         """Say what is coming: 'Trooper 1 shoots at Aeryn', 'Trooper 1 throws a grenade at Aeryn'."""
