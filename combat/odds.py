@@ -91,7 +91,7 @@ class Odds:
 
     @property
     def hit(self) -> Fraction:
-        """Return the chance that the attack gets through (every band marked as a hit)."""
+        """Return the chance that the attack hits (every band marked as a hit)."""
         return sum((b.chance for b in self.bands if b.hit), Fraction(0))
 
     def chance(self, key: str) -> Fraction:

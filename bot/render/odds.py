@@ -58,7 +58,7 @@ def odds_lines(body: OddsShown, names: Names) -> list[str]:
     odds = body.odds
     lines = [f"Odds: {title(odds, names)}. Nothing is rolled."]
     lines += [roll_line(r, names) for r in odds.rolls]
-    lines.append(f"Gets through: {percent(odds.hit)}")
+    lines.append(f"Hits: {percent(odds.hit)}")
     lines += [f"• {safe(b.label)}: {percent(b.chance)}" for b in odds.bands]
     lines += [f"Also: {safe(e.label)}: {percent(e.chance)}" for e in odds.effects]
     lines += [f"Note: {safe(n)}" for n in odds.notes]

@@ -74,7 +74,7 @@ def draw(odds: Odds, names: Names) -> bytes:
     canvas = ImageDraw.Draw(image)
     actor, target = names.get(odds.actor, odds.actor), names.get(odds.target, odds.target)
     canvas.text((MARGIN, 10), _fit(f"{actor} vs {target} ({odds.move})", 70), fill=_INK, font=_font(16))
-    canvas.text((MARGIN, 34), f"Gets through: {percent(odds.hit)} (exact chances; nothing rolled)", fill=_INK,
+    canvas.text((MARGIN, 34), f"Hits: {percent(odds.hit)} (exact chances; nothing rolled)", fill=_INK,
                 font=_font(12))
     bottom = height - MARGIN - AXIS
     for quarter in range(5):

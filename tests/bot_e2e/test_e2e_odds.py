@@ -41,7 +41,7 @@ async def test_a_player_sees_the_odds_with_their_chart_and_nothing_changes(fray:
         assert embed["title"] == "Odds: Aeryn → Peacekeeper trooper 1 (attack)"
         lines = embed["description"].split("\n")
         assert lines[0] == "Aeryn attack: 4dF + energy weapons +2; accuracy +1 (modifiers +1)"
-        assert "Gets through: " in embed["description"] and "• Miss: " in embed["description"]
+        assert "Hits: " in embed["description"] and "• Miss: " in embed["description"]
         assert any(line.startswith("Note: The shot must reach the range's difficulty, +2.") for line in lines)
         assert embed["image"]["url"] == "attachment://odds.png"
         picture = Image.open(io.BytesIO(message.file_bytes("odds.png")))

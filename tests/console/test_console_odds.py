@@ -42,7 +42,7 @@ def test_the_odds_are_printed_with_every_modifier_from_the_map(played: tuple[lis
     second = lines.index("Odds: Vera → Raider (attack). Nothing is rolled.", first + 1)
     assert lines[second + 1] == ("Vera attack (needs 15): 2d10 + firearms +12; accuracy -1, partial visibility -4 "
                                  "(modifiers -5)")
-    assert "Gets through: 79.0%" in lines[second:]
+    assert "Hits: 79.0%" in lines[second:]
 
 
 def test_each_chart_is_written_to_a_png_file_named_in_the_output(played: tuple[list[str], Path]) -> None:

@@ -37,7 +37,7 @@ def test_the_text_names_every_roll_modifier_band_effect_and_note() -> None:
         "Odds: Aeryn → Trooper @\u200b1 (attack). Nothing is rolled.",
         "Aeryn attack: 4dF + energy weapons +1; accuracy +1, wounds -2 (modifiers -1)",
         "Trooper @\u200b1 dodge: 4dF + agility +0",
-        "Gets through: 50.0%",
+        "Hits: 50.0%",
         "• Miss: 50.0%",
         "• Scratch: 25.0%",
         "• Incapacitated: 25.0%",
