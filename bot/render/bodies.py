@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from bot.render.dice import roll_faces, signed
@@ -34,6 +34,7 @@ from bot.services.replies import (
     Undone,
 )
 from combat.errors import echo
+from combat.sheet import Sheet
 from combat.summary import Beat
 
 __all__ = ["Context", "UserNames", "log_line", "render_body"]
@@ -73,13 +74,18 @@ def log_line(entry: LogEntry, context: Context) -> str:
     mark = " (undone)" if entry.undone else ""
     author = safe(entry.user_name) if entry.user_name else context.users.name(entry.user)
     beats = "; ".join(_beat(b, context.names) for b in entry.beats)
-    if not beats and entry.given:  # a GM tool, a declared attack: what was typed
+    if entry.undid is not None:  # an undo: which entry it took back, not its payload as typed options
+        kind = dict(entry.given).get("kind")
+        beats = f"undid #{entry.undid}" + (f" ({safe(kind)})" if kind else "")
+    elif not beats and entry.given:  # a GM tool, a declared attack: what was typed
         beats = safe(" ".join(f"{name}:{_typed(name, value, context)}" for name, value in entry.given))
     return f"#{entry.seq} R{entry.round} {entry.kind} by {author}{mark}" + (f": {beats}" if beats else "")
 
 
 def _log(body: Logged, context: Context) -> list[str]:
     """Render a page of the log, with where it stands and how to see the others."""
+    if body.gone:  # those no longer in the fight are named as they were
+        context = replace(context, names={**dict(body.gone), **context.names})
     lines = [log_line(e, context) for e in body.entries] or ["The log is empty."]
     if body.pages == 1:
         return lines
@@ -98,10 +104,22 @@ def _settings(body: SettingsShown, context: Context) -> list[str]:
     return [f"{key.replace('_', ' ')}: {minutes(key, v)}" for key, v in body.settings.items() if key != "guild_id"]
 
 
+def _gear(sheet: Sheet) -> str:
+    """Say what a sheet carries and its talents: 'Weapons: pulse rifle · Armour: plated vest · Talents: Cool Head'."""
+    parts = [
+        ("Weapons", ", ".join(sheet.weapons)),
+        ("Armour", sheet.armour or ""),
+        ("Shield", sheet.shield or ""),
+        ("Talents", ", ".join(t.title() for t in sorted(sheet.talents))),
+    ]
+    return " · ".join(f"{label}: {safe(value)}" for label, value in parts if value)
+
+
 def _card(body: CharacterCard, context: Context) -> list[str]:
     traits = ", ".join(f"{k.title()} {signed(v)}" for k, v in sorted(body.sheet.traits.items()))
     tier = f", {safe(body.sheet.tier)}" if body.sheet.tier else ""
-    return [f"{safe(body.name)} ({body.system}{tier}): {traits}"]
+    gear = _gear(body.sheet)
+    return [f"{safe(body.name)} ({body.system}{tier}): {traits}", *([gear] if gear else [])]
 
 
 def _characters(body: CharacterList, context: Context) -> list[str]:
