@@ -42,6 +42,14 @@ RESOLVERS: dict[str, Resolver] = {
 }
 
 
+def _refuse_unused(request: SheetRequest) -> None:
+    """Refuse talents and shields, which a Fallout sheet does not have, rather than drop them unsaid."""
+    if request.talents:
+        raise InvalidSheet("A Fallout sheet has no talents; leave talents out (skills go in stats).")
+    if request.shield is not None:
+        raise InvalidSheet("Fallout has no shields; leave shield out (armour is worn with armour:).")
+
+
 class FalloutSystem(RulesDefaults):
     """Fallout "Simple": sequence once per fight; move (lowest first), charge and action (highest first)."""
 
@@ -73,6 +81,7 @@ class FalloutSystem(RulesDefaults):
 
     def build_sheet(self, request: SheetRequest) -> BuiltSheet:
         """Build a sheet from a template and/or numbers; attributes are 1 to 10, gear must be in the tables."""
+        _refuse_unused(request)
         template = None
         if request.template:
             wanted = self.tables.find("templates", request.template)
@@ -90,6 +99,8 @@ class FalloutSystem(RulesDefaults):
         for name in ATTRIBUTES:
             if name in traits and not 1 <= traits[name] <= 10:
                 raise InvalidSheet(f"{name} must be from 1 to 10; {traits[name]} is not.")
+        if not 1 <= traits.get("level", 1) <= SPEC.highest:
+            raise InvalidSheet(f"level must be from 1 to {SPEC.highest}; {traits['level']} is not.")
         weapons = request.weapons if request.weapons is not None else (template.weapons if template else ())
         weapons = tuple(self.tables.find("weapons", w) for w in weapons)
         armour = request.armour if request.armour is not None else (template.armour if template else None)
