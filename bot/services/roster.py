@@ -93,11 +93,24 @@ def combatant_id(name: str) -> str:
     return f"{key[: MAX_KEY - 9]}~{zlib.crc32(key.encode()):08x}"
 
 
+def _numbered_already(base: str, taken: Collection[str]) -> bool:
+    """Tell whether names like 'Base 1', 'Base 2' are in use (a group added earlier with count)."""
+    key = skeleton(base)
+    for name in taken:
+        head, _, tail = name.rpartition(" ")
+        if tail.isdecimal() and skeleton(head) == key:
+            return True
+    return False
+
+
 def numbered(base: str, count: int, taken: Collection[str]) -> list[str]:
-    """Return ``count`` names: the base alone for one, else 'Base 1', 'Base 2', … skipping names in use."""
+    """Return ``count`` names: the base alone for one, else 'Base 1', 'Base 2', … skipping names in use.
+
+    One more of a group already numbered ('Thug 1' … 'Thug 4') goes on with its numbers ('Thug 5').
+    """
     if not 1 <= count <= MAX_COUNT:
         raise InvalidInput(f"count must be between 1 and {MAX_COUNT}.")
-    if count == 1:
+    if count == 1 and not _numbered_already(base, taken):
         return [check_new_name(base, taken)]
     used = {skeleton(t) for t in taken}
     names: list[str] = []
