@@ -65,16 +65,29 @@ class UnknownSystem(InvalidInput):
     """Raise when no rule system has the given key."""
 
 
-class UnknownName(InvalidInput):
-    """Raise when a name matches nothing; suggest the nearest candidate."""
+OFFER_LIMIT = 480
 
-    def __init__(self, kind: str, name: str, candidates: Iterable[str]) -> None:
+
+def _offered(names: list[str]) -> str:
+    """End a refusal with the names to choose from (as many as fit in ``OFFER_LIMIT`` characters)."""
+    if not names:
+        return "."
+    shown = ", ".join(echo(n) for n in dict.fromkeys(names))
+    if len(shown) > OFFER_LIMIT:
+        shown = shown[:OFFER_LIMIT].rsplit(", ", 1)[0] + " and more"
+    return f"; choose one of {shown}."
+
+
+class UnknownName(InvalidInput):
+    """Raise when a name matches nothing; suggest the nearest candidate, or with ``offer`` list them all."""
+
+    def __init__(self, kind: str, name: str, candidates: Iterable[str], *, offer: bool = False) -> None:
         names = list(candidates)
         close = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
         if not close:
             lowered = {c.lower(): c for c in names}
             close = [lowered[c] for c in difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.5)]
-        hint = f"; did you mean '{close[0]}'?" if close else "."
+        hint = f"; did you mean '{close[0]}'?" if close else _offered(names) if offer else "."
         super().__init__(f"No {kind} named '{echo(name)}' here{hint}")
         self.kind = kind
         self.name = name

@@ -86,7 +86,7 @@ class SheetSpec:
     def _trait_key(self, name: str) -> str:
         key = " ".join(name.split()).lower()
         if key not in self.attributes and key not in self.skills:
-            raise UnknownName("attribute or skill", name, [*self.attributes, *self.skills])
+            raise UnknownName("attribute or skill", name, [*self.attributes, *self.skills], offer=True)
         return key
 
     def _checked_level(self, name: str, value: int) -> int:
@@ -97,13 +97,13 @@ class SheetSpec:
     def _talent_key(self, name: str) -> str:
         key = name.strip().lower()
         if key not in self.talents:
-            raise UnknownName("talent", name, self.talents)
+            raise UnknownName("talent", name, sorted(self.talents), offer=True)
         return key
 
     def _tier_key(self, name: str) -> str:
         key = name.strip().lower()
         if key not in self.tiers:
-            raise UnknownName("tier", name, self.tiers)
+            raise UnknownName("tier", name, self.tiers, offer=True)
         return key
 
 

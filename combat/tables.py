@@ -57,7 +57,7 @@ def find_row(kind: str, text: str, rows: Mapping[str, TableRow], *extra: str) ->
     """Return the key of the row ``text`` names (see ``match_row``), or raise UnknownName listing the keys."""
     key = match_row(text, rows, *extra)
     if key is None:
-        raise UnknownName(kind, text, [*rows, *extra])
+        raise UnknownName(kind, text, [*rows, *extra], offer=True)
     return key
 
 

@@ -92,11 +92,14 @@ async def test_malformed_stats_are_refused(duel: Table, stats: str, error: type,
 
 
 async def test_an_unknown_template_or_weapon_is_refused(duel: Table):
-    assert await duel.refused(GM, "encounter add", UnknownName, template="dragon") == "No template named 'dragon' here."
+    assert await duel.refused(GM, "encounter add", UnknownName, template="dragon") == (
+        "No template named 'dragon' here; choose one of peacekeeper trooper, peacekeeper commando, scarran, "
+        "bounty hunter, bystander, riot guard."
+    )
     message = await duel.refused(GM, "encounter add", UnknownName, template="peacekeeper troper")
     assert "did you mean" in message and "eacekeeper trooper" in message
-    assert await duel.refused(GM, "encounter add", UnknownName, name="Stark", weapon="bfg") == (
-        "No weapon named 'bfg' here."
+    assert (await duel.refused(GM, "encounter add", UnknownName, name="Stark", weapon="bfg")).startswith(
+        "No weapon named 'bfg' here; choose one of knuckleduster, blackjack, knife, "
     )
     await duel.refused(GM, "encounter add", UnknownName, name="Stark", armour="force field")
     # Naming a weapon the attacker does not carry.

@@ -90,7 +90,7 @@ def read_traits(charts: Charts, traits: Mapping[str, str | int]) -> dict[str, in
         name = " ".join(raw.split()).lower()
         name = ALIASES.get(name, name)
         if name not in ATTRIBUTES and name not in SKILLS:
-            raise UnknownName("attribute or skill", raw, [*ATTRIBUTES, *SKILLS])
+            raise UnknownName("attribute or skill", raw, [*ATTRIBUTES, *SKILLS], offer=True)
         number = _number(charts, name, value)
         low, high = LIMITS[name]
         if not low <= number <= high:

@@ -45,7 +45,7 @@ def _carried(tables: FarscapeTables, name: str) -> str:
         key = match_row(name, rows)
         if key is not None:
             return key
-    raise UnknownName("weapon", name, [*tables.weapons, *tables.grenades, *tables.explosives])
+    raise UnknownName("weapon", name, [*tables.weapons, *tables.grenades, *tables.explosives], offer=True)
 
 
 def _gear(

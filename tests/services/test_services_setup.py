@@ -1,0 +1,89 @@
+"""Setting up a fight in every system: saved characters' cards, sheets refused with what is allowed, numbering."""
+
+from __future__ import annotations
+
+import pytest
+from services_kit import BOB, GM, Table
+
+from bot.render.bodies import Context, render_body
+from combat.errors import InvalidInput, InvalidSheet, UnknownName
+
+pytestmark = pytest.mark.asyncio
+
+
+class _Users:
+    """Name users by their id."""
+
+    def name(self, ident: int | str | None) -> str:
+        """Return the id as the name."""
+        return str(ident)
+
+
+async def _card(table: Table, name: str) -> list[str]:
+    reply = await table.run(BOB, "character show", name=name)
+    return render_body(reply.body, Context({}, _Users()))
+
+
+async def _saved(table: Table) -> list[str]:
+    reply = await table.run(BOB, "character list")
+    return [name for name, _, _ in reply.body.characters]
+
+
+async def test_a_character_card_shows_the_gear_and_talents_saved(table: Table):
+    await table.run(BOB, "character create", name="Aeryn", system="farscape", stats="Agility=Great",
+                    weapon="pulse rifle, knife", armour="plated vest", shield="small", talents="cool head")
+    assert (await _card(table, "Aeryn"))[1:] == [
+        "Weapons: pulse rifle, knife · Armour: plated vest · Shield: small · Talents: Cool Head"
+    ]
+    await table.run(BOB, "character create", name="Nobody", system="fallout")
+    assert len(await _card(table, "Nobody")) == 1  # nothing carried: no gear line
+
+
+@pytest.mark.parametrize("system", ["fallout", "d6pool"])
+@pytest.mark.parametrize(("option", "value", "fragment"), [
+    ("talents", "cool head", "no talents; leave talents out"),
+    ("shield", "buckler", "no shields; leave shield out"),
+])
+async def test_talents_or_a_shield_on_a_sheet_without_them_are_refused_not_dropped(
+    table: Table, system: str, option: str, value: str, fragment: str
+):
+    with pytest.raises(InvalidSheet, match=fragment):
+        await table.run(BOB, "character create", name="Max", system=system, **{option: value})
+    assert await _saved(table) == []
+
+
+async def test_a_fallout_level_below_one_is_refused(table: Table):
+    with pytest.raises(InvalidSheet, match="level must be from 1 to 30; 0 is not"):
+        await table.run(BOB, "character create", name="Max", system="fallout", stats="Level=0")
+    assert await _saved(table) == []
+
+
+@pytest.mark.parametrize(("system", "options", "fragment"), [
+    ("farscape", {"template": "dragon"}, "No template named 'dragon' here; choose one of peacekeeper trooper, "),
+    ("farscape", {"weapon": "bfg"}, "; choose one of knuckleduster, blackjack, "),
+    ("farscape", {"tier": "boss"}, "; choose one of protagonist, antagonist, ally, henchman, bystander, minion."),
+    ("farscape", {"talents": "luck"}, "; choose one of cool head, quick draw."),
+    ("deryni", {"shield": "tower"}, "; choose one of buckler, round shield, kite shield."),
+    ("deryni", {"stats": "Luck=Good"}, "No attribute or skill named 'luck' here; choose one of strength, "),
+    ("d6pool", {"template": "zzz"}, "; choose one of thug, gunman, swordsman, dump truck, concrete wall."),
+    ("d6pool", {"stats": "zz=3"}, "No attribute or skill named 'zz' here; choose one of agility, "),
+    ("fallout", {"tier": "huge"}, "; choose one of great, large, small, tiny, minute."),
+])
+async def test_an_unknown_name_on_a_sheet_lists_what_is_allowed(
+    table: Table, system: str, options: dict[str, str], fragment: str
+):
+    with pytest.raises(UnknownName) as refused:
+        await table.run(BOB, "character create", name="Max", system=system, **options)
+    assert fragment in refused.value.message
+    assert await _saved(table) == []
+
+
+async def test_one_more_of_a_numbered_group_goes_on_with_its_numbers(table: Table):
+    await table.run(GM, "encounter start", system="fallout", name="Junktown")
+    await table.run(GM, "encounter add", template="ghoul", count="2")
+    assert (await table.run(GM, "encounter add", template="ghoul")).body.names == ("Ghoul 3",)
+    await table.run(GM, "encounter begin")
+    assert (await table.run(GM, "encounter add", template="ghoul")).body.names == ("Ghoul 4",)
+    # A name alone in the fight is still refused: that is a second Max, not one more of a group.
+    await table.run(GM, "encounter add", name="Max")
+    assert "already in this fight" in await table.refused(GM, "encounter add", InvalidInput, name="max")
