@@ -195,7 +195,9 @@ def recap_lines(reply: Reply, users: UserNames) -> list[str]:
     """Render the recap of a reply whose body is ``Recapped``, as Markdown lines."""
     body, encounter, system = reply.body, reply.encounter, reply.system
     assert isinstance(body, Recapped) and encounter is not None and system is not None
-    names = {c.id: md(c.name) for c in encounter.combatants}
+    # Those taken out of the fight are named as they were; those in it now as they are.
+    names = {key: md(name) for e in body.entries for key, name in e.gone}
+    names.update({c.id: md(c.name) for c in encounter.combatants})
     actions, ends = _actions(body.entries, encounter, names, users)
     told = {a.round for a in actions} | {r for r, beats in ends.items() if beats}
     fought = {a.round for a in actions if a.beats} | {r for r, beats in ends.items() if beats}

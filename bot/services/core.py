@@ -34,7 +34,7 @@ from combat.model import Encounter
 from combat.summary import Beat, RoundSummary, summarize_round
 from combat.system import RuleSystem
 
-__all__ = ["Scene", "Services"]
+__all__ = ["Scene", "Services", "gone"]
 
 _BEATS = TypeAdapter(tuple[Beat, ...])
 
@@ -61,6 +61,12 @@ class Scene:
 def _digest(system: RuleSystem, step: Step) -> tuple[Beat, ...]:
     """Return what a step's result leaves for the round summary (nothing without a result)."""
     return system.digest(step.result) if step.result is not None else ()
+
+
+def gone(before: Encounter, after: Encounter) -> dict[str, str]:
+    """Return the names of the combatants in ``before`` that ``after`` no longer has, by id (the log names them)."""
+    kept = {c.id for c in after.combatants}
+    return {c.id: c.name for c in before.combatants if c.id not in kept}
 
 
 def _logs(scene: Scene, after: Encounter, beats: tuple[Beat, ...]) -> tuple[RoundLog | None, RoundLog | None]:
@@ -238,6 +244,8 @@ class Services:
         logged_payload["result"] = step.result
         logged_payload["beats"] = beats
         logged_payload["change"] = step.change
+        if taken := gone(scene.encounter, step.encounter):
+            logged_payload["gone"] = taken
         row = scene.row  # its stored document is scene.encounter's: the log keeps it as it is
         before = row.document
         logged, log = _logs(scene, step.encounter, beats)

@@ -8,8 +8,8 @@ from bot.registry import find
 from bot.services.access import acting_combatant
 from bot.services.args import Args
 from bot.services.context import Caller
-from bot.services.core import Scene, Services
-from bot.services.errors import NotAllowed
+from bot.services.core import Scene, Services, gone
+from bot.services.errors import NoEncounter, NotAllowed
 from bot.services.replies import Added, Ended, Held, Removed, Reply, Started, Undone
 from bot.services.roster import (
     MAX_ROSTER,
@@ -193,7 +193,10 @@ async def release(svc: Services, caller: Caller, args: Args) -> Reply:
 async def undo(svc: Services, caller: Caller, args: Args) -> Reply:
     """Revert the last action with everything it did; repeatable; the log keeps a record."""
     async with svc.db.unit_of_work(caller.channel_id) as uow:
-        scene = await svc.scene(uow, caller, gm_only="undo")
+        try:
+            scene = await svc.scene(uow, caller, gm_only="undo")
+        except NoEncounter:
+            raise NoEncounter("There is no fight in this channel to undo: an ended encounter stays ended.") from None
         event = await uow.events.last_action(scene.row.id)
         if event is None or event.before is None:
             raise RulesError("There is nothing left to undo.")
@@ -204,7 +207,9 @@ async def undo(svc: Services, caller: Caller, args: Args) -> Reply:
         await uow.encounters.save(scene.row, restored)
         await uow.events.mark_undone(event)
         undone = Undone(event.seq, event.kind)
-        payload = {"seq": event.seq, "kind": event.kind, "user_name": caller.name}
+        payload: dict[str, object] = {"seq": event.seq, "kind": event.kind, "user_name": caller.name}
+        if taken := gone(scene.encounter, restored):
+            payload["gone"] = taken
         await uow.events.append(scene.row.id, "undo", round=restored.turns.round, payload=payload,
                                 user_id=caller.user_id)
         await uow.commit()

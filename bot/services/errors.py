@@ -14,8 +14,9 @@ class NotAllowed(FrayError):
 class NoEncounter(FrayError):
     """Raise when the channel has no active encounter."""
 
-    def __init__(self) -> None:
-        super().__init__("There is no encounter in this channel; the GM starts one with /encounter start.")
+    def __init__(self, message: str = "There is no encounter in this channel; the GM starts one with /encounter start.",
+                 ) -> None:
+        super().__init__(message)
 
 
 class UnknownCommand(InvalidInput):

@@ -16,7 +16,8 @@ class RecapEntry:
 
     ``waits`` marks a move that stopped for a choice asked of ``asked`` (its beats come with the answers that
     follow); ``choice`` is an answer's key (``lapsed``: the default taken when time ran out); ``actor`` is the
-    combatant its result names; ``round_end`` the beats of what the system did as the round ended.
+    combatant its result names; ``round_end`` the beats of what the system did as the round ended; ``gone`` the
+    (id, name) of the combatants it took out of the fight (their names once they are no longer in it).
     """
 
     seq: int
@@ -34,6 +35,7 @@ class RecapEntry:
     actor: str | None = None
     asked: str | None = None
     round_end: tuple[Beat, ...] = ()
+    gone: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,12 +11,12 @@ from bot.db.rows import EventRow
 from bot.services.replies import RecapEntry
 from combat.summary import Beat
 
-__all__ = ["recap_entries"]
+__all__ = ["gone_names", "recap_entries"]
 
 _BEATS = TypeAdapter(tuple[Beat, ...])
 # Payload keys that are not options the caller gave.
 _NOT_OPTIONS = frozenset({"user_name", "result", "beats", "change", "round_end_beats", "move", "options", "tool",
-                          "choice", "lapsed"})
+                          "choice", "lapsed", "gone"})
 
 
 def _text(value: Any) -> str:
@@ -62,6 +62,14 @@ def _asked(result: Any) -> str | None:
     return found if isinstance(found, str) else None
 
 
+def gone_names(payload: Any) -> tuple[tuple[str, str], ...]:
+    """Return the (id, name) of the combatants a logged command took out of the fight."""
+    taken = payload.get("gone") if isinstance(payload, Mapping) else None
+    if not isinstance(taken, Mapping):
+        return ()
+    return tuple((str(k), v) for k, v in taken.items() if isinstance(v, str))
+
+
 def _entry(event: EventRow) -> RecapEntry:
     payload: Mapping[str, Any] = event.payload if isinstance(event.payload, Mapping) else {}
     result = payload.get("result")
@@ -72,7 +80,7 @@ def _entry(event: EventRow) -> RecapEntry:
         options=_options(event.kind, payload), beats=_BEATS.validate_python(payload.get("beats") or ()),
         waits=_waits(result), choice=choice if isinstance(choice, str) else None,
         lapsed=payload.get("lapsed") is True, actor=_actor(result), asked=_asked(result),
-        round_end=_BEATS.validate_python(payload.get("round_end_beats") or ()),
+        round_end=_BEATS.validate_python(payload.get("round_end_beats") or ()), gone=gone_names(payload),
     )
 
 

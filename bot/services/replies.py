@@ -131,6 +131,7 @@ class Logged:
     page: int = 1
     pages: int = 1
     round: int | None = None
+    gone: tuple[tuple[str, str], ...] = ()  # (id, name) of those its beats name who are no longer in the fight
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,13 +7,14 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from bot.db.rows import EventRow
+from bot.db.uow import Work
 from bot.registry import find
 from bot.render.plugin import picture, picture_options
 from bot.services.actions import resolver
 from bot.services.args import Args
 from bot.services.context import Caller
 from bot.services.core import Services
-from bot.services.recap import recap_entries
+from bot.services.recap import gone_names, recap_entries
 from bot.services.replies import Exported, HelpShown, LogEntry, Logged, MapShown, Recapped, Reply, StatusShown
 from combat.errors import InvalidInput
 from combat.model import Encounter
@@ -52,7 +53,8 @@ def _entry(event: EventRow) -> dict[str, Any]:
 
 
 # What the services add to an event's payload beside the options typed (see Services.record).
-_KEPT = frozenset({"user_name", "round_end_beats", "result", "beats", "change", "lapsed", "seq", "move", "options"})
+_KEPT = frozenset({"user_name", "round_end_beats", "result", "beats", "change", "lapsed", "seq", "move", "options",
+                   "gone"})
 
 
 def _given(payload: dict[str, Any]) -> tuple[tuple[str, str], ...]:
@@ -85,8 +87,21 @@ async def log(svc: Services, caller: Caller, args: Args) -> Reply:
         if page > pages:
             raise InvalidInput(f"The log has {pages} page{'s' if pages > 1 else ''}; there is no page {page}.")
         events = await uow.events.page(row.id, (page - 1) * LOG_PAGE, LOG_PAGE, round_number)
-    body = Logged(tuple(log_entry(e) for e in events), page, pages, round_number)
+        entries = tuple(log_entry(e) for e in events)
+        gone = await _gone(uow, row.id, encounter, entries)
+    body = Logged(entries, page, pages, round_number, gone)
     return Reply("encounter log", svc.system(row.system), encounter, body=body, gm=row.gm_id)
+
+
+async def _gone(uow: Work, encounter_id: int, encounter: Encounter,
+                entries: tuple[LogEntry, ...]) -> tuple[tuple[str, str], ...]:
+    """Return the names of the combatants the entries' beats name who are no longer in the fight (from the log)."""
+    here = {c.id for c in encounter.combatants}
+    named = {key for e in entries for b in e.beats for key in (b.actor, b.target) if key is not None}
+    if named <= here:
+        return ()
+    taken = (pair for e in await uow.events.all_events(encounter_id, states=False) for pair in gone_names(e.payload))
+    return tuple((key, name) for key, name in dict(taken).items() if key in named - here)
 
 
 def _initiative(encounter: Encounter, combatant_id: str) -> int | None:
