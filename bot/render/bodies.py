@@ -7,9 +7,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from bot.render.dice import roll_faces, signed
+from bot.registry import find
+from bot.render.dice import roll_faces
 from bot.render.names import Names, safe, who
 from bot.render.odds import odds_lines
+from bot.render.plugin import trait_text
 from bot.services.replies import (
     Added,
     Body,
@@ -116,7 +118,8 @@ def _gear(sheet: Sheet) -> str:
 
 
 def _card(body: CharacterCard, context: Context) -> list[str]:
-    traits = ", ".join(f"{k.title()} {signed(v)}" for k, v in sorted(body.sheet.traits.items()))
+    renderer = find(body.system).renderer
+    traits = ", ".join(trait_text(renderer, k, v) for k, v in sorted(body.sheet.traits.items()))
     tier = f", {safe(body.sheet.tier)}" if body.sheet.tier else ""
     gear = _gear(body.sheet)
     return [f"{safe(body.name)} ({body.system}{tier}): {traits}", *([gear] if gear else [])]

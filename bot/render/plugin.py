@@ -4,7 +4,8 @@ The generic renderers (replies, the status board, round summaries, the log, help
 never test for another system's types; a plug-in passes its renderer in its ``SystemPlugin``.
 
 A renderer may also say how its Initiative reads (``initiative(value) -> str``: 'Initiative Great (+2)' on a FUDGE
-ladder); without it the status shows 'init +2' (``initiative_text``).
+ladder; without it the status shows 'init +2', ``initiative_text``) and how a sheet's trait reads (``trait(name,
+value) -> str``: 'Agility Great (+2)', 'Agility 8'; without it 'Agility +2', ``trait_text``).
 
 A renderer may also draw a **picture** of the encounter (a battle map), for ``/encounter map``. Both methods are
 optional (a renderer without them draws nothing; ``picture_options`` and ``picture`` below ask with a default):
@@ -25,7 +26,7 @@ from combat.intent import Intent
 from combat.model import Combatant, Encounter
 from combat.options import OptionSpec, OptionValue
 
-__all__ = ["SystemRenderer", "initiative_text", "picture", "picture_options"]
+__all__ = ["SystemRenderer", "initiative_text", "picture", "picture_options", "trait_text"]
 
 
 class SystemRenderer(Protocol):
@@ -48,6 +49,12 @@ def initiative_text(renderer: SystemRenderer, value: int) -> str:
     """Say a combatant's Initiative in the status, as the system reads it ('init +2' by default)."""
     declared: Callable[[int], str] | None = getattr(renderer, "initiative", None)
     return declared(value) if declared is not None else f"init {value:+d}"
+
+
+def trait_text(renderer: SystemRenderer, name: str, value: int) -> str:
+    """Say one trait of a sheet as the system reads it ('Agility +2' by default)."""
+    declared: Callable[[str, int], str] | None = getattr(renderer, "trait", None)
+    return declared(name, value) if declared is not None else f"{name.title()} {value:+d}"
 
 
 def picture_options(renderer: SystemRenderer) -> tuple[OptionSpec, ...]:

@@ -87,3 +87,14 @@ async def test_one_more_of_a_numbered_group_goes_on_with_its_numbers(table: Tabl
     # A name alone in the fight is still refused: that is a second Max, not one more of a group.
     await table.run(GM, "encounter add", name="Max")
     assert "already in this fight" in await table.refused(GM, "encounter add", InvalidInput, name="max")
+
+
+async def test_a_character_card_reads_each_trait_as_its_system_does(table: Table):
+    # FUDGE on the ladder; Fallout attributes as numbers; the d6 pool's attributes as numbers, its skills as modifiers.
+    await table.run(BOB, "character create", name="Aeryn", system="farscape", stats="Agility=Great")
+    assert "Agility Great (+2)" in (await _card(table, "Aeryn"))[0]
+    await table.run(BOB, "character create", name="Max", system="fallout", stats="AG=8")
+    assert "Agility 8" in (await _card(table, "Max"))[0]
+    await table.run(BOB, "character create", name="Rex", system="d6pool", stats="Agility=4, Swords=3")
+    card = (await _card(table, "Rex"))[0]
+    assert "Agility 4" in card and "Swords +3" in card

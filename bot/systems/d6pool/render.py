@@ -18,6 +18,7 @@ from combat.systems.d6pool.results import (
     Set,
     Spent,
 )
+from combat.systems.d6pool.sheet import ATTRIBUTES
 
 __all__ = ["D6PoolRenderer", "render_result"]
 
@@ -142,6 +143,10 @@ def render_result(result: object, names: Names) -> list[str]:
 
 class D6PoolRenderer:
     """The d6 pool's text for Fray's generic renderers."""
+
+    def trait(self, name: str, value: int) -> str:
+        """Say an attribute as its number ('Agility 4'), a skill as its modifier ('Swords +3')."""
+        return f"{name.title()} {value}" if name in ATTRIBUTES else f"{name.title()} {value:+d}"
 
     def result(self, result: object, names: Names) -> list[str]:
         """Render any d6 pool result."""

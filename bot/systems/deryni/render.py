@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot.render.dice import ladder
+from bot.render.dice import ladder, trait_level, trait_title
 from bot.render.names import Names, safe, who
 from bot.systems.deryni import events
 from bot.systems.deryni.strike import render_strike
@@ -88,6 +88,10 @@ class DeryniRenderer:
         extra = f", power fatigue {state.fatigue}" if state.fatigue else ""
         lines.append(f"FUDGE points {state.fudge_points}{extra}")
         return lines
+
+    def trait(self, name: str, value: int) -> str:
+        """Say a trait on the ladder: 'Agility Great (+2)'."""
+        return f"{trait_title(name)} {trait_level(value)}"
 
     def initiative(self, value: int) -> str:
         """Say an Initiative on the ladder: 'Initiative Great (+2)'."""

@@ -310,6 +310,10 @@ _SIMPLE: Mapping[type, Callable[[Any, Names], list[str]]] = {
 class FalloutRenderer:
     """Text and the map picture for Fallout."""
 
+    def trait(self, name: str, value: int) -> str:
+        """Say a trait as its number: 'Agility 8'."""
+        return f"{name.title()} {value}"
+
     def result(self, result: object, names: Names) -> list[str]:
         """Render any Fallout result (unknown ones give no lines)."""
         render = _SIMPLE.get(type(result))

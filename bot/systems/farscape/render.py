@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.render.dice import ladder
+from bot.render.dice import ladder, trait_level, trait_title
 from bot.render.names import Names, who
 from bot.systems.farscape.blast import render_detonation, render_grenade
 from bot.systems.farscape.events import (
@@ -108,6 +108,10 @@ class FarscapeRenderer:
         if detailed:
             return wound_boxes(health)
         return [descriptor(health, unconscious=combatant.has("unconscious"))]
+
+    def trait(self, name: str, value: int) -> str:
+        """Say a trait on the ladder: 'Agility Great (+2)'."""
+        return f"{trait_title(name)} {trait_level(value)}"
 
     def initiative(self, value: int) -> str:
         """Say an Initiative on the ladder: 'Initiative Great (+2)'."""
