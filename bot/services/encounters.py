@@ -22,7 +22,7 @@ from bot.services.roster import (
     sheet_request,
 )
 from combat import engine
-from combat.errors import InvalidInput, RulesError, UnknownName
+from combat.errors import InvalidInput, RulesError, UnknownName, echo
 from combat.model import Combatant, Encounter
 
 __all__ = ["add", "begin", "end", "hold", "join", "next_turn", "open_encounter", "release", "remove", "start", "undo"]
@@ -105,6 +105,9 @@ async def join(svc: Services, caller: Caller, args: Args) -> Reply:
         side = check_side(args.text("side") or players_side(scene.encounter))
         if len(scene.encounter.combatants) >= MAX_ROSTER:
             raise InvalidInput(f"An encounter holds at most {MAX_ROSTER} combatants; this one is full.")
+        if any(c.owner == caller.owner_key and c.name.casefold() == row.name.casefold()
+               for c in scene.encounter.combatants):
+            raise InvalidInput(f"{echo(row.name)} is already in this fight.")
         check_new_name(row.name, [c.name for c in scene.encounter.combatants])
         joiner = Combatant(combatant_id(row.name), row.name, side, sheet, scene.system.new_health(sheet),
                            owner=caller.owner_key, state=scene.system.new_state(sheet))

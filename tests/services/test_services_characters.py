@@ -160,7 +160,7 @@ async def test_join_only_with_your_own_character_and_only_once(duel: Table):
     await duel.refused(EVE, "encounter join", UnknownName, character="Nobody")
     await duel.run(BOB, "encounter join", character="Rygel")
     assert await duel.refused(BOB, "encounter join", InvalidInput, character="Rygel") == (
-        "'Rygel' is already in this fight; choose another name."
+        "Rygel is already in this fight."  # his own character: nothing to rename
     )
 
 
