@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import count
 
 from bot.db.errors import CharacterExists
@@ -63,8 +64,25 @@ async def show(svc: Services, caller: Caller, args: Args) -> Reply:
     return Reply("character show", svc.system(row.system), body=_view(row, sheet))
 
 
+# What clears a piece of gear on /character edit (weapon:none, armour:none …).
+_NONE = frozenset({"none", "nothing"})
+_GEAR = ("weapon", "armour", "shield", "talents")
+
+
+def _cleared(args: Args, option: str) -> bool:
+    """Tell whether the option was given as 'none' (the gear taken off the sheet)."""
+    text = args.text(option)
+    return text is not None and text.strip().casefold() in _NONE
+
+
+def _without_cleared(args: Args) -> Args:
+    """Return the options with the gear given as 'none' left out (it is cleared, not looked up)."""
+    values = {k: v for k, v in args.values.items() if not (k in _GEAR and _cleared(args, k))}
+    return replace(args, values=values)
+
+
 async def edit(svc: Services, caller: Caller, args: Args) -> Reply:
-    """Change a saved character's traits or gear."""
+    """Change a saved character's traits or gear; 'none' takes a piece of gear off (weapon:none, armour:none)."""
     name = args.text("name") or ""
     row, _ = await _mine(svc, caller, name, write=True)
     system = svc.system(row.system)
@@ -73,16 +91,17 @@ async def edit(svc: Services, caller: Caller, args: Args) -> Reply:
         if fresh is None:
             raise UnknownName("character", name, [])
         current = uow.characters.sheet(fresh)
-        request = sheet_request(args)
+        request = sheet_request(_without_cleared(args))
         traits = {**{k: str(v) for k, v in current.traits.items()}, **request.traits}
+        weapons = request.weapons if request.weapons is not None else current.weapons
         merged = type(request)(
             template=request.template,
             traits=traits,
-            talents=request.talents or tuple(sorted(current.talents)),
+            talents=() if _cleared(args, "talents") else request.talents or tuple(sorted(current.talents)),
             tier=request.tier or current.tier,
-            weapons=request.weapons if request.weapons is not None else current.weapons,
-            armour=request.armour or current.armour,
-            shield=request.shield or current.shield,
+            weapons=() if _cleared(args, "weapon") else weapons,
+            armour=None if _cleared(args, "armour") else request.armour or current.armour,
+            shield=None if _cleared(args, "shield") else request.shield or current.shield,
         )
         sheet = system.build_sheet(merged).sheet
         await uow.characters.update(fresh, sheet=sheet)

@@ -175,3 +175,14 @@ async def test_a_player_may_not_end_others_turns_when_the_guild_says_so(duel: Ta
     await duel.refused(BOB, "encounter next", NotAllowed)
     await duel.run(GM, "encounter next")
     assert (await duel.export())["turn"] == "Aeryn"
+
+
+async def test_edit_takes_gear_off_with_none(table: Table):
+    await table.run(BOB, "character create", name="Aeryn", system="farscape", stats="Agility=Great",
+                    weapon="pulse rifle, knife", armour="plated vest", talents="cool head")
+    await table.run(BOB, "character edit", name="Aeryn", weapon="none", armour="None", talents="none")
+    sheet = (await table.run(BOB, "character show", name="Aeryn")).body.sheet
+    assert (sheet.weapons, sheet.armour, sheet.talents) == ((), None, frozenset())
+    assert sheet.traits["agility"] == 2  # the rest as it was
+    await table.run(BOB, "character edit", name="Aeryn", weapon="knife")
+    assert (await table.run(BOB, "character show", name="Aeryn")).body.sheet.weapons == ("knife",)
