@@ -103,7 +103,8 @@ def _settings(body: SettingsShown, context: Context) -> list[str]:
     def minutes(key: str, value: object) -> object:
         return f"{value} minutes" if key == "remind_after" and value else shown(value)
 
-    return [f"{key.replace('_', ' ')}: {minutes(key, v)}" for key, v in body.settings.items() if key != "guild_id"]
+    # Each setting under the option that changes it (allow_join, gm_role, remind_after, summary_channel).
+    return [f"{key.removesuffix('_id')}: {minutes(key, v)}" for key, v in body.settings.items() if key != "guild_id"]
 
 
 def _gear(sheet: Sheet) -> str:

@@ -49,7 +49,7 @@ async def test_one_reminder_pings_only_the_player_whose_turn_it_is(fray: Fray) -
     time = on_the_clock(fray)
     async with fray.running():
         shown = await remind_after(fray, 30)
-        assert "remind after: 30 minutes" in shown.embeds[0]["description"]
+        assert "remind_after: 30 minutes" in shown.embeds[0]["description"]
         await set_the_scene(fray)
         await fray.answer(fray.gm, "encounter begin")  # Aeryn's turn: carol's
         await settled(fray, time, 1)

@@ -98,3 +98,10 @@ async def test_a_character_card_reads_each_trait_as_its_system_does(table: Table
     await table.run(BOB, "character create", name="Rex", system="d6pool", stats="Agility=4, Swords=3")
     card = (await _card(table, "Rex"))[0]
     assert "Agility 4" in card and "Swords +3" in card
+
+
+async def test_the_settings_read_as_the_options_that_change_them(table: Table):
+    await table.run(GM, "encounter start", system="farscape")
+    lines = render_body((await table.run(GM, "encounter settings")).body, Context({}, _Users()))
+    assert {line.split(":")[0] for line in lines} == {
+        "gm_role", "summary_channel", "players_end_turn", "allow_join", "remind_after"}
