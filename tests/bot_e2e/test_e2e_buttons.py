@@ -44,7 +44,7 @@ async def test_the_player_whose_turn_it_is_may_end_it_when_the_server_allows(fra
         assert "D'Argo" in mine.original.content
         assert "server manager" in await fray.refusal(fray.gm, "encounter settings", players_end_turn=False)
         changed = await fray.answer(fray.double.owner_id, "encounter settings", players_end_turn=False)
-        assert "players end turn: no" in changed.embeds[0]["description"]
+        assert "players_end_turn: no" in changed.embeds[0]["description"]
         later = mine.original
         refused = await fray.double.click(later, f"fray:next:{channel}", user=fray.dave)
         await refused.response()
