@@ -23,7 +23,6 @@ __all__ = [
     "match_row",
     "parse_files",
     "parse_rows",
-    "spelling",
 ]
 
 # A template's reference to another table: (the field naming it, the table, the row key or None).

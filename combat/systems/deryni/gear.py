@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from combat.errors import CannotAct, UnknownName, echo
 from combat.model import Combatant
-from combat.options import normal_key
+from combat.options import normal_key, same_name
 from combat.systems.deryni.state import fighter
 from combat.systems.deryni.tables import DeryniTables, Weapon
-from combat.tables import match_row, spelling
+from combat.tables import match_row
 
 __all__ = [
     "BARE",
@@ -128,13 +128,13 @@ def _chosen(combatant: Combatant, tables: DeryniTables, option: str | None) -> W
     wanted = normal_key(option)
     if wanted in BARE_WORDS:
         return BARE
-    if wanted == SHIELD or (combatant.sheet.shield and wanted == normal_key(combatant.sheet.shield)):
+    if wanted == SHIELD or (combatant.sheet.shield and same_name(option, combatant.sheet.shield)):
         problem = shield_problem(combatant)
         if problem:
             raise CannotAct(f"{problem}: no shield blow.")
         return shield_bash(combatant, tables)
     for key in combatant.sheet.weapons:
-        if normal_key(key).replace(" ", "") == wanted.replace(" ", ""):
+        if same_name(option, key):
             if key in fighter(combatant).dropped:
                 raise CannotAct(f"{combatant.name}'s {item_name(combatant, tables, key)} is on the floor: "
                                 "pick it up first (/act move:pickup).")
@@ -169,7 +169,7 @@ def disarm_item(target: Combatant, tables: DeryniTables, what: str) -> tuple[str
     wanted = normal_key(what)
     shield = tables.shields.get(target.sheet.shield or "")
     names = (target.sheet.shield, shield.name if shield else None)
-    if wanted == SHIELD or any(n and spelling(n) == spelling(what) for n in names):
+    if wanted == SHIELD or any(n and same_name(what, n) for n in names):
         problem = shield_problem(target)
         if problem:
             raise CannotAct(f"{problem}: there is no shield to disarm.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from combat.dice import DiceSource
 from combat.errors import CannotAct
 from combat.model import Encounter
-from combat.options import normal_key
+from combat.options import same_name
 from combat.system import ActionOutcome, Intent
 from combat.systems.deryni.defence import all_out_refusal
 from combat.systems.deryni.gear import SHIELD, item_name
@@ -35,8 +35,7 @@ def pick_up(encounter: Encounter, intent: Intent, tables: DeryniTables, dice: Di
     wanted = intent.options.get("item")
     item = state.dropped[0]
     if isinstance(wanted, str):
-        named = [d for d in state.dropped if normal_key(d) == normal_key(wanted)
-                 or normal_key(item_name(actor, tables, d)) == normal_key(wanted)]
+        named = [d for d in state.dropped if same_name(wanted, d) or same_name(wanted, item_name(actor, tables, d))]
         if not named:
             raise CannotAct(f"{actor.name} has no '{wanted}' on the floor; there is {', '.join(state.dropped)}.")
         item = named[0]
