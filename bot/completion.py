@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from bot.registry import demo_keys, keys
 from combat.model import Encounter
-from combat.options import OptionSpec, normal_key
+from combat.options import OptionSpec, find_option, normal_key, options_by_key
 from combat.system import RuleSystem
 
 __all__ = ["LIMIT", "complete_pairs", "match", "source_values", "spec_values"]
@@ -91,11 +91,13 @@ def complete_pairs(
     """Complete 'name=value, name=value' text: the next option's name, or values for the one being typed."""
     done, _, last = current.rpartition(",")
     prefix = f"{done.strip()}, " if done.strip() else ""
-    used = {normal_key(part.partition("=")[0]) for part in done.split(",") if "=" in part}
+    by_key = options_by_key(tuple(specs))
+    given = [find_option(by_key, part.partition("=")[0]) for part in done.split(",") if "=" in part]
+    used = {spec.name for spec in given if spec is not None}
     name, sep, value = last.partition("=")
     if sep:
-        spec = next((s for s in specs if normal_key(s.name) == normal_key(name)), None)
+        spec = find_option(by_key, name)  # read as the services will read it (spelling, a plural)
         values = spec_values(system, encounter, actor, spec) if spec is not None else ()
         return [f"{prefix}{spec.name}={v}" for v in match(values, value)] if spec is not None else []
-    names = [s.name for s in specs if normal_key(s.name) not in used]
+    names = [s.name for s in specs if s.name not in used]
     return [f"{prefix}{n}=" for n in match(names, name)]

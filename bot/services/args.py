@@ -10,7 +10,7 @@ from bot.commands import Command
 from combat.errors import InvalidInput, echo
 from combat.options import OptionValue, find_option, normal_key, options_by_key, parse_options
 
-__all__ = ["PAIRED", "Args", "parse_args", "split_pairs"]
+__all__ = ["Args", "parse_args", "split_pairs"]
 
 
 @dataclass(frozen=True, slots=True)

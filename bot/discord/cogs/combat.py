@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import suggest
-from bot.discord.cogs.common import EXTRA, described, run, split_extra
+from bot.discord.cogs.common import EXTRA, described, run
 
 __all__ = ["CombatCog", "setup"]
 
@@ -60,7 +60,7 @@ class CombatCog(commands.Cog):
         """Attack someone."""
         named = {"target": target, "weapon": weapon, "move": move, "mode": mode, "location": location,
                  "range": range, "stance": stance, "modifier": modifier, "as_": as_}
-        await run(interaction, "attack", split_extra(extra, named))
+        await run(interaction, "attack", {**named, "extra": extra})
 
     @app_commands.command(name="odds", description="The exact chances of an attack (or move:) on a target; no dice.")
     @described(
@@ -92,7 +92,7 @@ class CombatCog(commands.Cog):
         """Show the exact chances of an attack, rolling nothing."""
         named = {"target": target, "weapon": weapon, "move": move, "mode": mode, "location": location,
                  "range": range, "stance": stance, "modifier": modifier, "as_": as_}
-        await run(interaction, "odds", split_extra(extra, named))
+        await run(interaction, "odds", {**named, "extra": extra})
 
     @app_commands.command(name="dodge", description="Dodge (a reaction: any time, even out of turn).")
     @described("dodge", skill="The skill to dodge with (the system's).", extra=EXTRA)
@@ -104,7 +104,7 @@ class CombatCog(commands.Cog):
         extra: app_commands.Range[str, 1, 1000] | None = None,
     ) -> None:
         """Dodge."""
-        await run(interaction, "dodge", split_extra(extra, {"skill": skill, "as_": as_}))
+        await run(interaction, "dodge", {"skill": skill, "as_": as_, "extra": extra})
 
     @app_commands.command(name="act", description="Any other move of the system: feint, reload, grenade …")
     @described("act", weapon="The weapon (or grenade, charge …) to use.", extra=EXTRA)
@@ -124,7 +124,7 @@ class CombatCog(commands.Cog):
     ) -> None:
         """Make any other move."""
         named = {"move": move, "target": target, "weapon": weapon, "modifier": modifier, "as_": as_}
-        await run(interaction, "act", split_extra(extra, named))
+        await run(interaction, "act", {**named, "extra": extra})
 
 
 async def setup(bot: commands.Bot) -> None:

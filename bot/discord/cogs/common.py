@@ -11,9 +11,8 @@ from discord import app_commands
 
 from bot.commands import find_command
 from bot.discord.caller import options_of
-from bot.services.args import split_pairs
 
-__all__ = ["EXTRA", "described", "run", "split_extra"]
+__all__ = ["EXTRA", "described", "run"]
 
 T = TypeVar("T")
 
@@ -42,8 +41,3 @@ async def run(interaction: discord.Interaction[Any], path: str, values: Mapping[
     assert isinstance(client, FrayBot)
     options = options_of({("as" if k == "as_" else k): v for k, v in values.items()})
     await client.responder.run(interaction, path, options)
-
-
-def split_extra(text: str | None, given: dict[str, Any]) -> dict[str, Any]:
-    """Read 'aware=no, rounds=6' into options (the services' own reading, ``split_pairs``)."""
-    return split_pairs(text, given)

@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.commands import MAX_REMIND_MINUTES
 from bot.discord import suggest
-from bot.discord.cogs.common import described, run, split_extra
+from bot.discord.cogs.common import described, run
 
 __all__ = ["EncounterCog", "setup"]
 
@@ -138,7 +138,7 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
     @app_commands.autocomplete(options=suggest.map_extra)
     async def map(self, interaction: Interaction, options: app_commands.Range[str, 1, 1000] | None = None) -> None:
         """Post the map picture."""
-        await run(interaction, "encounter map", split_extra(options, {}))
+        await run(interaction, "encounter map", {"options": options})
 
     @app_commands.command(name="end", description="End the encounter.")
     async def end(self, interaction: Interaction) -> None:
@@ -154,7 +154,7 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
         options: app_commands.Range[str, 1, 1000] | None = None,
     ) -> None:
         """Use a GM tool."""
-        await run(interaction, "encounter gm", split_extra(options, {"tool": tool, "target": target}))
+        await run(interaction, "encounter gm", {"tool": tool, "target": target, "options": options})
 
     @app_commands.command(name="settings", description="Show or change Fray's settings for this server.")
     @described("encounter settings")
