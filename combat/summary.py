@@ -34,7 +34,7 @@ class RoundSummary:
     """A finished round: every beat in order, who went down, what is in force, and the order for the next round.
 
     ``next_phases`` names the phase of each slot of ``next_order`` (empty for a round of one phase); ``next_counts``
-    gives each slot's Initiative count when someone acts more than once a round (else it is empty).
+    gives each slot's Initiative count (empty when not known).
     """
 
     round: int

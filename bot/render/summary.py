@@ -50,15 +50,16 @@ def _order(summary: RoundSummary, names: Names) -> str:
 
     When someone acts more than once a round, each slot says its count: 'Megaman (14), Badguy (11), Megaman (8)'.
     """
-    if summary.next_counts:
-        return ", ".join(f"{_slot(s, names)} ({n})" for s, n in zip(summary.next_order, summary.next_counts,
-                                                                       strict=True))
-    if not summary.next_phases:
-        return ", ".join(_slot(s, names) for s in summary.next_order)
-    by_phase: dict[str, list[str]] = {}
-    for phase, slot in zip(summary.next_phases, summary.next_order, strict=True):
-        by_phase.setdefault(phase, []).append(_slot(slot, names))
-    return "; ".join(f"{safe(phase)}: {', '.join(slots)}" for phase, slots in by_phase.items())
+    if summary.next_phases:
+        by_phase: dict[str, list[str]] = {}
+        for phase, slot in zip(summary.next_phases, summary.next_order, strict=True):
+            by_phase.setdefault(phase, []).append(_slot(slot, names))
+        return "; ".join(f"{safe(phase)}: {', '.join(slots)}" for phase, slots in by_phase.items())
+    acts = [a for slot in summary.next_order for a in slot]
+    if summary.next_counts and len(acts) > len(set(acts)):
+        slots = zip(summary.next_order, summary.next_counts, strict=True)
+        return ", ".join(f"{_slot(slot, names)} ({count})" for slot, count in slots)
+    return ", ".join(_slot(slot, names) for slot in summary.next_order)
 
 
 def render_round_summary(summary: RoundSummary, names: Names) -> list[str]:

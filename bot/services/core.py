@@ -311,6 +311,4 @@ class Services:
                 phases.append(slot.phase)
                 counts.append(slot.count)
         named = phases if len(after.turns.phases) > 1 else []
-        acts = [a for slot in order for a in slot]
-        several = len(acts) > len(set(acts)) and not named  # someone acts more than once: show the counts
-        return (summarize_round(change.ended_round, beats, conditions, order, named, counts if several else ()),)
+        return (summarize_round(change.ended_round, beats, conditions, order, named, counts),)

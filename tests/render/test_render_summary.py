@@ -165,7 +165,7 @@ def test_a_note_that_says_out_already_is_not_followed_by_out_again():
 def test_the_next_order_shows_the_counts_when_someone_acts_more_than_once():
     summary = summarize_round(1, (), (), [("aeryn",), ("dargo",), ("aeryn",)], (), (14, 11, 8))
     assert render_round_summary(summary, NAMES)[-1] == "Order for round 2: Aeryn (14), D'Argo (11), Aeryn (8)"
-    once = summarize_round(1, (), (), [("aeryn",), ("dargo",)])
+    once = summarize_round(1, (), (), [("aeryn",), ("dargo",)], (), (14, 11))  # each acts once: no counts
     assert render_round_summary(once, NAMES)[-1] == "Order for round 2: Aeryn, D'Argo"
 
 
