@@ -10,7 +10,7 @@ from bot.services.args import Args
 from bot.services.context import Caller
 from bot.services.core import Scene, Services
 from bot.services.errors import NotAllowed, UnknownCommand
-from bot.services.reactions import answer
+from bot.services.reactions import answer, may_answer
 from bot.services.replies import Answered, Reply
 from combat import engine, reactions
 from combat.errors import InvalidInput, RulesError, echo
@@ -72,8 +72,7 @@ def _answer_key(scene: Scene, caller: Caller, pending: PendingReaction, move: st
     asked = scene.encounter.get(pending.reaction.combatant)
     as_name = args.text("as")
     plain = set(args.given()) <= {"as"} and (not as_name or scene.encounter.find(as_name).id == asked.id)
-    may = scene.gm or asked.owner == caller.owner_key
-    key = reactions.offered_key(pending, move) if plain and may else None
+    key = reactions.offered_key(pending, move) if plain and may_answer(scene, caller, asked) else None
     if key is None:
         raise reactions.waiting(scene.encounter) or RulesError("Nothing is waiting for a choice.")
     return key

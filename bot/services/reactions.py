@@ -13,8 +13,9 @@ from combat import reactions
 from combat.engine import Step
 from combat.errors import RulesError
 from combat.intent import PendingReaction
+from combat.model import Combatant
 
-__all__ = ["answer", "expire", "react", "token"]
+__all__ = ["answer", "expire", "may_answer", "react", "token"]
 
 
 def token(pending: PendingReaction) -> str:
@@ -48,13 +49,18 @@ async def react(svc: Services, caller: Caller, args: Args) -> Reply:
     return replace(reply, answer=chose[-1]) if chose else reply
 
 
+def may_answer(scene: Scene, caller: Caller, asked: Combatant) -> bool:
+    """Tell whether the caller may answer for the asked combatant: his player, or the GM."""
+    return scene.gm or asked.owner == caller.owner_key
+
+
 def answer(svc: Services, scene: Scene, caller: Caller, key: str) -> tuple[Step, Answered]:
     """Answer the waiting choice with the offered ``key``, as the asked combatant's player or the GM."""
     pending = scene.encounter.pending
     if pending is None:
         raise RulesError("Nothing is waiting for a choice.")
     asked = scene.encounter.get(pending.reaction.combatant)
-    if not scene.gm and asked.owner != caller.owner_key:
+    if not may_answer(scene, caller, asked):
         raise NotAllowed(f"Only {asked.name}'s player or the GM can choose for {asked.name}.")
     step = reactions.choose(scene.system, scene.encounter, key, scene.dice, svc.deadline())
     return step, Answered(asked.id, key, pending.reaction.label(key))
