@@ -108,7 +108,7 @@ COMMANDS: tuple[Command, ...] = (
                        source="channel"),
             OptionSpec("players_end_turn", "May players end their own turn? yes or no.", "flag"),
             OptionSpec("allow_join", "May players join running fights with their saved characters? yes or no.",
-                       "flag"),
+                       "flag", other_names=("join",)),
             OptionSpec("remind_after", "Play-by-post: minutes without action before the waiting player is reminded "
                        "once (0 or none: off).", "number", low=0, high=MAX_REMIND_MINUTES,
                        aliases=(("none", "0"), ("off", "0"))),

@@ -59,6 +59,7 @@ class OptionChoice:
 class OptionSpec:
     """One option: its name, kind, description, choices (and their aliases) or bounds, phases, and who may give it.
 
+    ``other_names`` are further names players give it by ('join' for 'allow_join'), read as its name is;
     ``low``/``high`` bound a number or level, or the count of a ``combatants`` list; ``phases`` empty means every
     phase; ``source`` names a list the system fills at run time for suggestions (``weapons``, ``sides`` …).
     """
@@ -74,6 +75,7 @@ class OptionSpec:
     gm_only: bool = False
     required: bool = False
     source: str | None = None
+    other_names: tuple[str, ...] = ()
 
     def keys(self) -> tuple[str, ...]:
         """Return the keys of the choices, in order."""
@@ -119,7 +121,9 @@ def same_name(typed: str, name: str) -> bool:
 
 
 def _by_key(specs: tuple[OptionSpec, ...]) -> dict[str, OptionSpec]:
-    return {spelling(s.name): s for s in specs}
+    """Index options by the spelling of their names and other names (a name wins over another's other name)."""
+    found = {spelling(other): s for s in specs for other in s.other_names}
+    return found | {spelling(s.name): s for s in specs}
 
 
 def find_option(by_key: Mapping[str, OptionSpec], typed: str) -> OptionSpec | None:
@@ -231,6 +235,18 @@ def _unknown_option(owner: str, raw_name: str, known: Iterable[str]) -> InvalidI
     return InvalidInput(f"{owner} has no option '{echo(raw_name)}'{hint}; its options are {', '.join(names)}.")
 
 
+def _check_given(spec: OptionSpec, text: str, owner: str, gm: bool, phase: str | None) -> None:
+    """Refuse an option given empty, by a player when only the GM may give it, or in a phase it is not for."""
+    if not text.strip() and spec.required:
+        raise InvalidInput(f"{owner} needs {spec.name}: {spec.description}")
+    if not text.strip() and spec.kind != "number":
+        raise InvalidInput(f"{spec.name} is empty; give it a value or leave it out.")
+    if spec.gm_only and not gm:
+        raise InvalidInput(f"Only the GM can give {spec.name}.")
+    if phase is not None and spec.phases and phase not in spec.phases:
+        raise InvalidInput(f"{spec.name} belongs to the {_listing(spec.phases)} phase, not the {phase} phase.")
+
+
 def parse_options(
     specs: Sequence[OptionSpec],
     given: Mapping[str, str],
@@ -243,22 +259,20 @@ def parse_options(
     """Read every given option against ``specs``: unknown names, GM-only options and other phases are refused.
 
     ``owner`` names what takes the options in messages ('attack', '/encounter add'); an empty value is refused;
-    a required option must be given.
+    a required option must be given, and none twice (by two of its names: 'allow_join' and 'join').
     """
     by_name = options_by_key(tuple(specs))
     values: dict[str, OptionValue] = {}
+    typed: dict[str, str] = {}  # the name each option was given by
     for raw_name, text in given.items():
         spec = find_option(by_name, raw_name)
         if spec is None:
             raise _unknown_option(owner, raw_name, [s.name for s in specs])
-        if not text.strip() and spec.required:
-            raise InvalidInput(f"{owner} needs {spec.name}: {spec.description}")
-        if not text.strip() and spec.kind != "number":
-            raise InvalidInput(f"{spec.name} is empty; give it a value or leave it out.")
-        if spec.gm_only and not gm:
-            raise InvalidInput(f"Only the GM can give {spec.name}.")
-        if phase is not None and spec.phases and phase not in spec.phases:
-            raise InvalidInput(f"{spec.name} belongs to the {_listing(spec.phases)} phase, not the {phase} phase.")
+        if spec.name in typed:
+            raise InvalidInput(f"{spec.name} is given twice (as {echo(typed[spec.name])} and {echo(raw_name)}); "
+                               "give it once.")
+        typed[spec.name] = raw_name
+        _check_given(spec, text, owner, gm, phase)
         values[spec.name] = parse_option(spec, text, resolve)
     missing = [s for s in specs if s.required and s.name not in values]
     if missing:

@@ -77,3 +77,15 @@ def test_a_combatant_is_found_by_a_later_word_of_his_name_when_no_name_starts_so
         encounter(wall, replace(fighter("crate"), name="Wooden wall")).find("wall")
     with pytest.raises(UnknownName):
         encounter(wall).find("all")  # inside a word is not a word
+
+
+def test_an_option_is_read_by_its_other_names_as_by_its_name() -> None:
+    specs = (OptionSpec("allow_join", "may join", "flag", other_names=("join",)), OptionSpec("join", "a real one"))
+    assert parse_options(specs[:1], {"Join": "no"}, owner="/settings") == {"allow_join": False}
+    assert parse_options(specs[:1], {"joins": "yes"}, owner="/settings") == {"allow_join": True}  # a plural too
+    assert parse_options(specs, {"join": "x"}, owner="/settings") == {"join": "x"}  # a name wins over an other name
+
+
+def test_an_option_given_twice_by_two_of_its_names_is_refused() -> None:
+    with pytest.raises(InvalidInput, match=r"^weapon is given twice \(as weapon and weapons\); give it once\.$"):
+        parse_options(SPECS, {"weapon": "sword", "weapons": "axe"}, owner="add")
