@@ -101,6 +101,13 @@ def test_a_move_and_health_in_full_or_as_a_word() -> None:
     assert RENDER.health(vera, detailed=False) == ["Unhurt"]
 
 
+def test_the_status_says_the_seed_s_sequence_and_a_newcomer_s_place_without_a_number() -> None:
+    # "Roll a single d10 and to it, add your combat sequence"; "Newcomers to battles are always added on to the end":
+    # their place is no sequence anybody rolled, so no number is shown for it.
+    assert RENDER.initiative(18) == "Sequence 18"
+    assert RENDER.initiative(-2) == "Sequence at the end (newcomer of round 2)"
+
+
 def picture_of(encounter) -> Image.Image:
     return Image.open(io.BytesIO(draw(encounter, {})))
 

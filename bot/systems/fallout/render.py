@@ -28,7 +28,7 @@ from combat.systems.fallout.results import (
     Stance,
     Watching,
 )
-from combat.systems.fallout.sequence import SequenceRoll
+from combat.systems.fallout.sequence import SequenceRoll, joined_in
 from combat.systems.fallout.state import Vitals, fighter
 from combat.systems.fallout.strike import burst_penalty
 from combat.systems.fallout.tools import Board, Marked, Placed, Treated
@@ -313,6 +313,11 @@ class FalloutRenderer:
     def trait(self, name: str, value: int) -> str:
         """Say a trait as its number: 'Agility 8'."""
         return f"{name.title()} {value}"
+
+    def initiative(self, value: int) -> str:
+        """Say a place in the order as the seed's sequence: 'Sequence 18', or a newcomer's place at the end."""
+        joined = joined_in(value)
+        return f"Sequence {value}" if joined is None else f"Sequence at the end (newcomer of round {joined})"
 
     def result(self, result: object, names: Names) -> list[str]:
         """Render any Fallout result (unknown ones give no lines)."""

@@ -3,7 +3,8 @@
 Dice order: one d10 per combatant in the order they were added; then, for each tied group from the highest total
 down, one d10 each in the same order, again and again among those still tied. Newcomers go at the end: those of one
 round roll among themselves the same way and all come after everyone who began the fight (and after earlier
-rounds' newcomers).
+rounds' newcomers). A newcomer's place is not a sequence anyone rolled: it is a count below every rolled one,
+the round they joined in below zero (``newcomer_count``), so the status can say so (``joined_in``).
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from combat.dice import DiceSource, roll_d
-from combat.model import Combatant, Encounter
+from combat.model import Encounter
 from combat.systems.fallout.sheet import combat_sequence
 from combat.turns import InitiativeEntry
 
-__all__ = ["SequenceRoll", "newcomer_entries", "rank", "roll_sequences"]
+__all__ = ["SequenceRoll", "joined_in", "newcomer_count", "newcomer_entries", "rank", "roll_sequences"]
 
 
 @dataclass(frozen=True)
@@ -65,27 +66,29 @@ def rank(rolls: Sequence[SequenceRoll]) -> dict[str, int]:
     return ranks
 
 
+def newcomer_count(round_number: int) -> int:
+    """Return the place of newcomers of a round: below zero, so after every rolled sequence (3 at the least)."""
+    return -max(1, round_number)
+
+
+def joined_in(count: int) -> int | None:
+    """Return the round a newcomer's place says they joined in; None for a sequence rolled at the start."""
+    return -count if count <= 0 else None
+
+
 def newcomer_entries(
     encounter: Encounter, ids: Sequence[str], dice: DiceSource
 ) -> tuple[tuple[InitiativeEntry, ...], tuple[SequenceRoll, ...]]:
     """Place newcomers after everyone who began the fight, ordered among this round's newcomers by their own rolls.
 
-    Newcomers of one round share a place below the lowest starting sequence (one lower for each later round), and
-    go in the order of their own d10 + Combat Sequence (ties re-rolled); on an exact tie with a newcomer of the
-    same round added earlier, the earlier one goes first [ours].
+    Newcomers of one round share a place below every rolled sequence (one lower for each later round), and go in
+    the order of their own d10 + Combat Sequence (ties re-rolled); on an exact tie with a newcomer of the same round
+    added earlier, the earlier one goes first [ours].
     """
-    starters = [s for c in encounter.combatants if (s := _sequence_of(c)) is not None]
-    counts = [e.counts[0] for e in encounter.turns.order if e.counts]
-    base = min(starters or counts or [1]) - max(1, encounter.turns.round)
+    base = newcomer_count(encounter.turns.round)
     rolls = roll_sequences(encounter, ids, dice)
     ranks = rank(rolls)
     added = len(encounter.turns.order)
     placed = tuple(InitiativeEntry(r.combatant, (base,), (r.total, ranks[r.combatant], -(added + i)))
                    for i, r in enumerate(rolls))
     return placed, tuple(rolls)
-
-
-def _sequence_of(combatant: Combatant) -> int | None:
-    state = combatant.state
-    value = getattr(state, "sequence", None)
-    return value if isinstance(value, int) else None

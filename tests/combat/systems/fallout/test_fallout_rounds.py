@@ -13,6 +13,7 @@ from combat import engine
 from combat.dice import ScriptedDice
 from combat.model import Encounter
 from combat.systems.fallout.results import Joined, Recovered, RoundBegins
+from combat.systems.fallout.sequence import joined_in
 from combat.systems.fallout.state import Field, Vitals
 from combat.turns import TurnState
 
@@ -78,6 +79,20 @@ def test_newcomers_come_after_everyone_rolling_among_themselves() -> None:
     while encounter.turns.phase == "move":
         encounter = engine.next_turn(SYSTEM, encounter, ScriptedDice()).encounter
     assert walk_round(encounter)[-2:] == [("action", "eve"), ("action", "dee")]
+
+
+def test_a_newcomer_s_place_is_below_every_rolled_sequence_and_says_the_round_they_joined() -> None:
+    # Cy's 11 is the lowest rolled. Dee joins in round 1 and Eve in round 2: their places are no made-up sequences
+    # (10, 9) but counts below zero, one lower for each later round, that the status reads as "joined in round n".
+    step = begin(fresh(*TRIO), 5, 3, 1, 4, 7)
+    first = engine.add(SYSTEM, step.encounter, person("Dee"), ScriptedDice((2,)))
+    encounter = first.encounter
+    while encounter.turns.round == 1:
+        encounter = engine.next_turn(SYSTEM, encounter, ScriptedDice()).encounter
+    second = engine.add(SYSTEM, encounter, person("Eve", agility=9), ScriptedDice((9,)))
+    counts = {e.combatant: e.counts[0] for e in second.encounter.turns.order}
+    assert (counts["cy"], counts["dee"], counts["eve"]) == (11, -1, -2)
+    assert [joined_in(counts[c]) for c in ("cy", "dee", "eve")] == [None, 1, 2]
 
 
 def test_fatigue_recovers_by_the_healing_rate_on_the_combatant_s_own_turn() -> None:
