@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from combat.options import OptionChoice, OptionSpec
+from combat.options import OptionChoice, OptionSpec, spelling
 
-__all__ = ["COMMANDS", "GENERAL", "MAX_REMIND_MINUTES", "READ_ONLY", "Command", "find_command"]
+__all__ = ["COMMANDS", "GENERAL", "MAX_REMIND_MINUTES", "READ_ONLY", "Command", "find_command", "help_topics",
+           "topic_commands"]
 
 MAX_REMIND_MINUTES = 10_080  # a week
 
@@ -20,7 +21,8 @@ MAX_REMIND_MINUTES = 10_080  # a week
 class Command:
     """A command: its path ('encounter start'), what it does, its options, who may use it, and whether it is open.
 
-    ``open`` commands take further options belonging to a move or a GM tool of the encounter's system.
+    ``open`` commands take further options belonging to a move or a GM tool of the encounter's system. ``bare``
+    names the option that the local table's words without a name give (help's topic: ``/help character``).
     """
 
     path: str
@@ -28,6 +30,7 @@ class Command:
     options: tuple[OptionSpec, ...] = ()
     gm_only: bool = False
     open: bool = False
+    bare: str | None = None
 
     def option(self, name: str) -> OptionSpec | None:
         """Return the option called ``name``."""
@@ -130,7 +133,9 @@ COMMANDS: tuple[Command, ...] = (
     Command("character delete", "Delete one of your characters (its exact name).",
             (OptionSpec("name", "The character's exact name.", required=True, source="characters"),)),
     Command("roll", "Roll dice: 4dF, 3d6+2, d10.", (OptionSpec("dice", "What to roll.", required=True),)),
-    Command("help", "Fray's commands, and the moves, options and GM tools of this channel's rule system."),
+    Command("help", "Fray's commands, and the moves, options and GM tools of this channel's rule system.",
+            (OptionSpec("topic", "A group of commands (character, encounter …) or one command (encounter add).",
+                        source="topics"),), bare="topic"),
 )
 
 
@@ -144,3 +149,18 @@ READ_ONLY = frozenset({"encounter status", "encounter log", "encounter export", 
 def find_command(path: str) -> Command | None:
     """Return the command at ``path`` ('encounter start', 'attack'), or None."""
     return next((c for c in COMMANDS if c.path == path), None)
+
+
+def help_topics() -> tuple[str, ...]:
+    """Return what /help tells about on its own: each group of commands ('encounter'), then each command."""
+    return tuple(dict.fromkeys([*(c.path.split()[0] for c in COMMANDS), *(c.path for c in COMMANDS)]))
+
+
+def topic_commands(topic: str) -> tuple[Command, ...]:
+    """Return the commands a /help topic covers: a group's ('Characters', '/character') or one; none if unknown."""
+    key = spelling(topic.strip().removeprefix("/"))
+    for wanted in (key, key.removesuffix("s")):
+        found = tuple(c for c in COMMANDS if wanted in (spelling(c.path), spelling(c.path.split()[0])))
+        if found:
+            return found
+    return ()

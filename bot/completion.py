@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from bot.commands import help_topics
 from bot.registry import demo_keys, keys
 from combat.model import Encounter
 from combat.options import OptionSpec, find_option, normal_key, options_by_key
@@ -41,6 +42,8 @@ def source_values(system: RuleSystem | None, encounter: Encounter | None, actor:
         return keys()
     if source == "demos":
         return demo_keys()
+    if source == "topics":
+        return help_topics()
     if encounter is not None and source == "combatants":
         return tuple(c.name for c in encounter.combatants)
     if encounter is not None and source == "sides":

@@ -62,9 +62,17 @@ def _command(words: list[str]) -> tuple[Command, list[str]]:
     return command, words[used:]
 
 
+def _bare(command: Command, tokens: list[str]) -> tuple[dict[str, str], list[str]]:
+    """Take the words without a name as the command's bare option ('/help encounter add'); return it and the rest."""
+    words = [t for t in tokens if ":" not in t]
+    if command.bare is None or not words:
+        return {}, tokens
+    return {command.bare: " ".join(words)}, [t for t in tokens if ":" in t]
+
+
 def _options(command: Command, tokens: list[str]) -> dict[str, str]:
     """Split 'name:value' tokens; the services read the values (the same way as Discord's)."""
-    options: dict[str, str] = {}
+    options, tokens = _bare(command, tokens)
     for token in tokens:
         name, sep, value = token.partition(":")
         name = name.lower()

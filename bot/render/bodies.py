@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from bot.registry import find
 from bot.render.dice import roll_faces
+from bot.render.help import topic_lines
 from bot.render.names import Names, safe, who
 from bot.render.odds import odds_lines
 from bot.render.plugin import trait_text
@@ -23,6 +24,7 @@ from bot.services.replies import (
     Exported,
     Held,
     HelpShown,
+    HelpTopic,
     LogEntry,
     Logged,
     MapShown,
@@ -147,6 +149,7 @@ _RENDERERS: Mapping[type, Callable[[Any, Context], list[str]]] = {
     CharacterDeleted: lambda b, c: [f"Deleted {safe(b.name)}."],
     SettingsShown: _settings,
     HelpShown: lambda b, c: [],  # rendered whole by bot.render.help
+    HelpTopic: lambda b, c: topic_lines(b.topic, b.commands),
     MapShown: lambda b, c: _map(b),
     DemoStarted: lambda b, c: _demo(b, c),
     Recapped: lambda b, c: [],  # rendered whole by bot.render.recap

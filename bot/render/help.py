@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from bot.commands import COMMANDS, MOVE_COMMANDS
+from bot.commands import COMMANDS, MOVE_COMMANDS, find_command
 from bot.registry import plugins
 from combat.options import OptionSpec
 from combat.system import RuleSystem
 
-__all__ = ["command_lines", "describe", "help_lines", "move_commands", "move_lines", "system_lines", "tool_lines"]
+__all__ = ["command_lines", "describe", "help_lines", "move_commands", "move_lines", "system_lines", "tool_lines",
+           "topic_lines"]
 
 
 def describe(spec: OptionSpec) -> str:
     """Describe an option in a few words: 'style (swift|heavy|feint)', 'stance (-2 to +2)', 'stand_firm'.
 
-    A name of two words is shown joined by '_', as it is typed (name:value ends a name at a space).
+    A name of two words is shown joined by '_', as it is typed (name:value ends a name at a space); other names
+    follow it: 'allow_join or join (yes/no)'.
     """
-    name = spec.name.replace(" ", "_")
+    name = " or ".join(n.replace(" ", "_") for n in (spec.name, *spec.other_names))
     if spec.choices:
         return f"{name} ({'|'.join(spec.keys())})"
     if spec.kind == "flag":
@@ -58,6 +60,12 @@ def command_lines(system: RuleSystem | None = None) -> list[str]:
     return [f"/{c.path} — {c.description}" for c in COMMANDS if c.path not in missing]
 
 
+def topic_lines(topic: str, paths: tuple[str, ...]) -> list[str]:
+    """Return the help on one topic: each of its commands, what it does and its options."""
+    commands = [c for c in map(find_command, paths) if c is not None]
+    return [f"Help on /{topic}:", *(_entry(f"/{c.path}", c.description, c.options) for c in commands)]
+
+
 def system_lines() -> list[str]:
     """One line per rule system Fray knows."""
     return [f"{key} — {plugin.title}" for key, plugin in sorted(plugins().items())]
@@ -65,7 +73,7 @@ def system_lines() -> list[str]:
 
 def help_lines(system: RuleSystem | None) -> list[str]:
     """Return the whole help: commands, then the system's moves and tools (or the systems there are)."""
-    lines = ["Commands:", *command_lines(system)]
+    lines = ["Commands (/help topic:… shows a group's or a command's options):", *command_lines(system)]
     if system is None:
         return [*lines, "Rule systems (/encounter start system:…):", *system_lines()]
     lines += [f"{system.title} moves ({move_commands(system)}):", *move_lines(system)]

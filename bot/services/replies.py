@@ -31,6 +31,7 @@ __all__ = [
     "Exported",
     "Held",
     "HelpShown",
+    "HelpTopic",
     "LogEntry",
     "Logged",
     "MapShown",
@@ -207,6 +208,14 @@ class HelpShown:
 
 
 @dataclass(frozen=True, slots=True)
+class HelpTopic:
+    """Help on one topic was asked for: the topic as named ('character', 'encounter add') and its commands' paths."""
+
+    topic: str
+    commands: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Answered:
     """The answer given to a waiting choice, or the default taken when time ran out (``lapsed``)."""
 
@@ -218,7 +227,8 @@ class Answered:
 
 Body = (
     Started | Ended | StatusShown | Added | Removed | Held | Undone | Logged | Exported | Rolled | CharacterCard
-    | CharacterList | CharacterDeleted | SettingsShown | HelpShown | MapShown | DemoStarted | Recapped | OddsShown
+    | CharacterList | CharacterDeleted | SettingsShown | HelpShown | HelpTopic | MapShown | DemoStarted | Recapped
+    | OddsShown
 )
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from bot.commands import help_topics, topic_commands
 from bot.db.rows import EventRow
 from bot.db.uow import Work
 from bot.registry import find
@@ -15,8 +16,18 @@ from bot.services.args import Args
 from bot.services.context import Caller
 from bot.services.core import Services
 from bot.services.recap import gone_names, recap_entries
-from bot.services.replies import Exported, HelpShown, LogEntry, Logged, MapShown, Recapped, Reply, StatusShown
-from combat.errors import InvalidInput
+from bot.services.replies import (
+    Exported,
+    HelpShown,
+    HelpTopic,
+    LogEntry,
+    Logged,
+    MapShown,
+    Recapped,
+    Reply,
+    StatusShown,
+)
+from combat.errors import InvalidInput, echo
 from combat.model import Encounter
 from combat.options import parse_options
 from combat.summary import Beat
@@ -159,8 +170,25 @@ async def map_(svc: Services, caller: Caller, args: Args) -> Reply:
     return Reply("encounter map", system, encounter, body=MapShown(row.name, system.title, drawn), gm=row.gm_id)
 
 
+def _topic(text: str) -> HelpTopic:
+    """Return the help on one topic: a group of commands or one command; an unknown topic is refused naming them."""
+    commands = topic_commands(text)
+    if not commands:
+        groups = [t for t in help_topics() if " " not in t]
+        raise InvalidInput(f"There is no help on '{echo(text)}'; topics: {', '.join(groups)}, or one command like "
+                           "'encounter add'.")
+    topic = commands[0].path if len(commands) == 1 else commands[0].path.split()[0]
+    return HelpTopic(topic, tuple(c.path for c in commands))
+
+
 async def help_(svc: Services, caller: Caller, args: Args) -> Reply:
-    """Show the commands, and the moves, options and GM tools of the channel's system (or the systems there are)."""
+    """Show the commands, and the moves, options and GM tools of the channel's system (or the systems there are).
+
+    With a topic, show only the commands it covers, with their options (the same in every channel).
+    """
+    topic = args.text("topic")
+    if topic is not None:
+        return Reply("help", body=_topic(topic))
     async with svc.db.unit_of_work(caller.channel_id) as uow:
         await uow.snapshot()
         loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)

@@ -45,6 +45,17 @@ async def test_export_is_a_json_file_and_help_lists_the_moves(fray: Fray) -> Non
 
 
 @pytest.mark.asyncio
+async def test_help_on_a_topic_shows_its_commands_and_an_unknown_one_is_refused(fray: Fray) -> None:
+    async with fray.running():
+        message = await fray.answer(fray.carol, "help", topic="character")
+        text = message.embeds[0]["description"]
+        assert text.startswith("Help on /character:\n/character create — Save a character for this server.")
+        assert "/character delete" in text and "/encounter start" not in text
+        refused = await fray.refusal(fray.carol, "help", topic="spells")
+        assert refused.startswith("There is no help on 'spells'; topics: encounter,")
+
+
+@pytest.mark.asyncio
 async def test_each_command_logs_one_structured_line(fray: Fray, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="fray.commands")
     async with fray.running():

@@ -180,6 +180,13 @@ def test_a_word_without_a_colon_is_not_an_option() -> None:
     assert "':x' is not an option" in error("@gm /encounter start system:farscape :x", UnknownCommand)
 
 
+def test_the_words_after_help_are_its_topic() -> None:
+    assert command("@gm /help character").options == {"topic": "character"}
+    assert command("@gm /help encounter add").options == {"topic": "encounter add"}
+    assert command("@gm /help").options == {}
+    assert error("@gm /help character topic:roll", UnknownCommand) == "The option 'topic' is given twice."
+
+
 @pytest.mark.parametrize("line", ["@gm /roll dice:4dF dice:d6", "@gm /roll Dice:4dF dice:d6"])
 def test_duplicate_option(line: str) -> None:
     assert error(line, UnknownCommand) == "The option 'dice' is given twice."

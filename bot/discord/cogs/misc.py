@@ -8,7 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.cogs.common import run
+from bot.discord import suggest
+from bot.discord.cogs.common import described, run
 
 __all__ = ["MiscCog", "setup"]
 
@@ -25,9 +26,11 @@ class MiscCog(commands.Cog):
         await run(interaction, "roll", {"dice": dice})
 
     @app_commands.command(name="help", description="Fray's commands, and this channel's rule system in short.")
-    async def help(self, interaction: Interaction) -> None:
-        """Show help."""
-        await run(interaction, "help", {})
+    @described("help")
+    @app_commands.autocomplete(topic=suggest.from_source("topics"))
+    async def help(self, interaction: Interaction, topic: app_commands.Range[str, 1, 100] | None = None) -> None:
+        """Show help: all of it, or on one topic."""
+        await run(interaction, "help", {"topic": topic})
 
 
 async def setup(bot: commands.Bot) -> None:
