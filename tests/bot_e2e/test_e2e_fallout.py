@@ -39,7 +39,7 @@ async def test_a_fallout_fight_on_discord_with_its_map_picture(fray: Fray) -> No
         moved = await fray.answer(fray.gm, "act", move="move", **{"as": "Raider"}, extra="to=C3")
         assert "Raider moves C2 → C3" in moved.embeds[0]["description"]
         refused = await fray.refusal(fray.carol, "attack", target="Raider", mode="burst")
-        assert refused == ("attack is made in the action phase, not now. "
+        assert refused == ("attack is made in the charge or action phase, not now. "
                            "The move phase offers move, stance, item, drop, evade.")
         await fray.answer(fray.gm, "encounter next")
         await fray.answer(fray.gm, "encounter next")

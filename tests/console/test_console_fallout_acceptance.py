@@ -92,6 +92,7 @@ def test_a_spray_shows_each_targets_roll_then_its_damage(tmp_path: Path) -> None
 # "A disarm is essentially an unarmed attack and can occur during either the charge or action phases": Ike, prone
 # next to Tom, keeps his charge turn and disarms him there, with no charge. Sequence: Ike [6] + 10 = 16, Tom [5] +
 # 10 = 15. Ike's Unarmed ST 5 + 3 = 8; he needs Very Easy 10 + Tom's Unarmed 5 = 15: [4, 3] + 8 = 15, the knife is his.
+# /attack mode:disarm in the charge phase is that same disarm.
 IKE = [
     "@gm /encounter start system:fallout name:disarm",
     '@gm /encounter add name:Ike owner:@ike side:vault stats:"ST=5, AG=5, unarmed=3"',
@@ -102,12 +103,13 @@ IKE = [
     "@gm /encounter begin",
     *["@gm /encounter next"] * 2,
     "!dice 4 3",
-    "@ike /act move:charge target:Tom mode:disarm",
 ]
 
 
-def test_a_disarm_in_the_charge_phase_is_made_where_the_disarmer_lies(tmp_path: Path) -> None:
-    out = run_script(tmp_path, "ike", IKE, ":memory:", "--strict").stdout
+@pytest.mark.parametrize("disarm", ["@ike /act move:charge target:Tom mode:disarm",
+                                    "@ike /attack target:Tom mode:disarm"])
+def test_a_disarm_in_the_charge_phase_is_made_where_the_disarmer_lies(tmp_path: Path, disarm: str) -> None:
+    out = run_script(tmp_path, "ike", [*IKE, disarm], ":memory:", "--strict").stdout
     assert not [line for line in out.splitlines() if line.startswith("✗")]
     assert "Round 1, charge phase — Ike's turn" in out
     assert "Roll at Tom: 2d10 [4, 3] + Unarmed 8 = 15 vs 15: hit" in out

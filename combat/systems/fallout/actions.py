@@ -25,7 +25,8 @@ from combat.systems.fallout.tables import MELEE_MODES, FalloutTables, Weapon
 from combat.systems.fallout.toss import toss
 from combat.systems.fallout.walking import after_strike
 
-__all__ = ["WATCH_MODES", "attack", "charge", "lob", "overload", "overwatch", "reload", "vent"]
+__all__ = ["WATCH_MODES", "attack", "charge", "charge_phase_disarm", "lob", "overload", "overwatch", "reload",
+           "vent"]
 
 # Overwatch's "single attack" on the one enemy entering the cone: a shot, both barrels, or a burst [ours].
 WATCH_MODES = ("single", "double", "burst")
@@ -61,8 +62,17 @@ def melee_reach(encounter: Encounter, actor: Combatant, target: Combatant) -> No
         raise CannotAct(f"{target.name} is not next to {actor.name} ({here.name} to {there.name}).")
 
 
+# The options of /attack that a disarm in the charge phase has no use for (the charge move takes none of them).
+_ACTION_ONLY = ("at", "bias", "rounds", "offhand")
+
+
 def attack(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:
-    """Attack in a mode of a weapon in hand (or unarmed): one target, a cone, or a hex for a lob."""
+    """Attack in a mode of a weapon in hand (or unarmed): one target, a cone, or a hex for a lob.
+
+    In the charge phase the one attack is a disarm, made as the charge phase's (``charge_phase_disarm``).
+    """
+    if encounter.turns.phase == "charge":
+        return charge_phase_disarm(encounter, intent, tables, dice)
     actor = encounter.get(intent.actor)
     weapon, mode = choose_weapon(tables, actor, option_value(intent, "mode"), option_value(intent, "weapon"))
     if mode == "spray":
@@ -193,6 +203,33 @@ def disarm_in_place(state: Fighter, mode: str, to: str | None) -> bool:
     (nor standing); ``to:`` left out or the disarmer's own hex.
     """
     return mode == "disarm" and (to is None or state.hex is None or to.strip().upper() == state.hex.upper())
+
+
+def charge_phase_disarm(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:
+    """Disarm with /attack in the charge phase, as ``act move:charge mode:disarm`` does where one stands [seed].
+
+    "A disarm ... can occur during either the charge or action phases": next to the target it needs no charge;
+    a charge that ends in a disarm is the charge move's (``to:``), and other attacks wait for the action phase.
+    """
+    actor = encounter.get(intent.actor)
+    _, mode = choose_weapon(tables, actor, option_value(intent, "mode"), option_value(intent, "weapon"))
+    if mode != "disarm":
+        raise CannotAct(f"In the charge phase an attack only disarms someone next to you (mode:disarm), not {mode}: "
+                        "a charge is act move:charge target:<name> to:<hex>; other attacks wait for the action phase.")
+    unused = [name for name in _ACTION_ONLY if name in intent.options]
+    if unused:
+        raise InvalidInput(f"A disarm in the charge phase takes no {', '.join(unused)}.")
+    _next_to(encounter, actor, one_target(encounter, intent))
+    return charge(encounter, intent, tables, dice)
+
+
+def _next_to(encounter: Encounter, actor: Combatant, target: Combatant) -> None:
+    """Refuse a disarm in place on a target not next to the disarmer, naming the charge that would reach them."""
+    try:
+        melee_reach(encounter, actor, target)
+    except CannotAct as error:
+        raise CannotAct(f"{error.message} To charge and disarm: act move:charge target:{target.name} to:<hex> "
+                        "mode:disarm.") from error
 
 
 def charge(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:

@@ -65,12 +65,13 @@ MOVES: tuple[MoveSpec, ...] = (
              (OptionSpec("to", "The hex the charge ends on, next to the target (none for a disarm in place)."),
               _WEAPON, _MELEE_MODE, *_CALLED),
              phases=("charge",)),
-    MoveSpec("attack", "Attack in a mode of a weapon in hand: one target, a cone, or a hex for a lob.", (
+    MoveSpec("attack", "Attack in a mode of a weapon in hand: one target, a cone, or a hex for a lob; in the charge "
+             "phase, only a disarm of someone next to you (mode:disarm).", (
         *_AIMING, _AT, _BIAS,
         OptionSpec("rounds", 'Sweep: rounds per target, in order, like "3,3".'),
         OptionSpec("offhand", "Two weapons: a second one-handed weapon in the other hand (-8 to both).",
                    source="weapons"),
-    ), targets=6, phases=("action",)),
+    ), targets=6, phases=("charge", "action")),
     MoveSpec("lob", "Lob an item at a hex, even unseen: half range, -4; explosives blast, an ally there catches "
              "the rest.", (
         _WEAPON, OptionSpec("at", "The hex it should land on, like C4.", required=True),

@@ -7,9 +7,11 @@ from dataclasses import replace
 import pytest
 from fallout_kit import SYSTEM, act, hp, person, scene, state, where
 
+from combat import engine
 from combat.dice import ScriptedDice
-from combat.errors import CannotAct
+from combat.errors import CannotAct, InvalidInput
 from combat.model import Combatant
+from combat.system import Intent
 from combat.systems.fallout.state import Injury
 
 
@@ -22,6 +24,35 @@ def test_a_disarm_in_the_charge_phase_needs_no_charge() -> None:
     out = act(scene(ike, tom, phase="charge"), "ike", "charge", "tom", mode="disarm", faces=(4, 3))
     assert out.result.checks[0].total == 15 and out.result.took == "knife" and not out.result.charged
     assert state(out.encounter, "ike").hands == ("knife",) and where(out.encounter, "ike") == "C4"
+
+
+def test_attack_mode_disarm_in_the_charge_phase_is_the_charge_phase_s_disarm() -> None:
+    # "A disarm ... can occur during either the charge or action phases": /attack mode:disarm in the charge phase
+    # disarms as act move:charge mode:disarm does. Ike (crouching, next to Tom): Unarmed ST 5 + 3 = 8 against
+    # 10 + Tom's Unarmed 5 = 15. [6, 1] + 8 = 15: the knife changes hands, nobody charged or moved; one phase used.
+    ike = person("Ike", "vault", "C4", stance="crouch", unarmed=3)
+    tom = person("Tom", "foes", "C3", weapons=("knife",))
+    fight = scene(ike, tom, phase="charge")
+    out = engine.act(SYSTEM, fight, Intent("ike", "attack", ("tom",), {"mode": "disarm"}), ScriptedDice((6, 1)))
+    assert out.result.checks[0].total == 15 and out.result.took == "knife" and not out.result.charged
+    assert state(out.encounter, "ike").hands == ("knife",) and where(out.encounter, "ike") == "C4"
+    assert state(out.encounter, "ike").acted == ("charge",) and state(out.encounter, "tom").hands == ()
+    same = act(fight, "ike", "charge", "tom", mode="disarm", faces=(6, 1))
+    assert act(fight, "ike", "attack", "tom", mode="disarm", faces=(6, 1)) == same
+
+
+def test_attack_in_the_charge_phase_only_disarms_someone_next_to_the_attacker() -> None:
+    ike = person("Ike", "vault", "C4", unarmed=3, weapons=("knife",))
+    tom = person("Tom", "foes", "C3", weapons=("knife",))
+    with pytest.raises(CannotAct, match="only disarms"):
+        act(scene(ike, tom, phase="charge"), "ike", "attack", "tom", mode="thrust")
+    with pytest.raises(CannotAct, match="only disarms"):
+        act(scene(ike, tom, phase="charge"), "ike", "attack", "tom")  # the knife's thrust
+    with pytest.raises(InvalidInput, match="takes no offhand"):
+        act(scene(ike, tom, phase="charge"), "ike", "attack", "tom", mode="disarm", offhand="knife")
+    far = person("Ike", "vault", "C7", unarmed=3)
+    with pytest.raises(CannotAct, match=r"not next to Ike \(C7 to C3\).*act move:charge"):
+        act(scene(far, tom, phase="charge"), "ike", "attack", "tom", mode="disarm")
 
 
 def test_a_disarm_from_afar_still_charges_and_other_attacks_still_need_the_charge() -> None:
