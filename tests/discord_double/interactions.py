@@ -108,21 +108,23 @@ class InteractionRecord:
         """Wait for the initial callback and return it."""
         def got() -> Callback | None:
             return self.callback
-        return await self._changes.wait_for(got, timeout, lambda: self._missing("an initial response"), poll=None)
+        return await self._changes.wait_for(got, timeout, lambda: self._missing("an initial response"), poll=None,
+                                            key=self.id)
 
     async def followups(self, n: int = 1, timeout: float = 5.0) -> list[StoredMessage]:
         """Wait until at least n followups exist and return them all."""
         def enough() -> list[StoredMessage] | None:
             found = self.followup_messages
             return found if len(found) >= n else None
-        return await self._changes.wait_for(enough, timeout, lambda: self._missing(f"{n} followup(s)"), poll=None)
+        return await self._changes.wait_for(enough, timeout, lambda: self._missing(f"{n} followup(s)"), poll=None,
+                                            key=self.id)
 
     async def rejected(self, code: int | None = None, timeout: float = 5.0) -> Rejection:
         """Wait until the double refused one of the bot's calls for this interaction (optionally with code)."""
         def hit() -> Rejection | None:
             return next((r for r in self.failures if code is None or r.code == code), None)
         return await self._changes.wait_for(hit, timeout, lambda: self._missing(f"a rejection {code or ''}"),
-                                            poll=None)
+                                            poll=None, key=self.id)
 
     def _missing(self, what: str) -> str:
         return (f"{what} to {self.label}; callback={self.callback and self.callback.type}, "

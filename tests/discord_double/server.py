@@ -9,7 +9,7 @@ from aiohttp import web
 from aiohttp.typedefs import Handler
 
 from . import payloads, rest, webhooks
-from .httpkit import DOUBLE_KEY, REL_PATH, json_response, read_body
+from .httpkit import DOUBLE_KEY, INTERACTION, REL_PATH, json_response, read_body
 from .state import Fault, RecordedRequest
 
 if TYPE_CHECKING:
@@ -75,7 +75,8 @@ async def recorder(request: web.Request, handler: Handler) -> web.StreamResponse
     rec.status = response.status
     if isinstance(response, web.Response) and response.body and response.content_type == "application/json":
         rec.response = json.loads(bytes(response.body))  # type: ignore[arg-type]
-    double.changes.bump()
+    touched = request.get(INTERACTION)
+    double.changes.bump(touched.id if touched is not None else None)  # its own waiters, and everyone's
     return response
 
 

@@ -69,6 +69,9 @@ class Rejection:
     message: str
 
 
+Waiter = tuple[Callable[[], Any], asyncio.Future[Any]]
+
+
 class Changes:
     """Wake waiters whenever the double's state changes: only those whose condition now holds.
 
@@ -76,14 +79,28 @@ class Changes:
     satisfied ones, so a burst of hundreds of interactions waiting on their answers costs no wake-ups for the
     others. A predicate over state the double does not bump for (a test's own list) is also re-checked every
     ``poll`` seconds; predicates over what requests change (every request bumps) pass ``poll=None``.
+
+    A waiter may name a ``key`` (an interaction's id) when its predicate reads only what requests for that key
+    change: it is checked on the bumps that name the key, not on every bump. With hundreds of interactions waiting
+    for their answers, every request used to re-check them all (the double's own CPU, on the bot's cores in a bench).
     """
 
     def __init__(self) -> None:
-        self._waiting: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
+        self._waiting: list[Waiter] = []
+        self._keyed: dict[object, list[Waiter]] = {}
 
-    def bump(self) -> None:
-        """Signal a change: resolve every waiter whose predicate now holds."""
-        waiting, self._waiting = self._waiting, []
+    def bump(self, key: object = None) -> None:
+        """Signal a change: resolve every waiter whose predicate now holds (keyed ones only for ``key``)."""
+        self._waiting = self._check(self._waiting)
+        if key is not None and key in self._keyed:
+            still = self._check(self._keyed.pop(key))
+            if still:
+                self._keyed[key] = still
+
+    @staticmethod
+    def _check(waiting: list[Waiter]) -> list[Waiter]:
+        """Resolve the waiters whose predicate holds (or raises); return those still waiting."""
+        still: list[Waiter] = []
         for predicate, future in waiting:
             if future.done():
                 continue
@@ -95,13 +112,17 @@ class Changes:
             if value:
                 future.set_result(value)
             else:
-                self._waiting.append((predicate, future))
+                still.append((predicate, future))
+        return still
 
     async def wait_for(
         self, predicate: Callable[[], T | None], timeout: float, what: Callable[[], str] | str,
-        poll: float | None = 0.02,
+        poll: float | None = 0.02, key: object = None,
     ) -> T:
-        """Return the first truthy predicate() value, re-checking on every change; raise DoubleTimeout."""
+        """Return the first truthy predicate() value, re-checking on every change; raise DoubleTimeout.
+
+        With a ``key``, it is re-checked only on the changes bumped with that key (and every ``poll`` seconds).
+        """
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
@@ -113,7 +134,7 @@ class Changes:
                 text = what() if callable(what) else what
                 raise DoubleTimeout(f"timed out after {timeout:.2f}s waiting for {text}")
             future: asyncio.Future[T] = loop.create_future()
-            self._waiting.append((predicate, future))
+            (self._waiting if key is None else self._keyed.setdefault(key, [])).append((predicate, future))
             try:
                 async with asyncio.timeout(remaining if poll is None else min(remaining, poll)):
                     return await future
@@ -121,3 +142,13 @@ class Changes:
                 pass
             finally:
                 future.cancel()  # nothing once resolved; a cancelled one is dropped at the next bump
+                if key is not None:
+                    self._forget(key, future)
+
+    def _forget(self, key: object, future: asyncio.Future[Any]) -> None:
+        """Drop a keyed waiter that is done (its key may never be bumped again)."""
+        waiting = self._keyed.get(key)
+        if waiting is not None:
+            waiting[:] = [w for w in waiting if w[1] is not future]
+            if not waiting:
+                del self._keyed[key]

@@ -81,7 +81,7 @@ async def callback(request: web.Request) -> web.Response:
     if result is not None:
         rec.original_id = result.id
     rec.callback = Callback(kind, data, now - rec.created_at, result)
-    d.changes.bump()
+    d.changes.bump(rec.id)
     if not _truthy(request.query.get("with_response")):
         return no_content()
     message = result.payload if result is not None and kind in (4, 5, 7) else None
@@ -121,7 +121,7 @@ async def followup(request: web.Request) -> web.Response:
         msg = await posting.create(d, channel_id=rec.channel_id, body=body, uploads=uploads, source="followup",
                                    interaction=rec, flags=flags)
     rec.followup_ids.append(msg.id)
-    d.changes.bump()
+    d.changes.bump(rec.id)
     return json_response(msg.payload) if _truthy(request.query.get("wait")) else no_content()
 
 
