@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import re
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from aiohttp import BodyPartReader, web
 
 from . import payloads
@@ -31,8 +31,8 @@ def double_of(request: web.Request) -> DiscordDouble:
 
 def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     """Return JSON with Content-Type exactly application/json (gotcha A: no charset)."""
-    return web.Response(body=json.dumps(data).encode(), status=status, content_type="application/json",
-                        headers=headers)
+    body = orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+    return web.Response(body=body, status=status, content_type="application/json", headers=headers)
 
 
 def no_content() -> web.Response:
@@ -78,7 +78,7 @@ async def _parse_body(request: web.Request) -> tuple[Any, list[Upload]]:
             name = part.name or ""
             raw = await part.read()
             if name == "payload_json":
-                body = json.loads(raw)
+                body = orjson.loads(raw)
             elif m := FILE_FIELD.match(name):
                 ctype = part.headers.get("Content-Type")
                 uploads.append(Upload(int(m.group(1)), part.filename or name, bytes(raw), ctype))
@@ -87,7 +87,7 @@ async def _parse_body(request: web.Request) -> tuple[Any, list[Upload]]:
     if not raw:
         return None, []
     try:
-        return json.loads(raw), []
+        return orjson.loads(raw), []
     except ValueError:
         return raw.decode(errors="replace"), []
 

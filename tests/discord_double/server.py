@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
+import orjson
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
@@ -74,7 +74,7 @@ async def recorder(request: web.Request, handler: Handler) -> web.StreamResponse
         response.headers.update(bucket.headers(remaining, reset_after))
     rec.status = response.status
     if isinstance(response, web.Response) and response.body and response.content_type == "application/json":
-        rec.response = json.loads(bytes(response.body))  # type: ignore[arg-type]
+        rec.response = orjson.loads(bytes(response.body))  # type: ignore[arg-type]
     touched = request.get(INTERACTION)
     double.changes.bump(touched.id if touched is not None else None)  # its own waiters, and everyone's
     return response
