@@ -65,7 +65,7 @@ async def test_a_deryni_fight_with_defence_buttons_and_round_summaries(fray: Fra
         assert refused.ephemeral, "only Morgan's player (or the GM) answers"
         queue(fray, "0 0 + +")
         blocked = await click(fray, declared, "shield", fray.carol)
-        assert "Morgan blocks with his kite shield: Shield Good (+1), dice [+ +] +2 → Superb (+3)" in text(blocked)
+        assert "Morgan blocks with their kite shield: Shield Good (+1), dice [+ +] +2 → Superb (+3)" in text(blocked)
 
         # Duncan disarms Rogier: skill against skill, then Strength against Strength.
         queue(fray, "+ + - 0 0 0 0 -")
@@ -100,7 +100,7 @@ async def test_a_deryni_fight_with_defence_buttons_and_round_summaries(fray: Fra
         failed = await click(fray, asked, "roll", fray.dave)
         assert list(buttons(failed)) == ["spend", "accept"] and "against Good (+1): fails" in text(failed)
         bought = await click(fray, failed, "spend", fray.dave)
-        assert ("Duncan spends 2 FUDGE points after the failed Death Test for his Very Hurt wound: he lives"
+        assert ("Duncan spends 2 FUDGE points after the failed Death Test for the Very Hurt wound, and lives"
                 in text(bought))
 
         # Morgan strikes Rogier down; as the round ends, the Consciousness Tests join the round summary.
@@ -128,7 +128,7 @@ async def test_striking_with_the_sword_that_parried_is_refused_saying_why(fray: 
         queue(fray, "0 0 + +")
         await click(fray, declared, "parry", fray.carol)
         refused = await fray.refusal(fray.carol, "attack", target="Sir Ewan")
-        assert refused.startswith("Morgan parried with his broadsword this round, so he cannot strike with it too")
+        assert refused.startswith("Morgan parried with their broadsword this round, so cannot strike with it too")
         assert "weapon:unarmed" in refused
 
 

@@ -42,21 +42,21 @@ def test_the_duel_shows_each_rule_it_promises(duel: Run) -> None:
     assert "Morgan holds their action; /encounter release acts with it later this round." in out
     # The defence asked before any die, then a shield block (ties go to the defender).
     assert "Sir Ewan attacks Morgan: no dice yet, Morgan's player chooses first" in out
-    assert "Morgan blocks with his kite shield: Shield Good (+1), dice [+ +] +2 → Superb (+3)" in out
+    assert "Morgan blocks with their kite shield: Shield Good (+1), dice [+ +] +2 → Superb (+3)" in out
     # The disarm: skill against skill, then Strength against Strength; the greatsword falls, and is picked up.
     assert "Duncan: Greatsword Great (+2), dice [+ +] +2, disarm -2 → Great (+2)" in out
-    assert "Rogier's greatsword falls to the floor" in out and "Rogier picks up his greatsword" in out
+    assert "Rogier's greatsword falls to the floor" in out and "Rogier picks up their greatsword" in out
     # The knock-out, pulled with a Good Strength check.
     assert "Pulling the blow: Strength Good (+1), dice [+ ▢ ▢ ▢] +1 → Great (+2) against Good (+1): succeeds" in out
     assert "Critical wound: Sir Ewan is knocked out (no Death Test for a knock-out)" in out
     # The all-out defence: +1 now, and +1 Initiative and attack the next round.
-    assert "Rogier parries with his greatsword (all-out defence): Greatsword Good (+1), dice [▢ ▢] 0, " \
+    assert "Rogier parries with their greatsword (all-out defence): Greatsword Good (+1), dice [▢ ▢] 0, " \
            "all-out defence +1 → Great (+2)" in out
     assert "Rogier: Greatsword Good (+1), dice [▢ ▢] 0, all-out bonus +1 → Great (+2)" in out
     # Death Tests: one failed and bought with 2 FUDGE points after the roll, one passed.
     assert "Death Test for Duncan's Very Hurt wound: Damage Capacity Fair (0), dice [+ − ▢ ▢] 0 → Fair (0) " \
            "against Good (+1): fails" in out
-    assert "Duncan spends 2 FUDGE points after the failed Death Test for his Very Hurt wound: he lives" in out
+    assert "Duncan spends 2 FUDGE points after the failed Death Test for the Very Hurt wound, and lives" in out
     assert "Death Test for Rogier's Critical wound: Damage Capacity Fair (0), dice [+ + + ▢] +3 → Superb (+3) " \
            "against Superb (+3): passes" in out
 

@@ -34,9 +34,9 @@ def test_disarm_names_the_dagger_as_the_seed_does(tmp_path: Path) -> None:
         "!dice + + 0 0 + 0 0 0",
         "@bob /attack target:Bandit disarm:dagger",
     ]).output
-    assert "Bob attacks Bandit with his broadsword: a disarm, for the dagger" in out
+    assert "Bob attacks Bandit with their broadsword: a disarm, for the dagger" in out
     assert "Bob: Broadsword Good (+1), dice [+ +] +2, disarm -1 → Great (+2)" in out
-    assert "Bandit parries with his dagger: Dagger Fair (0), dice [▢ ▢] 0 → Fair (0)" in out
+    assert "Bandit parries with their dagger: Dagger Fair (0), dice [▢ ▢] 0 → Fair (0)" in out
     assert ("Strength: Bob Strength Good (+1), dice [+ ▢] +1 → Great (+2) against Bandit Strength Fair (0), "
             "dice [▢ ▢] 0 → Fair (0): Bob wins") in out
     assert "Bandit's dagger falls to the floor" in out
@@ -53,10 +53,10 @@ def test_a_called_shot_at_the_sword_arm_and_a_critical_wound_dying_incapacitated
         "!dice 0 0 - - - - 0 -",
         '@bob /attack target:Bandit called:"sword arm"',
     ]).output
-    assert "Bob attacks Bandit with his broadsword: a called shot at the weapon arm" in out
+    assert "Bob attacks Bandit with their broadsword: a called shot at the weapon arm" in out
     assert "Damage: relative degree 3, Strength +1, sharp +1 = 5" in out
     assert "Critical wound to the weapon arm: it is useless" in out
-    assert "Bandit is dying: incapacitated, he dies as the round ends" in out
+    assert "Bandit is dying: incapacitated, and dead as the round ends" in out
     assert "fights on" not in out
 
 
@@ -112,7 +112,7 @@ def test_example_2_bob_waits_his_friend_runs_the_bandit_through_bob_runs_to_the_
     ]).output
     assert "Bandit takes a Mortal wound" in out
     assert "Round 1 — Bob's turn with the held action, before the round ends" in out
-    assert "Bob runs over to Rider: in place to fight him next round" in out
+    assert "Bob runs over to Rider: in place to fight them next round" in out
     assert "Bob: run (to Rider)" in out and "— Round 2 begins —" in out
 
 
@@ -124,7 +124,7 @@ def test_the_defence_question_names_the_weapon_without_a_stray_question_mark(tmp
         "@gm /encounter begin",
         "@gm /attack as:Bandit target:Bob",
     ]).output
-    assert "Defend against his dagger: Parry (broadsword), Dodge, Acrobatics" in out
+    assert "Defend against the dagger: Parry (broadsword), Dodge, Acrobatics" in out
     assert "?:" not in out
 
 

@@ -48,9 +48,9 @@ def test_a_parried_attack_shows_both_rolls_and_who_wins_ties():
                 man("slow", "x", agility=-3))
     lines = strike(enc, "morgan", "foe", [0, 0, 1, 0], defence="parry")
     assert lines == [
-        "Morgan attacks Rogier with his broadsword",
+        "Morgan attacks Rogier with their broadsword",
         "Morgan: Broadsword Great (+2), dice [▢ ▢] 0 → Great (+2)",
-        "Rogier parries with his broadsword: Broadsword Good (+1), dice [+ ▢] +1 → Great (+2)",
+        "Rogier parries with their broadsword: Broadsword Good (+1), dice [+ ▢] +1 → Great (+2)",
         "A tie goes to the defender: Rogier stops the attack",
     ]
     better = strike(enc, "morgan", "foe", [-1, 0, 1, 0], defence="parry")
@@ -70,8 +70,8 @@ def test_a_hit_shows_the_damage_steps_the_armour_the_wound_and_the_death_test():
         "Rogier takes a Mortal wound",
         "Rogier falls unconscious, Near Death",
         "Death Test for Rogier's Mortal wound: a Mortal wound cannot be rolled for",
-        "Rogier is dying: unconscious, he dies as the round ends",
-        "Rogier dodged: -1 to his later actions this round, -1 Initiative next round",
+        "Rogier is dying: unconscious, and dead as the round ends",
+        "Rogier dodged: -1 to their later actions this round, -1 Initiative next round",
     ]
     lines = strike(enc, "morgan", "foe", [0, 0, 1, 0], defence="dodge")
     assert lines[3:] == [
@@ -79,7 +79,7 @@ def test_a_hit_shows_the_damage_steps_the_armour_the_wound_and_the_death_test():
         "Damage: relative degree 1, Strength +1, sharp +1, the attack does not beat the mail hauberk's Great (+2): "
         "-2 = 1",
         "Rogier takes a Scratch wound",
-        "Rogier dodged: -1 to his later actions this round, -1 Initiative next round",
+        "Rogier dodged: -1 to their later actions this round, -1 Initiative next round",
     ]
     unarmoured = fight(man("morgan", "heroes", agility=1, broadsword=2, strength=1), man("foe", "foes", dodge=0),
                        man("slow", "x", agility=-3))
@@ -95,7 +95,7 @@ def test_a_hit_shows_the_damage_steps_the_armour_the_wound_and_the_death_test():
 def test_undefended_disarm_and_knock_out_lines():
     enc = fight(man("morgan", "heroes", agility=1, broadsword=2), man("foe", "foes"), man("slow", "x", agility=-3))
     disarm = strike(enc, "morgan", "foe", [0, 0], defence="none", disarm="weapon")
-    assert disarm[0] == "Morgan attacks Rogier with his broadsword: a disarm, for the broadsword"
+    assert disarm[0] == "Morgan attacks Rogier with their broadsword: a disarm, for the broadsword"
     assert disarm[1] == "Morgan: Broadsword Great (+2), dice [▢ ▢] 0, disarm -1 → Good (+1)"
     # "the Attacker makes his Skill check ..., with a Fair or better result succeeding" [seed]: not Poor, no "lands".
     assert "Rogier does not resist: the attacker rolls 2dF alone, Fair or better takes it" in disarm
@@ -103,7 +103,7 @@ def test_undefended_disarm_and_knock_out_lines():
     assert disarm[-2:] == ["Unresisted, the disarm needs Fair: Fair or better",
                            "Rogier's broadsword falls to the floor"]
     knock = strike(enc, "morgan", "foe", [0, 0, 1, 0, 0, 0], defence="none", knockout="pommel")
-    assert knock[0] == "Morgan attacks Rogier with his broadsword: a knock-out blow (pommel)"
+    assert knock[0] == "Morgan attacks Rogier with their broadsword: a knock-out blow (pommel)"
     assert "Pulling the blow: Strength Fair (0), dice [+ ▢ ▢ ▢] +1 → Good (+1) against Good (+1): succeeds" in knock
     assert knock[-1] == "Critical wound: Rogier is knocked out (no Death Test for a knock-out)"
     pulled = strike(enc, "morgan", "foe", [1, 1, 1, 0, 0, 0], defence="none", knockout="pommel")  # 6 + 1: Mortal
@@ -134,10 +134,21 @@ def test_the_round_end_shows_deaths_and_consciousness_tests():
     lines = RENDERER.result(RoundEnd(2, ("morgan",), (test,)), NAMES)
     assert lines == [
         "End of round 2",
-        "Morgan dies of his wounds (a failed Death Test)",
+        "Morgan dies of their wounds (a failed Death Test)",
         "Consciousness Test, Rogier (3 wound points, Mediocre (-1)): Stamina Fair (0), dice [− − ▢ ▢] -2 → "
         "Poor (-2): Rogier falls unconscious",
     ]
+
+
+def test_a_pickup_a_run_and_a_standing_defence_speak_of_the_fighter_neutrally():
+    from combat.systems.deryni.results import PickedUp, Ran
+    from combat.systems.deryni.tools import DefenceSet
+
+    assert RENDERER.result(PickedUp("foe", "greatsword", "greatsword"), NAMES) == [
+        "Rogier picks up their greatsword"]
+    assert RENDERER.result(Ran("morgan", "foe", "Rogier"), NAMES) == [
+        "Morgan runs over to Rogier: in place to fight them next round"]
+    assert RENDERER.result(DefenceSet("foe", None), NAMES) == ["Rogier's standing defence: their best"]
 
 
 def test_health_in_full_or_as_a_word():
@@ -151,13 +162,13 @@ def test_health_in_full_or_as_a_word():
 
 def test_what_is_coming_and_names_made_safe():
     intent = Intent("morgan", "attack", ("foe",), {"disarm": "weapon"})
-    assert RENDERER.intent(intent, "Rogier", NAMES) == "Morgan attacks Rogier — a disarm, for his weapon"
+    assert RENDERER.intent(intent, "Rogier", NAMES) == "Morgan attacks Rogier — a disarm, for their weapon"
     # Declared before the defence is chosen, each special attack says where, how or for what [seed].
     called = Intent("morgan", "attack", ("foe",), {"called": "leg", "weapon": "dagger"})
     said = RENDERER.intent(called, "Rogier", NAMES)
-    assert said == "Morgan attacks Rogier with his dagger — a called shot at the leg"
+    assert said == "Morgan attacks Rogier with their dagger — a called shot at the leg"
     fists = Intent("morgan", "attack", ("foe",), {"weapon": "unarmed combat"})
-    assert RENDERER.intent(fists, "Rogier", NAMES) == "Morgan attacks Rogier with his bare hands"
+    assert RENDERER.intent(fists, "Rogier", NAMES) == "Morgan attacks Rogier with their bare hands"
     knock = Intent("morgan", "attack", ("foe",), {"knockout": "the pommel"})
     assert RENDERER.intent(knock, "Rogier", NAMES) == "Morgan attacks Rogier — a knock-out blow (the pommel)"
     enc = fight(man("at", "heroes", agility=1, broadsword=2), man("foe", "foes"), man("slow", "x", agility=-3))
@@ -173,15 +184,15 @@ def test_a_death_test_settled_after_the_question_tells_only_the_answer():
     roll = Rolled("damage capacity", 0, (), (1, -1, 0, 0))
     bought = DeathSettled(DeathTest("foe", VERY_HURT, 1, roll, spent=2, passed=True), after=True)
     assert RENDERER.result(bought, NAMES) == [
-        "Rogier spends 2 FUDGE points after the failed Death Test for his Very Hurt wound: he lives"]
+        "Rogier spends 2 FUDGE points after the failed Death Test for the Very Hurt wound, and lives"]
     accepted = DeathSettled(DeathTest("foe", VERY_HURT, 1, roll), after=True)
     assert RENDERER.result(accepted, NAMES) == [
-        "Rogier keeps his FUDGE points",
-        "Rogier is dying: he fights on, takes no more tests, and dies as the round ends",
+        "Rogier keeps their FUDGE points",
+        "Rogier is dying: fighting on, taking no more tests, and dead as the round ends",
     ]
     mortal = DeathSettled(DeathTest("foe", MORTAL, None, spent=2, passed=True), after=True)
     assert RENDERER.result(mortal, NAMES) == [
-        "Rogier spends 2 FUDGE points: he survives his Mortal wound, unconscious and Near Death"]
+        "Rogier spends 2 FUDGE points and survives the Mortal wound, unconscious and Near Death"]
     rolled_now = DeathSettled(DeathTest("foe", VERY_HURT, 1, roll))  # rolled after 'roll': the dice are new
     assert RENDERER.result(rolled_now, NAMES)[0].startswith("Death Test for Rogier's Very Hurt wound: Damage")
 
@@ -201,7 +212,7 @@ def test_acrobatics_short_of_good_says_it_counts_as_a_dodge():
     enc = fight(man("morgan", "heroes", agility=1, broadsword=2), man("foe", "foes", acrobatics=1),
                 man("slow", "x", agility=-3))
     lines = strike(enc, "morgan", "foe", [-1, -1, -1, 0], defence="acrobatics")  # Fair vs Fair: stopped
-    assert lines[-1] == ("Rogier's acrobatics fell short of Good: a plain dodge: -1 to his later actions this "
+    assert lines[-1] == ("Rogier's acrobatics fell short of Good: a plain dodge: -1 to their later actions this "
                          "round, -1 Initiative next round")
     good = strike(enc, "morgan", "foe", [-1, -1, 0, 0], defence="acrobatics")
     assert good[-1] == "Rogier's acrobatics reached Good: no penalty for dodging"

@@ -1,7 +1,7 @@
 """FUDGE Deryni's guided first fight: Sir Alaric, yours, against two bandits on the Rhemuth road.
 
 Its hint hook knows the seed's one attack and one defence a round with different items: a fighter who parried with
-the weapon in hand is told to strike with another (his dagger, his shield, bare hands).
+the weapon in hand is told to strike with another (their dagger, their shield, bare hands).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def hint(turn: Turn) -> Suggestion | None:
         return None
     others = [w for w in (*carried(actor), UNARMED) if w not in used and w != weapon]
     if not others:
-        return Suggestion("encounter next", why="everything he holds has defended this round")
+        return Suggestion("encounter next", why="everything they hold has defended this round")
     acting = (("as", actor.name),) if turn.gm_plays else ()
     used_name = item_name(actor, turn.system.tables, weapon)
     why = f"the {used_name} parried this round: one attack and one defence, each with a different item"

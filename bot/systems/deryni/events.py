@@ -63,7 +63,7 @@ def render_round_start(start: DeryniRoundStart, names: Names) -> list[str]:
 def render_round_end(end: RoundEnd, names: Names) -> list[str]:
     """Show who died and every Consciousness Test."""
     lines = [f"End of round {end.round}"]
-    lines += [f"{who(names, c)} dies of his wounds (a failed Death Test)" for c in end.deaths]
+    lines += [f"{who(names, c)} dies of their wounds (a failed Death Test)" for c in end.deaths]
     for test in end.tests:
         name = who(names, test.combatant)
         points = f"{test.points} wound point{'s' if test.points != 1 else ''}"
@@ -90,13 +90,13 @@ def render_all_out(result: AllOut, names: Names) -> list[str]:
 def render_picked_up(result: PickedUp, names: Names) -> list[str]:
     """Show an item picked up from the floor."""
     name = who(names, result.actor)
-    return [f"{name} picks up his {safe(result.name)}", *(meditation_line(m, name) for m in result.meditation)]
+    return [f"{name} picks up their {safe(result.name)}", *(meditation_line(m, name) for m in result.meditation)]
 
 
 def render_ran(result: Ran, names: Names) -> list[str]:
-    """Show a fighter running over to a foe, in place to fight him next round."""
+    """Show a fighter running over to a foe, in place to fight them next round."""
     name = who(names, result.actor)
-    return [f"{name} runs over to {who(names, result.target)}: in place to fight him next round",
+    return [f"{name} runs over to {who(names, result.target)}: in place to fight them next round",
             *(meditation_line(m, name) for m in result.meditation)]
 
 
@@ -106,7 +106,7 @@ def render_power(result: PowerUse, names: Names) -> list[str]:
     lines = [f"{name} uses {safe(result.power)}: {check_text(result.check)}",
              f"Power fatigue: {result.cost} spent, {result.fatigue} of {result.pool} used (back only after rest)"]
     if result.maintained:
-        lines.append(f"{name} maintains {safe(result.power)}: -1 to all his actions while he does")
+        lines.append(f"{name} maintains {safe(result.power)}: -1 to all their actions while they do")
     return lines
 
 
@@ -123,7 +123,7 @@ def render_engaged(result: Engaged, names: Names) -> list[str]:
 
 def render_defence_set(result: DefenceSet, names: Names) -> list[str]:
     """Show a standing defence set."""
-    return [f"{who(names, result.target)}'s standing defence: {result.defence or 'his best'}"]
+    return [f"{who(names, result.target)}'s standing defence: {result.defence or 'their best'}"]
 
 
 def render_fudge_set(result: FudgeSet, names: Names) -> list[str]:

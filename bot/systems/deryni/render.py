@@ -52,7 +52,7 @@ def _announced(options: Mapping[str, OptionValue]) -> str | None:
     if isinstance(knockout, str):
         return f"a knock-out blow ({safe(knockout)})"
     if isinstance(disarm, str):
-        return f"a disarm, for his {safe(disarm)}"
+        return f"a disarm, for their {safe(disarm)}"
     return None
 
 
@@ -103,6 +103,6 @@ class DeryniRenderer:
         special = _announced(intent.options)
         weapon = intent.options.get("weapon")
         bare = isinstance(weapon, str) and normal_key(weapon) in BARE_WORDS
-        named = "his bare hands" if bare else f"his {safe(str(weapon))}"
+        named = "their bare hands" if bare else f"their {safe(str(weapon))}"
         line = f"{actor} attacks {target}" + (f" with {named}" if weapon else "")
         return f"{line} — {special}" if special else line

@@ -14,7 +14,7 @@ _DEFENDS = {"shield": "blocks with", "parry": "parries with", "dodge": "dodges",
 
 
 def _head(strike: Strike, actor: str, target: str) -> str:
-    line = f"{actor} attacks {target} with his {safe(strike.weapon_name)}"
+    line = f"{actor} attacks {target} with their {safe(strike.weapon_name)}"
     if strike.special == "called":
         return f"{line}: a called shot at the {strike.location}"
     if strike.special == "knockout":
@@ -34,7 +34,7 @@ def _defence(strike: Strike, target: str) -> str:
     if defence.kind == "none":
         return f"{target} does not defend: the attacker rolls 2dF alone, Poor or better hits"
     verb = _DEFENDS[defence.kind]
-    item = f" his {safe(strike.defence_name)}" if strike.defence_name else ""
+    item = f" their {safe(strike.defence_name)}" if strike.defence_name else ""
     mode = " (all-out defence)" if defence.all_out else ""
     assert strike.parry is not None
     return f"{target} {verb}{item}{mode}: {rolled(strike.parry)}"
@@ -106,7 +106,7 @@ def render_strike(strike: Strike, names: Names) -> list[str]:
         lines += _harm(strike.harm, target)
     if strike.dodged:
         how = "'s acrobatics fell short of Good: a plain dodge" if strike.defence.kind == "acrobatics" else " dodged"
-        lines.append(f"{target}{how}: -1 to his later actions this round, -1 Initiative next round")
+        lines.append(f"{target}{how}: -1 to their later actions this round, -1 Initiative next round")
     if strike.acrobatic:
         lines.append(f"{target}'s acrobatics reached Good: no penalty for dodging")
     lines += [meditation_line(m, who(names, m.combatant)) for m in strike.meditation]

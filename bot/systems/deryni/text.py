@@ -25,7 +25,7 @@ def check_text(check: Check) -> str:
 
 
 def death_lines(test: DeathTest, name: str, *, waiting: bool = False, shown: bool = False) -> list[str]:
-    """Show a Death Test: its roll or why none was needed, the FUDGE points spent, and whether he lives.
+    """Show a Death Test: its roll or why none was needed, the FUDGE points spent, and whether the fighter lives.
 
     ``waiting``: a failure that FUDGE points may still buy (the question follows); ``shown``: the roll (or the Mortal
     wound) was shown when the question was asked, so only the answer is told.
@@ -33,21 +33,21 @@ def death_lines(test: DeathTest, name: str, *, waiting: bool = False, shown: boo
     wound = LEVELS[test.level]
     head = f"Death Test for {name}'s {wound} wound"
     if test.reason == "dying":
-        return [f"{head}: none, he is dying and takes no more tests"]
+        return [f"{head}: none, {name} is dying and takes no more tests"]
     if test.reason == "charmed":
         return [f"{head}: passed, a natural +4 this round passes every test"]
     if test.reason == "bought":
         return [f"{head}: 1 FUDGE point spent before the roll: passed"]
     lines: list[str] = []
-    dying = (f"{name} is dying: unconscious, he dies as the round ends" if test.level == MORTAL else
-             f"{name} is dying: incapacitated, he dies as the round ends" if test.level == CRITICAL else
-             f"{name} is dying: he fights on, takes no more tests, and dies as the round ends")
+    dying = (f"{name} is dying: unconscious, and dead as the round ends" if test.level == MORTAL else
+             f"{name} is dying: incapacitated, and dead as the round ends" if test.level == CRITICAL else
+             f"{name} is dying: fighting on, taking no more tests, and dead as the round ends")
     if shown:
         if test.spent == 2 and test.difficulty is None:
-            return [f"{name} spends 2 FUDGE points: he survives his Mortal wound, unconscious and Near Death"]
+            return [f"{name} spends 2 FUDGE points and survives the Mortal wound, unconscious and Near Death"]
         if test.spent == 2:
-            return [f"{name} spends 2 FUDGE points after the failed Death Test for his {wound} wound: he lives"]
-        return [f"{name} keeps his FUDGE points", dying]
+            return [f"{name} spends 2 FUDGE points after the failed Death Test for the {wound} wound, and lives"]
+        return [f"{name} keeps their FUDGE points", dying]
     if test.difficulty is None:
         lines.append(f"{head}: a Mortal wound cannot be rolled for")
     elif test.roll is not None:
@@ -56,7 +56,7 @@ def death_lines(test: DeathTest, name: str, *, waiting: bool = False, shown: boo
         if test.charmed:
             lines.append(f"A natural +4: {name} passes every Death and Consciousness Test this round")
     if test.spent == 2:
-        lines.append(f"{name} spends 2 FUDGE points: he lives")
+        lines.append(f"{name} spends 2 FUDGE points and lives")
     elif waiting:
         lines.append(f"{name} is dying unless 2 FUDGE points buy the test")
     elif not test.passed:

@@ -53,9 +53,10 @@ def _spend(encounter: Encounter, combatant_id: str, points: int) -> Encounter:
 
 
 def _ask_after(encounter: Encounter, test: DeathTest, checks: tuple[str, ...]) -> DeathStep:
-    """Offer 2 FUDGE points after a failed roll (or a Mortal wound) when he has them; else settle it."""
-    if fighter(encounter.get(test.combatant)).fudge_points >= 2:
-        prompt = ("A Mortal wound: he is dying" if test.difficulty is None else "The Death Test failed")
+    """Offer 2 FUDGE points after a failed roll (or a Mortal wound) when the fighter has them; else settle it."""
+    combatant = encounter.get(test.combatant)
+    if fighter(combatant).fudge_points >= 2:
+        prompt = f"A Mortal wound: {combatant.name} is dying" if test.difficulty is None else "The Death Test failed"
         faces = test.roll.faces if test.roll else ()
         return encounter, test, Reaction(test.combatant, _AFTER, "spend", prompt), Pause(
             test.combatant, test.level, "after", faces, checks)

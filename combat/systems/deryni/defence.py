@@ -88,14 +88,14 @@ def _problems(encounter: Encounter, tables: DeryniTables, combatant: Combatant) 
     problems: dict[str, str] = {}
     shield = shield_problem(combatant)
     if shield is None and state.attacked_with == SHIELD:
-        shield = (f"{name} struck with his shield this round, so he cannot block with it too: one attack and one "
+        shield = (f"{name} struck with their shield this round, so cannot block with it too: one attack and one "
                   "defence a round, each with a different item or ability")
     if shield:
         problems["shield"] = shield
     if parry_weapon(combatant, tables) is None:
         struck = state.attacked_with
         problems["parry"] = (
-            f"{name} attacked with his {item_name(combatant, tables, struck)} this round, so he cannot parry with "
+            f"{name} attacked with their {item_name(combatant, tables, struck)} this round, so cannot parry with "
             "it too: one attack and one defence a round, each with a different item or ability"
             if struck and struck != SHIELD else f"{name} has no weapon to parry with")
     if not legs_free(combatant):
@@ -176,7 +176,7 @@ def decide(encounter: Encounter, tables: DeryniTables, combatant: Combatant, key
 
 
 def reaction_for(encounter: Encounter, intent: Intent, tables: DeryniTables) -> Reaction | None:
-    """Ask a player's fighter attacked by someone else's how he defends, when he can and has a choice."""
+    """Ask a player's fighter attacked by someone else's how they defend, when they can and have a choice."""
     if intent.move != "attack" or DEFENCE in intent.options or len(intent.targets) != 1:
         return None
     actor, target = encounter.get(intent.actor), encounter.get(intent.targets[0])
@@ -189,7 +189,7 @@ def reaction_for(encounter: Encounter, intent: Intent, tables: DeryniTables) -> 
     named = intent.options.get("weapon")
     weapon = attack_weapon(actor, tables, named if isinstance(named, str) else None)
     return Reaction(target.id, choices, default_key(encounter, tables, target),
-                    prompt=f"Defend against his {weapon.name}")
+                    prompt=f"Defend against the {weapon.name}")
 
 
 def choose(intent: Intent, reaction: Reaction, choice: str) -> Intent:

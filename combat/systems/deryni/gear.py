@@ -140,7 +140,7 @@ def _chosen(combatant: Combatant, tables: DeryniTables, option: str | None) -> W
                                 "pick it up first (/act move:pickup).")
             return weapon_row(tables, key)
     names = ", ".join((*combatant.sheet.weapons, UNARMED))
-    raise CannotAct(f"{combatant.name} carries no '{option}'; he can strike with {names}.")
+    raise CannotAct(f"{combatant.name} carries no '{option}'; they can strike with {names}.")
 
 
 def attack_weapon(combatant: Combatant, tables: DeryniTables, option: str | None) -> Weapon:
@@ -155,7 +155,7 @@ def attack_weapon(combatant: Combatant, tables: DeryniTables, option: str | None
         others = [w for w in (*carried(combatant), UNARMED) if w not in state.defended_with and w != weapon.key]
         hint = f" Strike with {' or '.join(f'weapon:{w}' for w in others)} instead." if others else ""
         raise CannotAct(
-            f"{combatant.name} {verb} his {weapon.name} this round, so he cannot strike with it too: one attack "
+            f"{combatant.name} {verb} their {weapon.name} this round, so cannot strike with it too: one attack "
             f"and one defence a round, each with a different item or ability.{hint}"
         )
     return weapon
@@ -179,6 +179,6 @@ def disarm_item(target: Combatant, tables: DeryniTables, what: str) -> tuple[str
         raise CannotAct(f"{target.name} holds no weapon to disarm.")
     row = weapon_row(tables, held)
     if wanted not in _HELD_WORDS and match_row(what, {row.key: row}) is None:
-        raise CannotAct(f"{target.name} holds his {row.name}, not '{echo(what)}': disarm:weapon (or disarm:{row.key}) "
-                        "goes for the weapon in his hand, disarm:shield for his shield.")
+        raise CannotAct(f"{target.name} holds their {row.name}, not '{echo(what)}': disarm:weapon (or "
+                        f"disarm:{row.key}) goes for the weapon in their hand, disarm:shield for their shield.")
     return held, -row.hands

@@ -30,16 +30,16 @@ def defence_option(description: str, *, gm_only: bool, extra: tuple[str, ...] = 
 
 
 MOVES: tuple[MoveSpec, ...] = (
-    MoveSpec("attack", "Attack one foe; he chooses his defence before any die rolls.", (
+    MoveSpec("attack", "Attack one foe, who chooses a defence before any die rolls.", (
         OptionSpec("weapon", "What to strike with: a weapon you carry, shield, or unarmed (the one in hand by "
                    "default).", source="weapons"),
         OptionSpec("called", "A called shot at a limb: weapon arm, off arm or leg.", "choice",
                    tuple(OptionChoice(k) for k in LIMBS), aliases=_LIMB_ALIASES),
-        OptionSpec("knockout", "Knock him out, and how (like \"flat of the blade\"); a Good Strength check pulls "
+        OptionSpec("knockout", "Knock the foe out, and how (like \"flat of the blade\"); a Good Strength check pulls "
                    "the blow."),
-        OptionSpec("disarm", "Disarm him: weapon (the one in his hand, or by name: dagger; -1, two-handed -2) or "
+        OptionSpec("disarm", "Disarm the foe: weapon (the one in their hand, or by name: dagger; -1, two-handed -2) or "
                    "shield (-3 strapped on)."),
-        defence_option("GM: how the foe defends (an NPC's defence; default: his standing choice, else his best).",
+        defence_option("GM: how the foe defends (an NPC's defence; default: their standing choice, else their best).",
                        gm_only=True),
     )),
     MoveSpec("defend", "All-out defence: give this round's attack to defending (two defences without penalty).",
@@ -47,7 +47,7 @@ MOVES: tuple[MoveSpec, ...] = (
     MoveSpec("pickup", "Pick up something of yours from the floor (a disarmed weapon or shield); it is your "
              "action.", (OptionSpec("item", "What to pick up (the first on the floor by default).",
                                     source="dropped"),), targets=0),
-    MoveSpec("run", "Run over to another foe: your action this round; you are in place to fight him next round."),
+    MoveSpec("run", "Run over to another foe: your action this round; you are in place to fight them next round."),
     MoveSpec("power", "Use a Deryni power: Power at -1 against the GM's difficulty; it costs power fatigue.", (
         OptionSpec("name", "Which power (like \"heightened senses\").", required=True),
         OptionSpec("difficulty", "The difficulty (Fair by default).", "level", low=-3, high=6),

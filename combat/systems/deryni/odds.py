@@ -33,7 +33,7 @@ __all__ = ["attack_odds", "order"]
 _ORDER = (
     Band("fumble", "Miss: Terrible or worse"),
     Band("defended", "Defended"),
-    Band("kept", "Gets past, but he keeps the item", hit=True),
+    Band("kept", "Gets past, but the foe keeps the item", hit=True),
     Band("disarmed", "Disarmed: the item falls", hit=True, severity=2),
     Band("scratch", "Scratch", hit=True, severity=1),
     Band("hurt", "Hurt (-1)", hit=True, severity=2),
@@ -178,12 +178,12 @@ def _notes(declared: Declared, encounter: Encounter, intent: Intent, tables: Der
     notes = []
     asked = reaction_for(encounter, intent, tables)
     if asked is not None:
-        notes.append(f"{target.name}'s player chooses the defence before the dice; counted: his default, "
+        notes.append(f"{target.name}'s player chooses the defence before the dice; counted: their default, "
                      f"{asked.label(asked.default)}.")
     points = fighter(target).fudge_points
     if points and declared.item is None:
         notes.append(f"{target.name} has {points} FUDGE point{'s' if points > 1 else ''}: a Death Test is counted "
-                     "with the default answers (roll it; after a failure, spend two if he has them).")
+                     "with the default answers (roll it; after a failure, spend two if two are left).")
     armour = tables.armour.get(target.sheet.armour or "")
     if armour is not None and declared.item is None:
         notes.append(f"{armour.name}: {armour.modifier:+d} to damage unless the attack result beats "

@@ -23,7 +23,7 @@ def run_to(encounter: Encounter, intent: Intent, dice: DiceSource) -> ActionOutc
     """Spend the round's action running to a foe: from the next round he is the runner's foe (and his, if free)."""
     actor = encounter.get(intent.actor)
     if len(intent.targets) != 1 or intent.targets[0] == actor.id:
-        raise InvalidInput(f"{actor.name} runs over to one foe, not to himself.")
+        raise InvalidInput(f"{actor.name} cannot run over to themself: name one foe.")
     target = encounter.get(intent.targets[0])
     if target.side == actor.side:
         raise CannotAct(f"{target.name} is on {actor.name}'s side: run over to a foe.")

@@ -147,7 +147,7 @@ def declare(encounter: Encounter, intent: Intent, tables: DeryniTables) -> Decla
     """Read the attack's options and work out everything fixed before the dice, refusing what the rules forbid."""
     actor = encounter.get(intent.actor)
     if len(intent.targets) != 1 or intent.targets[0] == actor.id:
-        raise InvalidInput(f"{actor.name} attacks one foe, not himself.")
+        raise InvalidInput(f"{actor.name} cannot attack themself: name one foe.")
     target = encounter.get(intent.targets[0])
     if target.health.dead:
         raise CannotAct(f"{target.name} is dead.")

@@ -21,16 +21,16 @@ _TARGET = OptionSpec("target", "Who.", "combatant", required=True)
 
 TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec("engage", "Pair two foes (who fights whom): their weapons' lengths count from the next round.", (
-        _TARGET, OptionSpec("foe", "Whom he fights.", "combatant", required=True))),
-    ToolSpec("defence", "Set how a combatant defends when nobody is asked (best: his best defence by skill).", (
-        _TARGET, defence_option("How he defends.", gm_only=False, extra=("best",)))),
+        _TARGET, OptionSpec("foe", "Whom they fight.", "combatant", required=True))),
+    ToolSpec("defence", "Set how a combatant defends when nobody is asked (best: their best defence by skill).", (
+        _TARGET, defence_option("How they defend.", gm_only=False, extra=("best",)))),
     ToolSpec("fudge", "Set a combatant's FUDGE points.", (
         _TARGET, OptionSpec("points", "How many.", "number", low=0, high=20, required=True))),
     ToolSpec("heal", "After the fight: First Aid, Battle Surgery, days of rest, or save the dying.", (
         _TARGET,
         OptionSpec("method", "How.", "choice", tuple(OptionChoice(m) for m in METHODS), required=True,
                    aliases=(("battle surgery", "surgery"), ("firstaid", "first aid"))),
-        OptionSpec("healer", "Who treats him (First Aid, surgery; himself by default).", "combatant"),
+        OptionSpec("healer", "Who treats them (First Aid, surgery; the patient by default).", "combatant"),
         OptionSpec("modifier", "Circumstances or equipment.", "number", low=-5, high=5),
         OptionSpec("days", "Days of rest (rest only; 1 by default).", "number", low=0, high=365),
     )),

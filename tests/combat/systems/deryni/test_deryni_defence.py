@@ -22,7 +22,7 @@ def test_a_player_s_fighter_is_asked_with_exactly_his_options_and_a_default():
     step = declare(enc, "foe", "morgan")
     assert isinstance(step.result, Declared)
     reaction = step.result.reaction
-    assert reaction.combatant == "morgan" and reaction.prompt == "Defend against his broadsword"
+    assert reaction.combatant == "morgan" and reaction.prompt == "Defend against the broadsword"
     assert reaction.answers() == ("shield", "parry", "dodge", "acrobatics", "allout-shield", "allout-parry",
                                   "allout-dodge", "allout-acro", "none")
     assert reaction.label("shield") == "Shield (kite shield)" and reaction.label("parry") == "Parry (broadsword)"
@@ -76,7 +76,7 @@ def test_a_player_attacking_his_own_fighter_or_given_a_defence_is_not_asked():
 def test_parrying_and_then_striking_with_the_same_sword_is_refused_saying_why():
     enc = fight(man("foe", agility=2), knight(), man("zed", "x", agility=-3))
     step = attack(enc, "foe", "morgan", faces(f2(-2), f2(0)), defence="parry")
-    with pytest.raises(CannotAct, match="parried with his broadsword this round, so he cannot strike with it too"):
+    with pytest.raises(CannotAct, match="parried with their broadsword this round, so cannot strike with it too"):
         attack(step.encounter, "morgan", "foe", faces(f2(0), f2(0)))
     # Another item is fine: his dagger.
     done = attack(step.encounter, "morgan", "foe", faces(f2(-2), f2(0)), weapon="dagger")
@@ -89,7 +89,7 @@ def test_after_striking_with_the_sword_he_cannot_parry_with_it():
     step = attack(enc, "morgan", "foe", faces(f2(-2), f2(2)), defence="dodge")
     reaction = declare(step.encounter, "foe", "morgan").result.reaction
     assert "parry" not in reaction.answers()
-    with pytest.raises(CannotAct, match="attacked with his broadsword this round, so he cannot parry with it too"):
+    with pytest.raises(CannotAct, match="attacked with their broadsword this round, so cannot parry with it too"):
         attack(step.encounter, "foe", "morgan", faces(f2(0), f2(0)), defence="parry")
 
 
@@ -97,7 +97,7 @@ def test_a_shield_blow_then_a_shield_block_is_refused():
     enc = fight(knight(), man("foe", agility=-1, broadsword=1), man("zed", "x", agility=-3))
     step = attack(enc, "morgan", "foe", faces(f2(-2), f2(2)), weapon="shield", defence="dodge")
     assert step.result.weapon_name == "kite shield" and step.result.attack.trait == "shield"
-    with pytest.raises(CannotAct, match="struck with his shield this round, so he cannot block with it too"):
+    with pytest.raises(CannotAct, match="struck with their shield this round, so cannot block with it too"):
         attack(step.encounter, "foe", "morgan", faces(f2(0), f2(0)), defence="shield")
 
 

@@ -129,9 +129,9 @@ def test_the_rolls_and_notes_say_what_is_counted() -> None:
         ("Death Test", "4dF", "damage capacity", 0, ()),
     ]
     assert odds.notes == (
-        "Foe's player chooses the defence before the dice; counted: his default, Shield (kite shield).",
+        "Foe's player chooses the defence before the dice; counted: their default, Shield (kite shield).",
         "Foe has 3 FUDGE points: a Death Test is counted with the default answers (roll it; after a failure, "
-        "spend two if he has them).",
+        "spend two if two are left).",
         "mail hauberk: -2 to damage unless the attack result beats +2.",
     )
 

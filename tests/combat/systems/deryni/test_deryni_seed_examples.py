@@ -37,7 +37,7 @@ def test_example_1_bob_good_strikes_first_and_the_bandit_who_parried_cannot_stri
     assert (result.defence.kind, result.defence.item, result.attack.result, result.parry.result) == (
         "parry", "broadsword", 2, 2)
     assert result.outcome == "defended" and step.encounter.turns.is_turn_of("bandit")
-    with pytest.raises(CannotAct, match="parried with his broadsword this round, so he cannot strike with it too"):
+    with pytest.raises(CannotAct, match="parried with their broadsword this round, so cannot strike with it too"):
         attack(step.encounter, "bandit", "bob", faces(f2(0), f2(0)))
 
 
@@ -69,5 +69,5 @@ def test_a_disarm_may_name_the_weapon_in_his_hand(named: str) -> None:
 
 def test_a_disarm_naming_a_weapon_he_does_not_hold_is_refused_naming_the_one_he_does() -> None:
     enc = fight(man("bob", agility=3, broadsword=1), man("foe", "x", weapons=("dagger",), dagger=0), SLOW)
-    with pytest.raises(CannotAct, match="Foe holds his dagger, not 'greatsword': disarm:weapon"):
+    with pytest.raises(CannotAct, match="Foe holds their dagger, not 'greatsword': disarm:weapon"):
         attack(enc, "bob", "foe", f2(0), disarm="greatsword", defence="none")
