@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from combat.frozen import frozen
@@ -34,7 +34,8 @@ class RoundSummary:
     """A finished round: every beat in order, who went down, what is in force, and the order for the next round.
 
     ``next_phases`` names the phase of each slot of ``next_order`` (empty for a round of one phase); ``next_counts``
-    gives each slot's Initiative count (empty when not known).
+    gives each slot's Initiative count (empty when not known). ``names`` gives (id, name) of those who left the
+    encounter before the round ended: the encounter names the others, not them.
     """
 
     round: int
@@ -44,6 +45,7 @@ class RoundSummary:
     next_order: tuple[tuple[str, ...], ...]
     next_phases: tuple[str, ...] = ()
     next_counts: tuple[int, ...] = ()
+    names: tuple[tuple[str, str], ...] = ()
 
     @property
     def hits(self) -> int:
@@ -63,8 +65,12 @@ def summarize_round(
     next_order: Iterable[tuple[str, ...]],
     next_phases: Iterable[str] = (),
     next_counts: Iterable[int] = (),
+    names: Mapping[str, str] | None = None,
 ) -> RoundSummary:
-    """Build a round's summary from its beats, the conditions now in force and the next round's order."""
+    """Build a round's summary from its beats, the conditions now in force and the next round's order.
+
+    ``names`` are those of the combatants who left the encounter during the round, by id (the log's ``gone``).
+    """
     ordered = tuple(beats)
     down: list[str] = []
     for beat in ordered:
@@ -72,4 +78,4 @@ def summarize_round(
         if beat.out and fallen not in down:
             down.append(fallen)
     return RoundSummary(round_number, ordered, tuple(down), tuple(conditions), tuple(next_order), tuple(next_phases),
-                        tuple(next_counts))
+                        tuple(next_counts), tuple((names or {}).items()))

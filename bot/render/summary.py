@@ -63,7 +63,12 @@ def _order(summary: RoundSummary, names: Names) -> str:
 
 
 def render_round_summary(summary: RoundSummary, names: Names) -> list[str]:
-    """Render a finished round: each beat, the tally, who went down, the states in force, the next order."""
+    """Render a finished round: each beat, the tally, who went down, the states in force, the next order.
+
+    ``names`` are the encounter's; whoever left it before the round ended is named as the summary knew him.
+    """
+    if summary.names:
+        names = {**dict(summary.names), **names}
     lines = [f"Round {summary.round} summary"]
     lines.extend(render_beat(b, names) for b in summary.beats)
     if not summary.beats:

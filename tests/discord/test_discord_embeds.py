@@ -88,6 +88,12 @@ def test_a_big_round_summary_fits_and_says_what_is_left() -> None:
     assert sum(len(e) for e in embeds) <= TOTAL
 
 
+def test_the_round_summary_post_names_one_who_left_before_the_round_ended() -> None:
+    beats = [Beat("aeryn", "shoot", "peacekeeper trooper 9", hit=False)]
+    summary = summarize_round(3, beats, (), (), names={"peacekeeper trooper 9": "Peacekeeper trooper 9"})
+    assert text(summary_embeds(summary, crowd(2))).splitlines()[0] == "Aeryn → Peacekeeper trooper 9: miss"
+
+
 def _chunks_line_by_line(lines: list[str], budget: int) -> tuple[list[str], int]:
     """The packing rule, one line at a time: what ``_chunks`` must give, whichever way it works it out."""
     from bot.discord.embeds import DESCRIPTION, EMBEDS

@@ -157,6 +157,18 @@ def test_one_who_goes_down_by_himself_is_down_too():
     assert "Aeryn: Consciousness Test (falls unconscious)" in lines and "Down: Aeryn" in lines
 
 
+def test_one_who_left_the_encounter_before_the_round_ended_is_named_as_the_summary_knew_him():
+    # The GM removed Trooper 2 mid-round: the encounter no longer names him; the summary does.
+    beats = [Beat("aeryn", "shoot", "trooper 2", True, "Hurt", "lethal", True), Beat("trooper 2", "shoot", "aeryn")]
+    summary = summarize_round(1, beats, (("trooper 2", "dazed"),), [("aeryn",)], names={"trooper 2": "Trooper 2"})
+    assert render_round_summary(summary, NAMES)[1:6] == [
+        "Aeryn → Trooper 2: hit, Hurt, out", "Trooper 2 → Aeryn: miss", "Hits: 1, misses: 1", "Down: Trooper 2",
+        "In force: Trooper 2: dazed"]
+    # Whoever is in the encounter is named by it.
+    renamed = summarize_round(1, [Beat("aeryn", "reload")], (), (), names={"aeryn": "Old name"})
+    assert render_round_summary(renamed, NAMES)[1] == "Aeryn: reload"
+
+
 def test_a_note_that_says_out_already_is_not_followed_by_out_again():
     knocked = Beat("aeryn", "attack", "trooper", True, "-2 HTK", None, True, "knocked out")
     assert render_beat(knocked, NAMES) == "Aeryn → Trooper 1: hit, -2 HTK, knocked out"
