@@ -24,6 +24,7 @@ from bot.registry import find, keys
 from bot.services.access import is_gm, require_gm
 from bot.services.context import Caller, DiceProvider
 from bot.services.errors import NoEncounter
+from bot.services.recap import gone_names
 from bot.services.replies import Answered, Reply
 from bot.tables import load_system_tables
 from combat import reactions
@@ -249,6 +250,8 @@ class Services:
         row = scene.row  # its stored document is scene.encounter's: the log keeps it as it is
         before = row.document
         logged, log = _logs(scene, step.encounter, beats)
+        if taken:  # whom it took out is named in the log only: the round's summary reads the round back
+            logged, log = None, log if log is not None and log.round != scene.encounter.turns.round else None
         # Read before writing: a read with no write before it takes no lock (the save's version check guards it).
         summaries = await self.summaries(uow, scene, step.encounter, step.change, logged, beats)
         await uow.encounters.save(scene.row, step.encounter, log=log)
@@ -292,12 +295,14 @@ class Services:
         if change.ended_round is None:
             return ()
         beats: list[Beat] = []
+        names = gone(scene.encounter, after)  # whom this very step took out (its event is not logged yet)
         if logged is not None and logged.round == change.ended_round:
             beats.extend(chain.from_iterable(logged.entries))
         else:
             for payload in await uow.events.round_payloads(scene.row.id, change.ended_round):
                 if isinstance(payload, dict) and payload.get("beats"):
                     beats.extend(_BEATS.validate_python(payload["beats"]))
+                names.update(gone_names(payload))
             if scene.encounter.turns.round == change.ended_round:
                 beats.extend(latest)
         if change.round_end is not None:  # what the system did as the round ended (end-of-round tests)
@@ -311,4 +316,4 @@ class Services:
                 phases.append(slot.phase)
                 counts.append(slot.count)
         named = phases if len(after.turns.phases) > 1 else []
-        return (summarize_round(change.ended_round, beats, conditions, order, named, counts),)
+        return (summarize_round(change.ended_round, beats, conditions, order, named, counts, names),)

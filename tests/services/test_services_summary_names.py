@@ -9,11 +9,7 @@ from bot.discord.embeds import summary_embeds
 from bot.render.reply import render_reply
 from bot.services import Reply
 
-pytestmark = [
-    pytest.mark.asyncio,
-    pytest.mark.xfail(strict=True, reason="Services.summaries (bot/services/core.py) does not yet pass the names "
-                      "the log keeps under 'gone' to summarize_round"),
-]
+pytestmark = pytest.mark.asyncio
 
 MISSED = f"Crichton → {TROOPER_2}: miss"
 
