@@ -15,7 +15,17 @@ from bot.render.odds import odds_lines, title
 from bot.render.plugin import SystemRenderer
 from bot.render.reply import UserNames, render_reply, renderer_of
 from bot.render.summary import render_turn
-from bot.services.replies import Exported, HelpShown, Logged, MapShown, OddsShown, Recapped, Reply, StatusShown
+from bot.services.replies import (
+    Exported,
+    HelpShown,
+    HelpTopic,
+    Logged,
+    MapShown,
+    OddsShown,
+    Recapped,
+    Reply,
+    StatusShown,
+)
 from combat.model import Combatant, Encounter
 
 __all__ = ["Outgoing", "compose", "next_player"]
@@ -131,7 +141,9 @@ def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
     for name, value in _wounded(reply):
         if len(embeds[-1].fields) < 10 and sum(len(e) for e in embeds) + len(name) + len(value) < TOTAL:
             embeds[-1].add_field(name=safe(name)[:256], value=value[:1024], inline=False)
-    out = Outgoing(embeds=embeds)
+    out = Outgoing(embeds=embeds, ephemeral=isinstance(reply.body, HelpTopic))  # help, as a whole or on a topic
+    if out.ephemeral:
+        return out
     if encounter is not None and encounter.turns.round and reply.command != "encounter end":
         out.mention = next_player(encounter)
         out.content = _turn_line(encounter, out.mention)

@@ -48,6 +48,7 @@ async def test_export_is_a_json_file_and_help_lists_the_moves(fray: Fray) -> Non
 async def test_help_on_a_topic_shows_its_commands_and_an_unknown_one_is_refused(fray: Fray) -> None:
     async with fray.running():
         message = await fray.answer(fray.carol, "help", topic="character")
+        assert message.ephemeral  # only the one who asked sees it, as the whole of /help
         text = message.embeds[0]["description"]
         assert text.startswith("Help on /character:\n/character create — Save a character for this server.")
         assert "/character delete" in text and "/encounter start" not in text
