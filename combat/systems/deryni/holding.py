@@ -1,22 +1,23 @@
 """Who may hold: "The highest is given the choice of making his action first, or holding it" [seed].
 
-The highest of a fight (the seed's group: a fighter, his foe and whoever has him as foe, see initiative.foes) acts
-first or holds; the others "react rather than control the action" (Example 3) and act when their turn comes.
+The highest of a group (the seed's "who's fighting who": a fighter, his foe, whoever has him as foe, and whoever
+fights his foe unless both are PCs, see initiative.same_group) acts first or holds; the others "react rather than
+control the action" (Example 3) and act when their turn comes.
 """
 
 from __future__ import annotations
 
 from combat.errors import RulesError
 from combat.model import Encounter
-from combat.systems.deryni.initiative import foes
+from combat.systems.deryni.initiative import foes, same_group
 
 __all__ = ["check_hold"]
 
 
 def _fight(encounter: Encounter, combatant_id: str) -> set[str]:
-    """Return the others in the combatant's fight: his foe and those who have him as foe."""
+    """Return the others in the combatant's group: his foe, those who have him as foe, those who fight his foe."""
     paired = foes(encounter)
-    return {f for f in (paired.get(combatant_id), *(o for o, f in paired.items() if f == combatant_id)) if f}
+    return {o for o in paired if o != combatant_id and same_group(encounter, paired, combatant_id, o)}
 
 
 def check_hold(encounter: Encounter, combatant_id: str) -> None:

@@ -7,9 +7,10 @@ as foe), and what the last round carried over (-1 per dodge, +1 after an all-out
 Who fights whom (the seed's groups): each combatant's foe is the one the GM paired him with (tool ``engage``) or
 the one he last fought; otherwise he is paired, in the order combatants were added, with the first unpaired
 combatant of another side. The foe counts for the weapon-length bonus and for ties; the whole fight runs in one
-order. Equal Initiatives among foes are settled by an opposed roll-off (Initiative + 2dF, repeated among those
-still tied) that stands for the fight while the same combatants tie on the same value; others who tie (allies, or
-fighters in other groups) keep the order they were added in, with no dice.
+order. Equal Initiatives in one group (foes, or two fighting the same foe unless both are PCs) are settled by an
+opposed roll-off (Initiative + 2dF, repeated among those still tied) that stands for the fight while the same
+combatants tie on the same value; others who tie (fighters of different groups, two PCs each in his own group) keep
+the order they were added in, with no dice.
 """
 
 from __future__ import annotations
@@ -26,7 +27,10 @@ from combat.systems.deryni.state import Tie, Ties, fighter
 from combat.systems.deryni.tables import DeryniTables
 from combat.turns import InitiativeEntry
 
-__all__ = ["MAX_ROLLOFFS", "RollOff", "Score", "Throw", "entries", "foes", "newcomer_entries", "roll_offs", "scores"]
+__all__ = [
+    "MAX_ROLLOFFS", "RollOff", "Score", "Throw", "entries", "foes", "newcomer_entries", "roll_offs", "same_group",
+    "scores",
+]
 
 MAX_ROLLOFFS = 50  # [ours] a roll-off repeated this often without a leader keeps the order it has
 
@@ -133,19 +137,38 @@ def _linked(ids: list[str], links: list[tuple[str, str]]) -> list[tuple[str, ...
     return [tuple(g) for g in groups.values()]
 
 
+def _pc(encounter: Encounter, combatant_id: str) -> bool:
+    """Tell whether the combatant is a player's character (he has a player)."""
+    return encounter.get(combatant_id).owner is not None
+
+
+def same_group(encounter: Encounter, paired: dict[str, str | None], a: str, b: str) -> bool:
+    """Tell whether two combatants are in one of the seed's groups ("who's fighting who").
+
+    Foes are; so are two who fight the same foe, unless both are player's characters: "Each PC is in his/her own
+    group for most purposes" [seed].
+    """
+    if a == b or paired.get(a) == b or paired.get(b) == a:
+        return True
+    shared = paired.get(a) is not None and paired.get(a) == paired.get(b)
+    return shared and not (_pc(encounter, a) and _pc(encounter, b))
+
+
 def _tied(encounter: Encounter, found: Iterable[Score]) -> list[tuple[int, tuple[str, ...]]]:
-    """Return the ties to roll off: able combatants on one value who fight each other, highest value first.
+    """Return the ties to roll off: able combatants on one value in one group, highest value first.
 
     "In each group ... If the Initiatives are a tie, than the combatants make an Opposed roll off" [seed]: a tie
-    joins foes (and those tied with the same foe); allies who each fight someone else do not roll off.
+    joins foes, and two who fight the same foe (not two PCs, each in his own group); fighters of different groups
+    do not roll off.
     """
     able = [s for s in found if _fighting(encounter.get(s.combatant))]
     place = {s.combatant: n for n, s in enumerate(found)}
+    paired = {s.combatant: s.foe for s in found}
     ties: list[tuple[int, tuple[str, ...]]] = []
     for value in sorted({s.value for s in able}, reverse=True):
         same = [s for s in able if s.value == value]
         ids = [s.combatant for s in same]
-        links = [(s.combatant, s.foe) for s in same if s.foe in ids]
+        links = [(a, b) for n, a in enumerate(ids) for b in ids[n + 1:] if same_group(encounter, paired, a, b)]
         ties.extend((value, group) for group in _linked(ids, links) if len(group) > 1)
     return sorted(ties, key=lambda tie: (-tie[0], place[tie[1][0]]))
 

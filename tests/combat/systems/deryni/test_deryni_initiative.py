@@ -172,9 +172,10 @@ def test_the_round_start_shows_initiative_when_it_changes():
 def test_allies_tied_on_initiative_roll_no_dice_only_foes_roll_off():
     # "In each group ... If the Initiatives are a tie, than the combatants make an Opposed roll off" (4.2 step 3),
     # and "Each PC is in his/her own group". Example 2: Bob (Agility Good) fights the bandit (Agility Fair); his
-    # friend (Agility Good) sneaks up on the same bandit. Bob and the friend tie on Good, but they do not fight each
-    # other: no dice (fight() checks every scripted face is used), Bob first as he was added first.
-    bob, friend = man("bob", agility=1, broadsword=1), man("friend", agility=1, broadsword=1)
+    # friend (Agility Good) sneaks up on the same bandit. Bob and the friend, both PCs, tie on Good, but each is in
+    # his own group: no dice (fight() checks every scripted face is used), Bob first as he was added first.
+    bob = man("bob", owner="p1", agility=1, broadsword=1)
+    friend = man("friend", owner="p2", agility=1, broadsword=1)
     bandit = man("bandit", "bandits", agility=0, broadsword=0)
     enc = fight(bob, bandit, friend)
     assert order(enc) == [("bob",), ("friend",), ("bandit",)]
@@ -191,17 +192,19 @@ def test_the_longer_weapon_must_outreach_everyone_in_the_fight():
     # "In each group, figure out who has the greater weapon length" (4.2 step 2). Bob (Agility Fair, Broad Sword
     # Fair) fights two bandits: one with a dagger (Agility Mediocre), one with a spear (Agility Poor). The spear is
     # the longest in the group: that bandit alone gets +1 (Mediocre); Bob's broadsword outreaches the dagger but
-    # not the spear: he stays Fair. The two bandits tie on Mediocre but are allies: no roll-off, no dice.
-    bob = man("bob", agility=0, broadsword=0)
+    # not the spear: he stays Fair. The two bandits tie on Mediocre in Bob's group: they roll off, the dagger first
+    # (added first): Mediocre + [+ 0] = Fair, the spear Mediocre + [0 0] = Mediocre: the dagger acts first.
+    bob = man("bob", owner="p1", agility=0, broadsword=0)
     dagger = man("dagger", "bandits", agility=-1, dagger=-1, weapons=("dagger",))
     spear = man("spear", "bandits", agility=-2, spear=-2, weapons=("spear",))
-    enc = fight(bob, dagger, spear)
+    enc = fight(bob, dagger, spear, dice=faces(f2(1), f2(0)))
     assert foes(enc) == {"bob": "dagger", "dagger": "bob", "spear": "bob"}
     assert values(enc) == {"bob": 0, "dagger": -1, "spear": -1}
+    assert order(enc) == [("bob",), ("dagger",), ("spear",)]
     # Example 2's friends each in their own fight with the bandit: Bob's broadsword and the friend's spear both
     # outreach the bandit's dagger: +1 each; Bob Good, the friend Good (Agility Fair), the bandit Mediocre.
     bandit = man("bandit", "bandits", agility=-1, dagger=-1, weapons=("dagger",))
-    friend = man("friend", agility=0, spear=0, weapons=("spear",))
+    friend = man("friend", owner="p2", agility=0, spear=0, weapons=("spear",))
     enc = fight(bob, bandit, friend)
     assert values(enc) == {"bob": 1, "bandit": -1, "friend": 1}
 
@@ -220,3 +223,24 @@ def test_only_the_highest_of_a_fight_may_hold_the_others_react():
     assert held.turns.held == ("zed",) and held.turns.is_turn_of("foe2")
     with pytest.raises(RulesError, match="Zed is above Foe2"):
         engine.hold(SYSTEM, held, "foe2", ScriptedDice([]))
+
+
+def test_two_npcs_tied_on_top_of_one_pcs_group_roll_off_and_only_the_winner_may_hold():
+    # "Determine who's fighting who ... Each PC is in his/her own group"; "In each group ... Compare Initiatives of
+    # the participants. The highest is given the choice of making his action first, or holding it ... If the
+    # Initiatives are a tie, than the combatants make an Opposed roll off Initiative until there is someone with an
+    # advantage" (4.2 steps 1 and 3). Bob (a PC; Agility Fair, Broad Sword Fair: Fair) fights two bandits, both
+    # Agility Good, Broad Sword Good (not higher): Good; same broadswords, no length bonus. Both bandits fight Bob:
+    # one group, tied on Good at its top. Roll-off, in the order added: bandit Good + [0 0] = Good, bandit2 Good
+    # + [+ 0] = Great: bandit2 leads the group; the bandit follows and may not hold; then Bob.
+    bob = man("bob", owner="p1", agility=0, broadsword=0)
+    bandit = man("bandit", "bandits", agility=1, broadsword=1)
+    bandit2 = man("bandit2", "bandits", agility=1, broadsword=1)
+    enc = fight(bob, bandit, bandit2, dice=faces(f2(0), f2(1)))
+    assert foes(enc) == {"bob": "bandit", "bandit": "bob", "bandit2": "bob"}
+    assert values(enc) == {"bob": 0, "bandit": 1, "bandit2": 1}
+    assert order(enc) == [("bandit2",), ("bandit",), ("bob",)]
+    enc = engine.next_turn(SYSTEM, enc, ScriptedDice([])).encounter  # bandit2 acts first (here: passes)
+    assert enc.turns.is_turn_of("bandit")
+    with pytest.raises(RulesError, match="Bandit2 is above Bandit"):
+        engine.hold(SYSTEM, enc, "bandit", ScriptedDice([]))
