@@ -97,7 +97,9 @@ def melee_partners(encounter: Encounter, target: Combatant, named: tuple[str, ..
     The option's names come first, then whom the target is ``engaged`` with, then whoever is engaged with the
     target; ``named == ()`` means option melee=yes, ``None`` that the option was not given. Partners who are
     frozen still count; those unconscious, out, Incapacitated or removed do not, and a target taken out is in no
-    melee himself: he is no longer "engaged in an armed or unarmed fight" [seed].
+    melee himself: he is no longer "engaged in an armed or unarmed fight" [seed]. A target engaged with the shooter
+    alone is in a melee too ("fires at another character currently engaged in an armed or unarmed fight" [seed]
+    names no one else), with nobody else in it: the shot is Unopposed against his Agility, a miss by one hits no one.
     """
     if not _fighting(target):
         return None
@@ -114,7 +116,7 @@ def melee_partners(encounter: Encounter, target: Combatant, named: tuple[str, ..
     partners = tuple(
         dict.fromkeys(p for p in found if p not in (target.id, actor) and p in present and _fighting(present[p]))
     )
-    if named is None and not partners:
+    if named is None and not partners and actor not in found:
         return None
     return partners
 
