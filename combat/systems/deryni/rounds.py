@@ -59,11 +59,12 @@ class RoundEnd:
 def _carry(state: Fighter) -> Fighter:
     """Start a fighter's new round with what the last one carried over.
 
-    -1 Initiative per dodge; +1 Initiative and attack after an all-out defence that met a single attack; everything
-    else of the round is cleared (unused bonuses are lost).
+    -1 Initiative per dodge; +1 Initiative and attack after an all-out defence that met a single attack ("If the
+    Defender only has to defend against one attack" [seed]: every attack counts, one he could not defend too);
+    everything else of the round is cleared (unused bonuses are lost).
     """
-    earned = 1 if state.all_out and state.defences == 1 else 0
-    return replace(state, attacked_with=None, defended_with=(), defences=0, dodges=0, all_out=False,
+    earned = 1 if state.all_out and state.attacks == 1 else 0
+    return replace(state, attacked_with=None, defended_with=(), defences=0, attacks=0, dodges=0, all_out=False,
                    initiative=earned - state.dodges, attack_bonus=earned)
 
 

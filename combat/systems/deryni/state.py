@@ -19,15 +19,15 @@ __all__ = ["Fighter", "Tie", "Ties", "fighter", "put_fighter", "ties"]
 class Fighter:
     """One combatant's Deryni state.
 
-    This round: ``attacked_with`` (the item or ability of his attack), ``defended_with`` (the items of his
-    defences), ``defences`` (how many he made), ``dodges`` (each one -1 to his later actions), ``all_out``,
-    ``power_round`` (the round he used a power), ``kept_round`` (the round a power he maintained dropped: its −1
-    lasts that round). From the last round: ``initiative`` (-1 per dodge, +1 for an all-out defence against a
-    single attack) and ``attack_bonus`` (+1, the all-out defence's, until he attacks). Kept: ``fudge_points``,
-    ``wielding`` (the weapon in hand), ``dropped`` (items on the floor), ``foe`` (his last fight), ``paired`` (the
-    GM's pairing, which comes first), ``defence`` (the GM's standing choice for him), ``power`` (a power he
-    maintains), ``fatigue`` (power fatigue spent), ``charmed`` (the round a natural +4 Death Test made him pass
-    every test).
+    This round: ``attacked_with`` (the item or ability of his attack), ``defended_with`` (the items of his defences),
+    ``defences`` (how many he made), ``attacks`` (how many attacks he met, defended or not), ``dodges`` (each one -1 to
+    his later actions), ``all_out``, ``power_round`` (the round he used a power), ``kept_round`` (the round a power he
+    maintained dropped: its −1 lasts that round). From the last round: ``initiative`` (-1 per dodge, +1 for an all-out
+    defence against a single attack) and ``attack_bonus`` (+1, the all-out defence's, until he attacks). Kept:
+    ``fudge_points``, ``wielding`` (the weapon in hand), ``dropped`` (items on the floor), ``foe`` (his last fight),
+    ``paired`` (the GM's pairing, which comes first), ``defence`` (the GM's standing choice for him), ``power`` (a power
+    he maintains), ``fatigue`` (power fatigue spent), ``charmed`` (the round a natural +4 Death Test made him pass every
+    test).
     """
 
     fudge_points: int = 0
@@ -39,6 +39,7 @@ class Fighter:
     attacked_with: str | None = None
     defended_with: tuple[str, ...] = ()
     defences: int = 0
+    attacks: int = 0
     dodges: int = 0
     all_out: bool = False
     initiative: int = 0

@@ -64,13 +64,17 @@ def _special(options: Mapping[str, OptionValue]) -> str | None:
 
 
 def defence_mods(encounter: Encounter, target: Combatant, defence: Defence) -> tuple[Mod, ...]:
-    """Return the defence's modifiers: -1 per defence beyond the free ones (two all-out), +1 for an all-out first."""
+    """Return the defence's modifiers: -1 per defence beyond the free ones (two all-out), +1 all-out on the first.
+
+    The +1 goes with the round's first attack: "If the Defender only has to defend against one attack, he gains a
+    +1 to his defense" [seed].
+    """
     state = fighter(target)
     count = state.defences + 1
     all_out = state.all_out or defence.all_out
     extra = max(0, count - (2 if all_out else 1))
     return mods(*action_mods(target, encounter.turns.round), ("additional defence", -extra),
-                ("all-out defence", 1 if all_out and count == 1 else 0))
+                ("all-out defence", 1 if all_out and state.attacks == 0 else 0))
 
 
 def _defence_roll(encounter: Encounter, target: Combatant, defence: Defence, dice: DiceSource) -> Rolled | None:
@@ -87,12 +91,13 @@ def after_defence(encounter: Encounter, target: Combatant, defence: Defence, par
     state = fighter(target)
     foe = state.foe if state.foe in {c.id for c in encounter.combatants} else attacker
     if not defence.active:
-        return put_fighter(encounter, target.id, foe=foe), False, False
+        return put_fighter(encounter, target.id, foe=foe, attacks=state.attacks + 1), False, False
     acrobatic = defence.kind == "acrobatics" and parry is not None and parry.result >= GOOD
     dodged = defence.kind == "dodge" or (defence.kind == "acrobatics" and not acrobatic)
     items = (*state.defended_with, defence.item) if defence.item else state.defended_with
-    encounter = put_fighter(encounter, target.id, foe=foe, defences=state.defences + 1, defended_with=items,
-                            dodges=state.dodges + dodged, all_out=state.all_out or defence.all_out)
+    encounter = put_fighter(encounter, target.id, foe=foe, defences=state.defences + 1, attacks=state.attacks + 1,
+                            defended_with=items, dodges=state.dodges + dodged,
+                            all_out=state.all_out or defence.all_out)
     if defence.all_out:  # the round's action is given up, a held one too
         turns = encounter.turns
         encounter = replace(encounter, turns=replace(turns, held=tuple(h for h in turns.held if h != target.id)))

@@ -374,3 +374,21 @@ def test_a_power_is_minus_one_to_itself_and_to_everything_else_and_meditation_ke
     (meditation,) = result.meditation
     assert [(m.name, m.value) for m in meditation.check.roll.modifiers] == [("keeping a power", -1)]
     assert not meditation.kept and state(step.encounter, "adept").power is None
+
+
+def test_all_out_defence_met_by_two_attacks_earns_nothing_even_when_the_second_could_not_be_defended():
+    # "If the Defender only has to defend against one attack, he gains a +1 to his defense this round, and a +1 to his
+    # Initative and Attack the next"; "Making Additional Defenses is not always possible ... the GM is the final
+    # arbitrator". Duncan (Agility Poor, Broad Sword Fair, higher: Initiative Mediocre) is struck by a (Agility Superb)
+    # and b (Agility Great), both with an untrained Broad Sword (Poor). a: Poor + [0 0] = Poor; Duncan parries all-out:
+    # Fair + 1 + [0 0] = Good: defended. b: the GM rules no further defence possible: Poor + [- -] = Terrible-1: a miss,
+    # but it was a second attack. Duncan's turn went to the all-out defence, so the round ends. Round 2: no all-out
+    # bonus: Duncan stays Mediocre, no +1 to his attack.
+    a, b = man("a", "foes", agility=3), man("b", "foes", agility=2)
+    enc = fight(a, b, man("duncan", agility=-2, broadsword=0))
+    step = attack(enc, "a", "duncan", faces(f2(0), f2(0)), defence="allout-parry")
+    first = strike(step)
+    assert (first.outcome, [(m.name, m.value) for m in first.parry.modifiers]) == ("defended", [("all-out defence", 1)])
+    step = attack(step.encounter, "b", "duncan", f2(-2), defence="none")
+    assert strike(step).outcome == "fumble" and step.encounter.turns.round == 2
+    assert initiative(step.encounter)["duncan"] == -1 and state(step.encounter, "duncan").attack_bonus == 0
