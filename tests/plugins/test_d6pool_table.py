@@ -2,44 +2,14 @@
 
 from __future__ import annotations
 
-import io
 import json
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
-import pytest_asyncio
+from table_kit import console, play
 
-from bot.config import REPO_ROOT, Settings
-from bot.console.runner import Console
 from bot.db.engine import Database, open_database
-from bot.services import ReplayDice, Services
 
 pytestmark = pytest.mark.asyncio
-
-
-@pytest_asyncio.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'fray.sqlite3'}")
-    yield database
-    await database.dispose()
-
-
-def console(db: Database) -> tuple[Console, io.StringIO]:
-    out = io.StringIO()
-    settings = Settings(_env_file=None, data_dir=REPO_ROOT / "data")
-    dice = ReplayDice(seed=1)
-    return Console(Services(db, settings, dice), dice, out), out
-
-
-async def play(table: Console, out: io.StringIO, *lines: str) -> list[str]:
-    start = out.tell()
-    for line in lines:
-        await table.run_line(line)
-    out.seek(start)
-    printed = out.read().splitlines()
-    out.seek(0, io.SEEK_END)
-    return printed
 
 
 SCENE = (
