@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from combat.errors import InvalidSheet, UnknownName
 from combat.frozen import replace
 
-__all__ = ["BuiltSheet", "Sheet", "SheetRequest", "SheetSpec"]
+__all__ = ["BuiltSheet", "Sheet", "SheetRequest", "SheetSpec", "refuse_talents_and_shields"]
 
 
 @dataclass(frozen=True)
@@ -118,6 +118,17 @@ class SheetRequest:
     weapons: tuple[str, ...] | None = None
     armour: str | None = None
     shield: str | None = None
+
+
+def refuse_talents_and_shields(request: SheetRequest, sheet: str, worn: str) -> None:
+    """Refuse talents and a shield for a ``sheet`` that has neither, rather than drop them unsaid.
+
+    ``worn`` names what its armour: option holds ('armour', 'protection').
+    """
+    if request.talents:
+        raise InvalidSheet(f"A {sheet} sheet has no talents; leave talents out (skills go in stats).")
+    if request.shield is not None:
+        raise InvalidSheet(f"A {sheet} sheet has no shields; leave shield out ({worn} is worn with armour:).")
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,9 @@ async def test_a_fallout_level_below_one_is_refused(table: Table):
     ("d6pool", {"template": "zzz"}, "; choose one of thug, gunman, swordsman, dump truck, concrete wall."),
     ("d6pool", {"stats": "zz=3"}, "No attribute or skill named 'zz' here; choose one of agility, "),
     ("fallout", {"tier": "huge"}, "; choose one of great, large, small, tiny, minute."),
+    ("fallout", {"template": "zzz"}, "No template named 'zzz' here; choose one of "),
+    ("fallout", {"weapon": "bfg"}, "No weapon named 'bfg' here; choose one of fists, "),
+    ("fallout", {"armour": "zzz"}, "No armour named 'zzz' here; choose one of "),
 ])
 async def test_an_unknown_name_on_a_sheet_lists_what_is_allowed(
     table: Table, system: str, options: dict[str, str], fragment: str

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from combat.errors import InvalidSheet
-from combat.sheet import BuiltSheet, Sheet, SheetRequest
+from combat.sheet import BuiltSheet, Sheet, SheetRequest, refuse_talents_and_shields
 from combat.systems.d6pool.charts import Charts, read_traits
 from combat.systems.d6pool.model import Htk
 from combat.systems.d6pool.sheet import SPEC
@@ -33,17 +32,9 @@ def _from_template(tables: D6Tables, template: Template) -> Sheet:
                       weapons=_weapons(tables, template.weapons), armour=_armour(tables, template.armour))
 
 
-def _refuse_unused(request: SheetRequest) -> None:
-    """Refuse talents and shields, which a d6 pool sheet does not have, rather than drop them unsaid."""
-    if request.talents:
-        raise InvalidSheet("A d6 pool sheet has no talents; leave talents out (skills go in stats).")
-    if request.shield is not None:
-        raise InvalidSheet("The d6 pool has no shields; leave shield out (protection is worn with armour:).")
-
-
 def build_sheet(tables: D6Tables, request: SheetRequest) -> BuiltSheet:
     """Build a sheet from a template and/or named traits (numbers or chart names); explicit values win."""
-    _refuse_unused(request)
+    refuse_talents_and_shields(request, "d6 pool", "protection")
     template = find_template(tables, request.template) if request.template else None
     base = _from_template(tables, template) if template else None
     sheet = SPEC.build(base=base, traits=read_traits(tables.charts, request.traits), tier=request.tier,

@@ -12,7 +12,7 @@ from combat.intent import PendingReaction
 from combat.model import Combatant, Encounter
 from combat.odds import Odds
 from combat.options import OptionValue
-from combat.sheet import BuiltSheet, Sheet, SheetRequest
+from combat.sheet import BuiltSheet, Sheet, SheetRequest, refuse_talents_and_shields
 from combat.summary import Beat
 from combat.system import ActionOutcome, Intent, MoveSpec, Newcomers, RulesDefaults, ToolSpec
 from combat.systems.fallout import actions, moving, tools
@@ -28,6 +28,7 @@ from combat.systems.fallout.state import Field, Fighter, Vitals, fighter, with_f
 from combat.systems.fallout.tables import FalloutTables
 from combat.systems.fallout.vitals import begin_round, skip_charge, turn_recovery
 from combat.systems.fallout.walking import after_strike, fire, walk
+from combat.tables import find_row
 from combat.turns import InitiativeEntry, Phase
 
 __all__ = ["FalloutSystem"]
@@ -40,14 +41,6 @@ RESOLVERS: dict[str, Resolver] = {
     "charge": actions.charge, "attack": actions.attack, "lob": actions.lob, "overwatch": actions.overwatch,
     "reload": actions.reload, "overload": actions.overload, "vent": actions.vent,
 }
-
-
-def _refuse_unused(request: SheetRequest) -> None:
-    """Refuse talents and shields, which a Fallout sheet does not have, rather than drop them unsaid."""
-    if request.talents:
-        raise InvalidSheet("A Fallout sheet has no talents; leave talents out (skills go in stats).")
-    if request.shield is not None:
-        raise InvalidSheet("Fallout has no shields; leave shield out (armour is worn with armour:).")
 
 
 class FalloutSystem(RulesDefaults):
@@ -81,14 +74,10 @@ class FalloutSystem(RulesDefaults):
 
     def build_sheet(self, request: SheetRequest) -> BuiltSheet:
         """Build a sheet from a template and/or numbers; attributes are 1 to 10, gear must be in the tables."""
-        _refuse_unused(request)
+        refuse_talents_and_shields(request, "Fallout", "armour")
         template = None
         if request.template:
-            wanted = self.tables.find("templates", request.template)
-            if wanted not in self.tables.templates:
-                raise InvalidSheet(f"There is no template '{request.template}'; there are "
-                                   f"{', '.join(self.tables.templates)}.")
-            template = self.tables.templates[wanted]
+            template = self.tables.templates[find_row("template", request.template, self.tables.templates)]
         traits = dict(template.traits) if template else {}
         for name, text in request.traits.items():
             try:
@@ -102,14 +91,9 @@ class FalloutSystem(RulesDefaults):
         if not 1 <= traits.get("level", 1) <= SPEC.highest:
             raise InvalidSheet(f"level must be from 1 to {SPEC.highest}; {traits['level']} is not.")
         weapons = request.weapons if request.weapons is not None else (template.weapons if template else ())
-        weapons = tuple(self.tables.find("weapons", w) for w in weapons)
+        weapons = tuple(find_row("weapon", w, self.tables.weapons) for w in weapons)
         armour = request.armour if request.armour is not None else (template.armour if template else None)
-        armour = None if armour is None else self.tables.find("armour", armour)
-        for key in weapons:
-            if key not in self.tables.weapons:
-                raise InvalidSheet(f"There is no weapon '{key}'; there are {', '.join(self.tables.weapons)}.")
-        if armour is not None and armour not in self.tables.armour:
-            raise InvalidSheet(f"There is no armour '{armour}'; there is {', '.join(self.tables.armour)}.")
+        armour = None if armour is None else find_row("armour", armour, self.tables.armour)
         tier = request.tier or (template.tier if template else None)
         sheet = SPEC.build(traits=traits, tier=tier, weapons=tuple(weapons), armour=armour)
         return BuiltSheet(sheet, template.name if template else None, template.side if template else None)
