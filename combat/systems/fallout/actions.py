@@ -17,19 +17,17 @@ from combat.systems.fallout.cones import spray, sweep
 from combat.systems.fallout.harm import deal, harm_of
 from combat.systems.fallout.hexgrid import axis_towards, cone, direction_between, distance, parse_hex
 from combat.systems.fallout.kit import SIDES, choose_weapon, usable_arms
+from combat.systems.fallout.moves import MOVES
 from combat.systems.fallout.moving import CHARGE_HEXES, path_to, speed
 from combat.systems.fallout.results import Attack, Overload, Reloaded, Watching
 from combat.systems.fallout.state import Fighter, Overwatch, field_of, fighter, with_fighter
 from combat.systems.fallout.strike import finish, roll_strike
-from combat.systems.fallout.tables import MELEE_MODES, FalloutTables, Weapon
+from combat.systems.fallout.tables import MELEE_MODES, WATCH_MODES, FalloutTables, Weapon
 from combat.systems.fallout.toss import toss
 from combat.systems.fallout.walking import after_strike
 
-__all__ = ["WATCH_MODES", "attack", "charge", "charge_phase_disarm", "lob", "overload", "overwatch", "reload",
-           "vent"]
+__all__ = ["attack", "charge", "charge_phase_disarm", "lob", "overload", "overwatch", "reload", "vent"]
 
-# Overwatch's "single attack" on the one enemy entering the cone: a shot, both barrels, or a burst [ours].
-WATCH_MODES = ("single", "double", "burst")
 
 
 def option_value(intent: Intent, name: str) -> str | None:
@@ -62,8 +60,13 @@ def melee_reach(encounter: Encounter, actor: Combatant, target: Combatant) -> No
         raise CannotAct(f"{target.name} is not next to {actor.name} ({here.name} to {there.name}).")
 
 
+def _option_names(move: str) -> list[str]:
+    """Return the names of a Fallout move's options, in order."""
+    return [o.name for o in next(m for m in MOVES if m.name == move).options]
+
+
 # The options of /attack that a disarm in the charge phase has no use for (the charge move takes none of them).
-_ACTION_ONLY = ("at", "bias", "rounds", "offhand")
+_ACTION_ONLY = tuple(name for name in _option_names("attack") if name not in _option_names("charge"))
 
 
 def attack(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceSource) -> ActionOutcome:

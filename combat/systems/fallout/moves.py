@@ -6,7 +6,7 @@ from combat.options import OptionChoice, OptionSpec
 from combat.system import MoveSpec
 from combat.systems.fallout.aim import PARTS, VISIBILITY
 from combat.systems.fallout.hexgrid import DIRECTIONS
-from combat.systems.fallout.tables import MODES
+from combat.systems.fallout.tables import MELEE_MODES, MODES, WATCH_MODES
 from combat.systems.fallout.tools import PART_ALIASES
 
 __all__ = ["MOVES"]
@@ -20,9 +20,9 @@ _WEAPON = OptionSpec("weapon", "Which weapon (one in hand; unarmed strikes need 
 _MODE = OptionSpec("mode", "The attack mode (single, burst, spray, sweep, throw, lob, punch …).", "choice",
                    _choices(*MODES))
 _MELEE_MODE = OptionSpec("mode", "The melee attack at the end of the charge.", "choice",
-                         _choices("thrust", "swing", "smash", "punch", "kick", "disarm", "trip"))
-_WATCH_MODE = OptionSpec("mode", "The one attack overwatch makes: single, double or burst.", "choice",
-                         _choices("single", "double", "burst"))
+                         _choices(*(m for m in MODES if m in MELEE_MODES)))
+_WATCH_MODE = OptionSpec("mode", f"The one attack overwatch makes: {', '.join(WATCH_MODES[:-1])} or "
+                         f"{WATCH_MODES[-1]}.", "choice", _choices(*WATCH_MODES))
 _AT = OptionSpec("at", "A hex: where a lob lands, or where a cone points (like C4).")
 _BIAS = OptionSpec("bias", "Which side takes a hex the cone cuts exactly in half (left by default).", "choice",
                    _choices("left", "right"))

@@ -17,6 +17,7 @@ __all__ = [
     "MELEE_MODES",
     "MODES",
     "SHOT_MODES",
+    "WATCH_MODES",
     "Armour",
     "FalloutTables",
     "Template",
@@ -33,6 +34,8 @@ MODES: tuple[str, ...] = ("single", "double", "burst", "spray", "sweep", "throw"
 SHOT_MODES = frozenset({"single", "double", "burst", "spray", "sweep"})
 THROWN_MODES = frozenset({"throw", "lob", "bean"})
 MELEE_MODES = frozenset({"thrust", "swing", "smash", "punch", "kick", "disarm", "trip"})
+# Overwatch's "single attack" on the one enemy entering the cone: a shot, both barrels, or a burst [ours].
+WATCH_MODES: tuple[str, ...] = ("single", "double", "burst")
 CritEffect = Literal["knockback", "knockdown", "stun"]
 
 
