@@ -132,7 +132,11 @@ COMMANDS: tuple[Command, ...] = (
     Command("character list", "List the characters saved on this server."),
     Command("character delete", "Delete one of your characters (its exact name).",
             (OptionSpec("name", "The character's exact name.", required=True, source="characters"),)),
-    Command("roll", "Roll dice: 4dF, 3d6+2, d10.", (OptionSpec("dice", "What to roll.", required=True),)),
+    Command("roll", "Roll dice: 4dF, 3d6+2, d10.", (
+        OptionSpec("dice", "What to roll.", required=True),
+        OptionSpec("label", "What the roll is for, shown with it (Perception, Stealth …)."),
+        OptionSpec("secret", "Show the result only to you? yes or no (default no).", "flag"),
+    )),
     Command("help", "Fray's commands, and the moves, options and GM tools of this channel's rule system.",
             (OptionSpec("topic", "A group of commands (character, encounter …) or one command (encounter add).",
                         source="topics"),), bare="topic"),

@@ -24,6 +24,7 @@ from bot.services.replies import (
     OddsShown,
     Recapped,
     Reply,
+    Rolled,
     StatusShown,
 )
 from combat.model import Combatant, Encounter
@@ -141,13 +142,18 @@ def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
     for name, value in _wounded(reply):
         if len(embeds[-1].fields) < 10 and sum(len(e) for e in embeds) + len(name) + len(value) < TOTAL:
             embeds[-1].add_field(name=safe(name)[:256], value=value[:1024], inline=False)
-    out = Outgoing(embeds=embeds, ephemeral=isinstance(reply.body, HelpTopic))  # help, as a whole or on a topic
+    out = Outgoing(embeds=embeds, ephemeral=_private(reply.body))
     if out.ephemeral:
         return out
     if encounter is not None and encounter.turns.round and reply.command != "encounter end":
         out.mention = next_player(encounter)
         out.content = _turn_line(encounter, out.mention)
     return out
+
+
+def _private(body: object) -> bool:
+    """Tell whether only the caller sees the answer: help (as a whole or on a topic) and a secret roll."""
+    return isinstance(body, HelpTopic) or (isinstance(body, Rolled) and body.secret)
 
 
 def _wounded(reply: Reply) -> list[tuple[str, str]]:

@@ -120,6 +120,13 @@ def _gear(sheet: Sheet) -> str:
     return " · ".join(f"{label}: {safe(value)}" for label, value in parts if value)
 
 
+def _rolled(body: Rolled) -> str:
+    """Show a /roll: 'Perception (4dF): [+ − ▢ +] = 1', marked when only the one who rolled sees it."""
+    spec = f"{safe(body.label)} ({body.spec})" if body.label else body.spec
+    secret = " (secret: only you see this)" if body.secret else ""
+    return f"{spec}: {roll_faces(body.roll)} = {body.roll.total}{secret}"
+
+
 def _card(body: CharacterCard, context: Context) -> list[str]:
     renderer = find(body.system).renderer
     traits = ", ".join(trait_text(renderer, k, v) for k, v in sorted(body.sheet.traits.items()))
@@ -143,7 +150,7 @@ _RENDERERS: Mapping[type, Callable[[Any, Context], list[str]]] = {
     Undone: lambda b, c: [f"Undid #{b.seq} ({b.kind})."],
     Logged: lambda b, c: _log(b, c),
     Exported: lambda b, c: [json.dumps(b.data, indent=2, sort_keys=True, ensure_ascii=False)],
-    Rolled: lambda b, c: [f"{b.spec}: {roll_faces(b.roll)} = {b.roll.total}"],
+    Rolled: lambda b, c: [_rolled(b)],
     CharacterCard: _card,
     CharacterList: _characters,
     CharacterDeleted: lambda b, c: [f"Deleted {safe(b.name)}."],

@@ -128,8 +128,10 @@ async def delete(svc: Services, caller: Caller, args: Args) -> Reply:
 
 
 async def roll(svc: Services, caller: Caller, args: Args) -> Reply:
-    """Roll dice in notation like 4dF, 3d6+2 or d10."""
+    """Roll dice in notation like 4dF, 3d6+2 or d10, with what the roll is for, shown to all or only to the caller."""
     spec = parse_dice(args.text("dice") or "")
+    raw_label = args.text("label")
+    label = None if raw_label is None else check_name(raw_label, "label")
     dice = svc.dice.for_command(caller.channel_id, f"roll:{next(_ROLLS)}")
     result = roll_dice(dice, spec)
-    return Reply("roll", body=Rolled(str(spec), result))
+    return Reply("roll", body=Rolled(str(spec), result, label, bool(args.flag("secret"))))

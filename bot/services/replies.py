@@ -163,10 +163,12 @@ class OddsShown:
 
 @dataclass(frozen=True, slots=True)
 class Rolled:
-    """Dice rolled with /roll."""
+    """Dice rolled with /roll: what for (``label``), and whether only the one who rolled sees it (``secret``)."""
 
     spec: str
     roll: Roll
+    label: str | None = None
+    secret: bool = False
 
 
 @dataclass(frozen=True, slots=True)

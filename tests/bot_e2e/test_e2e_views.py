@@ -57,6 +57,17 @@ async def test_help_on_a_topic_shows_its_commands_and_an_unknown_one_is_refused(
 
 
 @pytest.mark.asyncio
+async def test_a_secret_roll_answers_only_its_roller_and_a_label_says_what_it_is_for(fray: Fray) -> None:
+    async with fray.running():
+        secret = await fray.answer(fray.gm, "roll", dice="3d6", secret=True, label="Guard's Perception")
+        assert secret.ephemeral  # only the one who rolled sees it
+        text = secret.embeds[0]["description"]
+        assert text.startswith("Guard's Perception (3d6): [") and text.endswith(" (secret: only you see this)")
+        shown = await fray.answer(fray.carol, "roll", dice="2d6")
+        assert not shown.ephemeral and shown.embeds[0]["description"].startswith("2d6: [")
+
+
+@pytest.mark.asyncio
 async def test_each_command_logs_one_structured_line(fray: Fray, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="fray.commands")
     async with fray.running():

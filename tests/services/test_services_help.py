@@ -49,7 +49,7 @@ async def test_help_on_a_topic_is_the_same_in_a_channel_with_a_fight(table: Tabl
     alone = await _help(table, "roll")
     await start_duel(table)
     assert await _help(table, "roll") == alone
-    assert alone == ["Help on /roll:", "/roll — Roll dice: 4dF, 3d6+2, d10. — options: dice"]
+    assert alone == ["Help on /roll:", "/roll — Roll dice: 4dF, 3d6+2, d10. — options: dice, label, secret (yes/no)"]
     assert (await table.run(GM, "help")).body.system == "farscape"  # without a topic, the whole help as before
 
 

@@ -20,10 +20,13 @@ class MiscCog(commands.Cog):
     """Dice and help."""
 
     @app_commands.command(name="roll", description="Roll dice: 4dF, 3d6+2, d10.")
-    @app_commands.describe(dice="What to roll, like 4dF or 3d6+2.")
-    async def roll(self, interaction: Interaction, dice: app_commands.Range[str, 1, 40]) -> None:
-        """Roll dice."""
-        await run(interaction, "roll", {"dice": dice})
+    @described("roll", dice="What to roll, like 4dF or 3d6+2.")
+    async def roll(
+        self, interaction: Interaction, dice: app_commands.Range[str, 1, 40],
+        label: app_commands.Range[str, 1, 100] | None = None, secret: bool | None = None,
+    ) -> None:
+        """Roll dice, saying what for, in the open or for the caller's eyes only."""
+        await run(interaction, "roll", {"dice": dice, "label": label, "secret": secret})
 
     @app_commands.command(name="help", description="Fray's commands, and this channel's rule system in short.")
     @described("help")
