@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.render.dice import check_text, ladder, modifiers_text, trait_roll, trait_title
 from bot.render.names import Names, listing, possessive, safe, who
 from bot.systems.farscape.parts import conditions_lines, damage_steps, harm_lines, same_moment_lines
+from combat.systems.farscape.counter import CounterResult
 from combat.systems.farscape.melee_results import (
     EscapeResult,
     ExchangeResult,
@@ -17,7 +18,7 @@ from combat.systems.farscape.melee_results import (
 )
 from combat.systems.farscape.strain import StrainResult
 
-__all__ = ["render_escape", "render_exchange", "render_flee", "render_stand", "render_strain"]
+__all__ = ["render_counter", "render_escape", "render_exchange", "render_flee", "render_stand", "render_strain"]
 
 _REASONS = {
     "hit": "hits",
@@ -159,6 +160,13 @@ def render_exchange(result: ExchangeResult, names: Names) -> list[str]:
         lines.append(f"{actor} is clear of every foe and draws the {safe(result.drawn)}")
     lines.extend(conditions_lines(result.conditions_set, result.conditions_removed, names))
     return [*lines, *same_moment_lines(result.same_moment, names)]
+
+
+def render_counter(result: CounterResult, names: Names) -> list[str]:
+    """Render a counter lock taken after a defence held: who tries it on whom, both rolls, and whether it pinned."""
+    lock = result.lock
+    grappler, victim = who(names, lock.grappler), who(names, lock.victim)
+    return [f"{grappler} counters {possessive(victim)} stopped blow with a lock", *_lock_lines(lock, names)]
 
 
 def render_escape(result: EscapeResult, names: Names) -> list[str]:

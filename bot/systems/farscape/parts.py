@@ -31,6 +31,7 @@ _HIDDEN_PREFIXES = ("engaged:", "ammo:")
 _WITH = {"engaged": "engaged with", "grappling": "grappling"}
 _CONDITION_WORDS = {"stun": "stunned", "dodge": "dodging", "lock strained": "lock strained"}
 _AT_BAY = "at bay:"
+_COUNTER = "counter:"
 
 
 def _word(name: str, names: Names) -> str:
@@ -129,6 +130,9 @@ def condition_text(condition: Condition, names: Names) -> str:
         return f"{_WITH[condition.name]} {who(names, condition.source)}"
     if condition.name == "stun" and condition.value:
         return _stun_text(condition)
+    if condition.name.startswith(_COUNTER) and condition.source is not None:
+        foe = who(names, condition.source)
+        return f"free to counter {foe} with a lock this element (/act move:counter target:{foe})"
     if condition.name == "feinted" and condition.source is not None:  # it counts in the next element only [seed]
         return f"feinted {signed(condition.value)} (defending against {who(names, condition.source)} next element)"
     paired = condition.name.startswith(_AT_BAY)
@@ -158,7 +162,8 @@ def conditions_lines(
         for cid, c in added
         if shown(c.name) and c.name != "unconscious"
     ]
-    lines += [f"{who(names, cid)} is no longer {_word(name, names)}" for cid, name in removed if shown(name)]
+    lines += [f"{who(names, cid)} is no longer {_word(name, names)}" for cid, name in removed
+              if shown(name) and not name.startswith(_COUNTER)]  # a chance to counter just passes
     return lines
 
 

@@ -23,13 +23,21 @@ from bot.systems.farscape.events import (
     render_treatment,
     render_waking,
 )
-from bot.systems.farscape.melee import render_escape, render_exchange, render_flee, render_stand, render_strain
+from bot.systems.farscape.melee import (
+    render_counter,
+    render_escape,
+    render_exchange,
+    render_flee,
+    render_stand,
+    render_strain,
+)
 from bot.systems.farscape.ranged import render_dodge, render_quick_draw, render_reload, render_volley
 from bot.systems.farscape.tracks import descriptor, wound_boxes
 from combat.intent import Intent
 from combat.model import Combatant
 from combat.systems.farscape.aftercare import Aftercare
 from combat.systems.farscape.ammo import Reload
+from combat.systems.farscape.counter import CounterResult
 from combat.systems.farscape.explosives import Detonation
 from combat.systems.farscape.grenades import GrenadeThrow
 from combat.systems.farscape.healing import Rest, Treatment, Waking
@@ -48,6 +56,7 @@ __all__ = ["RENDERERS", "FarscapeRenderer", "render_result"]
 RENDERERS: dict[type, Callable[[Any, Names], list[str]]] = {
     ExchangeResult: render_exchange,
     EscapeResult: render_escape,
+    CounterResult: render_counter,
     StandResult: render_stand,
     FleeResult: render_flee,
     StrainResult: render_strain,

@@ -9,10 +9,19 @@ from combat.ladder import result_name
 from combat.model import Combatant
 from combat.summary import Beat
 from combat.systems.farscape.ammo import Reload
+from combat.systems.farscape.counter import CounterResult
 from combat.systems.farscape.explosives import Detonation
 from combat.systems.farscape.grenades import BlastHit, GrenadeThrow
 from combat.systems.farscape.harm import Harm
-from combat.systems.farscape.melee_results import EscapeResult, ExchangeResult, FleeResult, Hit, StandResult, Strike
+from combat.systems.farscape.melee_results import (
+    EscapeResult,
+    ExchangeResult,
+    FleeResult,
+    Hit,
+    LockAttempt,
+    StandResult,
+    Strike,
+)
 from combat.systems.farscape.quickdraw import QuickDraw
 from combat.systems.farscape.ranged import Volley
 from combat.systems.farscape.ranged_attack import Attack
@@ -79,13 +88,21 @@ def _exchange(result: ExchangeResult) -> tuple[Beat, ...]:
     """
     beats = [Beat(result.actor, "strain", note="strained to fight")] if result.strain is not None else []
     beats.extend(b for s in result.strikes if (b := _strike_beat(result, s)) is not None)
-    lock = result.lock
-    if lock is not None and lock.warning:
-        beats.append(Beat(lock.grappler, "counter lock", note="warning"))
-    elif lock is not None:
-        beats.append(Beat(lock.grappler, "counter lock", lock.victim, lock.success,
-                          note="pinned" if lock.success else None))
+    if result.lock is not None:
+        beats.append(_lock(result.lock))
     return tuple(beats)
+
+
+def _lock(lock: LockAttempt) -> Beat:
+    """Return the beat of a counter lock: whom it pinned, or a minion's warning."""
+    if lock.warning:
+        return Beat(lock.grappler, "counter lock", note="warning")
+    return Beat(lock.grappler, "counter lock", lock.victim, lock.success, note="pinned" if lock.success else None)
+
+
+def _counter(result: CounterResult) -> tuple[Beat, ...]:
+    """Return the beat of a counter lock taken after a defence held."""
+    return (_lock(result.lock),)
 
 
 def _escape(result: EscapeResult) -> tuple[Beat, ...]:
@@ -179,6 +196,7 @@ def _recovery(result: Recovery) -> tuple[Beat, ...]:
 _DIGESTERS: dict[type, Callable[[Any], tuple[Beat, ...]]] = {
     ExchangeResult: _exchange,
     EscapeResult: _escape,
+    CounterResult: _counter,
     StandResult: _stand,
     FleeResult: _flee,
     StrainResult: _strain,

@@ -11,6 +11,7 @@ from combat.fudge import TraitRoll, roll_trait
 from combat.model import Combatant, Encounter
 from combat.system import ActionOutcome, Intent
 from combat.systems.farscape import grapple
+from combat.systems.farscape.counter import open_counters, resolve_counter
 from combat.systems.farscape.disengage import broke_away, drawn_weapon, resolve_flee
 from combat.systems.farscape.engagement import opponents
 from combat.systems.farscape.harm import SAME_MOMENT, acts_at_same_moment, trait
@@ -160,13 +161,15 @@ def exchange_strikes(
 
 
 def _special(encounter: Encounter, intent: Intent, dice: DiceSource) -> ActionOutcome | None:
-    """Resolve the melee moves that are no exchange: escaping a lock, standing up, fleeing."""
+    """Resolve the melee moves that are no exchange: escaping a lock, standing up, fleeing, a counter lock."""
     if intent.move == "escape":
         return grapple.resolve_escape(encounter, intent, dice)
     if intent.move == "stand":
         return resolve_stand(encounter, intent)
     if intent.move == "flee":
         return resolve_flee(encounter, intent)
+    if intent.move == "counter":
+        return resolve_counter(encounter, intent, dice)
     return None
 
 
@@ -202,6 +205,7 @@ def resolve_melee(
                                                                                             tables)
     after, hits, out = land_blows(after, strikes, fighters, rolls, order, tables, dice)
     after, attempt = counter(after, actor, strikes, reach, out, dice)
+    after = open_counters(after, actor, (actor, *foes), strikes, out)
     after, drew = broke_away(grapple.release_fallen(after, sorted(out)), actor, drawn)
     # The fighters' combatants already carry the marks of acting while dodging, shown by ``acting`` and the modifiers.
     added, removed = changes({cid: f.combatant for cid, f in fighters.items()}, after)

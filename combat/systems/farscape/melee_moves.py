@@ -226,6 +226,8 @@ MELEE_MOVES: tuple[MoveSpec, ...] = (
         targets=MAX_OPPONENTS,
     ),
     MoveSpec("counter lock", "Martial arts: defend, then Grapple vs Speed to pin.", specs("stance", "dodging")),
+    MoveSpec("counter", "Martial arts, after your defence stopped their blow: Grapple vs Speed to pin; out of turn.",
+             (), reaction=True),
     MoveSpec("escape", "Break a lock: opposed Strength, you at -1.", (), targets=0),
     MoveSpec("stand", "Get up from prone; takes the element.", (), targets=0),
     MoveSpec(

@@ -215,7 +215,7 @@ def test_conditions_set_by_a_hit_are_reported():
 
 def test_the_moves_are_offered_with_their_options():
     names = [m.name for m in MELEE_MOVES]
-    assert names == ["attack", "feint", "grapple", "sweep", "counter lock", "escape", "stand", "keep at bay",
+    assert names == ["attack", "feint", "grapple", "sweep", "counter lock", "counter", "escape", "stand", "keep at bay",
                      "step back", "retreat", "flee"]
     attack = MELEE_MOVES[0]
     assert {"move", "weapon", "stance", "location", "defend", "extend"} <= set(attack.option_names())
