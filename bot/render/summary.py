@@ -120,14 +120,18 @@ def counts_note(encounter: Encounter, system: RuleSystem, combatant_id: str) -> 
 def state_text(system: RuleSystem, encounter: Encounter, combatant: Combatant) -> str:
     """Say a combatant's states for the status: the system's ('stunned, prone'), 'holding' an action, else 'ready'.
 
-    Whoever the system counts out of the fight with no state to name (an object in the scene) takes no part in it.
+    Whoever the system counts out of the fight with no state to name (an object in the scene) takes no part in it;
+    whoever has no turn left in the round under way (he acted, or joined after his place) says so instead of 'ready'.
     """
     states = list(system.status(combatant))
-    if combatant.id in encounter.turns.holders:
+    turns = encounter.turns
+    if combatant.id in turns.holders:
         states.append("holding an action")
-    if not states and system.out_of_fight(combatant):  # scenery, say: counted out with no state to name
+    if states:
+        return ", ".join(states)
+    if system.out_of_fight(combatant):  # scenery, say: counted out with no state to name
         return "takes no part in the fight"
-    return ", ".join(states) or "ready"
+    return "no turn left this round" if turns.round and not turns.to_come(combatant.id) else "ready"
 
 
 def by_initiative(encounter: Encounter) -> list[Combatant]:

@@ -188,6 +188,18 @@ def test_the_status_says_who_holds_an_action():
     assert state_text(SYSTEM, held, held.get("dargo")) == "ready"
 
 
+def test_the_status_tells_who_has_no_turn_left_this_round_from_who_is_still_to_act():
+    enc = encounter(person("aeryn"), person("dargo"), person("rygel"))
+    # Aeryn acted (no slot of the round left names her); D'Argo acts now, Rygel later.
+    queue = (Slot("main", (3,), ("dargo",)), Slot("main", (1,), ("rygel",)))
+    going = replace(enc, turns=TurnState(round=1, queue=queue))
+    assert state_text(SYSTEM, going, going.get("aeryn")) == "no turn left this round"
+    assert state_text(SYSTEM, going, going.get("dargo")) == "ready"
+    assert state_text(SYSTEM, going, going.get("rygel")) == "ready"
+    # Before the fight begins nobody has had a turn: all are ready.
+    assert state_text(SYSTEM, enc, enc.get("aeryn")) == "ready"
+
+
 def test_the_status_lists_the_fighters_highest_initiative_first_newcomers_without_one_last():
     enc = encounter(person("aeryn"), person("dargo"), person("rygel"), person("pal"))
     order = (InitiativeEntry("aeryn", (1,)), InitiativeEntry("rygel", (3,)), InitiativeEntry("dargo", (3,), (1,)))
