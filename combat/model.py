@@ -140,7 +140,7 @@ class Encounter:
         if same:
             return same[0]
         if exact:
-            raise UnknownName("combatant", name, [c.name for c in self.combatants])
+            raise UnknownName("combatant", name, [c.name for c in self.combatants], offer=True)
         prefixed = [c for c in self.combatants if c.name.lower().startswith(wanted)]
         if not prefixed:  # a later word of the name: 'wall' for 'Concrete wall'
             prefixed = [c for c in self.combatants if f" {wanted}" in c.name.lower()]
@@ -148,7 +148,7 @@ class Encounter:
             return prefixed[0]
         if prefixed:
             raise AmbiguousName("combatant", name, [c.name for c in prefixed])
-        raise UnknownName("combatant", name, [c.name for c in self.combatants])
+        raise UnknownName("combatant", name, [c.name for c in self.combatants], offer=True)
 
     def put(self, *changed: Combatant) -> Encounter:
         """Return a copy with these combatants replaced (or added when new); itself when each is already here."""

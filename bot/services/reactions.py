@@ -40,7 +40,8 @@ async def react(svc: Services, caller: Caller, args: Args) -> Reply:
         if pending is None:
             raise RulesError("Nothing is waiting for a choice.")
         if mark is not None and mark != token(pending):
-            raise RulesError("That choice was for a question already settled.")
+            raise RulesError("That answer was for a question already settled: for: is set by the buttons; leave it out "
+                             "to answer the question waiting now.")
         step, answered = answer(svc, scene, caller, reactions.answer_key(pending, choice))
         chose.append(answered)
         return step

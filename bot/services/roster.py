@@ -42,6 +42,10 @@ MAX_NAME = 100
 MAX_SIDE = 32
 MAX_KEY = 64
 _PUNCTUATION = frozenset(" '-.")
+# How a refused character is named in the error: the ones that could mention, format or split a list, in words.
+_CHAR_WORDS = {",": "a comma", "@": "an at sign", "`": "a backquote", "*": "an asterisk", "_": "an underscore",
+               "#": "#", "!": "!", "?": "?", "&": "&", ":": "a colon", "(": "a bracket", ")": "a bracket",
+               "[": "a square bracket", "]": "a square bracket"}
 
 
 def _allowed(name: str) -> bool:
@@ -61,9 +65,31 @@ def check_name(raw: str, what: str = "name", limit: int = MAX_NAME) -> str:
         raise InvalidInput(f"That {what} is {len(name)} characters long; keep it to {limit}.")
     if not _allowed(name):
         raise InvalidInput(
-            f"The {what} '{_safe(name)}' has characters Fray does not allow; use letters, digits, spaces, ' - and ."
+            f"The {what} '{_safe(name)}' has characters Fray does not allow ({_refused(name)}); use letters, digits, "
+            "spaces, ' - and ."
         )
     return name
+
+
+def _refused(name: str) -> str:
+    """Say which characters of a name are refused: 'a comma, #', or that it must start with a letter or digit."""
+    found: list[str] = []
+    for char in name:
+        if unicodedata.category(char)[0] in "LNM" or char in _PUNCTUATION:
+            continue
+        word = _CHAR_WORDS.get(char) or _char_word(char)
+        if word not in found:
+            found.append(word)
+    if not found:
+        return "it must start with a letter or a digit"
+    return ", ".join(found[:5]) + (" …" if len(found) > 5 else "")
+
+
+def _char_word(char: str) -> str:
+    """Name a character in words (never itself: it may be markdown or part of a mention): 'number sign'."""
+    if unicodedata.category(char)[0] in "CZ":
+        return "a control character" if unicodedata.category(char)[0] == "C" else "an unusual space"
+    return unicodedata.name(char, "an unusual character").lower()
 
 
 def check_new_name(name: str, taken: Iterable[str], where: str = "in this fight") -> str:

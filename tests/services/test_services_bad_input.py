@@ -23,7 +23,9 @@ async def test_an_unknown_target_suggests_the_nearest_name(duel: Table):
     message = await duel.refused(BOB, "attack", UnknownName, target="aeryn sun")
     assert "did you mean 'Aeryn'?" in message
     message = await duel.refused(GM, "encounter remove", UnknownName, target="Zhaan")
-    assert message == "No combatant named 'Zhaan' here."
+    # Nothing close: the names in the fight are offered instead.
+    assert message == ("No combatant named 'Zhaan' here; choose one of Crichton, Aeryn, Peacekeeper trooper 1, "
+                       "Peacekeeper trooper 2.")
 
 
 async def test_an_ambiguous_target_lists_the_candidates(duel: Table):

@@ -41,8 +41,10 @@ async def test_a_secret_roll_is_shown_only_to_the_one_who_rolled(duel: Table) ->
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"label": "@everyone look"}, "The label '?everyone look' has characters Fray does not allow; use letters, "
-                                      "digits, spaces, ' - and ."),
+        ({"label": "@everyone look"}, "The label '?everyone look' has characters Fray does not allow (an at sign); "
+                                      "use letters, digits, spaces, ' - and ."),
+        ({"label": "Notice, hard #2"}, "The label 'Notice, hard ?2' has characters Fray does not allow (a comma, #); "
+                                       "use letters, digits, spaces, ' - and ."),
         ({"label": "L" * 101}, "That label is 101 characters long; keep it to 100."),
         ({"secret": "maybe"}, "secret takes yes or no, not 'maybe'."),
     ],
