@@ -42,7 +42,7 @@ async def test_a_player_sees_the_odds_with_their_chart_and_nothing_changes(fray:
         lines = embed["description"].split("\n")
         assert lines[0] == "Aeryn attack: 4dF + energy weapons +2; accuracy +1 (modifiers +1)"
         assert "Hits: " in embed["description"] and "• Miss: " in embed["description"]
-        assert any(line.startswith("Note: The shot must reach the range's difficulty, +2.") for line in lines)
+        assert any(line.startswith("Note: The shot must reach the range's difficulty, Great (+2).") for line in lines)
         assert embed["image"]["url"] == "attachment://odds.png"
         picture = Image.open(io.BytesIO(message.file_bytes("odds.png")))
         assert picture.format == "PNG" and picture.width == WIDTH

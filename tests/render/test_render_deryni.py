@@ -106,6 +106,12 @@ def test_undefended_disarm_and_knock_out_lines():
     assert knock[0] == "Morgan attacks Rogier with their broadsword: a knock-out blow (pommel)"
     assert "Pulling the blow: Strength Fair (0), dice [+ ▢ ▢ ▢] +1 → Good (+1) against Good (+1): succeeds" in knock
     assert knock[-1] == "Critical wound: Rogier is knocked out (no Death Test for a knock-out)"
+    assert not any(line.startswith("A blow not pulled") for line in knock)  # pulled: nothing to explain
+    # Strength Fair (0) - 1 = Mediocre against Good: the pull fails, but the wound is Critical, not Mortal.
+    missed = strike(enc, "morgan", "foe", [0, 0, -1, 0, 0, 0], defence="none", knockout="pommel")
+    assert "Pulling the blow: Strength Fair (0), dice [− ▢ ▢ ▢] -1 → Mediocre (-1) against Good (+1): fails" in missed
+    assert "A blow not pulled kills only on a Mortal wound: this one is less, so nothing comes of it" in missed
+    assert missed[-1] == "Critical wound: Rogier is knocked out (no Death Test for a knock-out)"
     pulled = strike(enc, "morgan", "foe", [1, 1, 1, 0, 0, 0], defence="none", knockout="pommel")  # 6 + 1: Mortal
     assert pulled[-1] == "Mortal wound, pulled to Critical: Rogier is knocked out (no Death Test for a knock-out)"
 

@@ -136,3 +136,11 @@ async def test_the_cost_of_a_command_does_not_grow_with_the_log(table: Table):
     assert len(attack) <= 8
     log_reads = [s for s in attack if "FROM events" in s and "ORDER BY" in s]
     assert all("LIMIT" in s for s in log_reads)
+
+
+async def test_ending_sums_up_the_round_under_way(duel: Table):
+    missed = await duel.shoot(BOB, TROOPER_2, SURE_MISS)
+    assert missed.summaries == ()
+    (summary,) = (await duel.run(GM, "encounter end")).summaries
+    assert summary.round == 1 and summary.beats == (Beat("crichton", "shoot", T2, hit=False),)
+

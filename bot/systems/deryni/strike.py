@@ -69,6 +69,8 @@ def _harm(harm: Harm, target: str) -> list[str]:
     wound = LEVELS[harm.rolled]
     if harm.pull is not None:
         lines.append(f"Pulling the blow: {check_text(harm.pull)}")
+        if not harm.pull.success and harm.rolled < MORTAL:
+            lines.append("A blow not pulled kills only on a Mortal wound: this one is less, so nothing comes of it")
     if harm.knocked_out:
         pulled = "" if harm.rolled == harm.level else f", pulled to {LEVELS[harm.level]}"
         lines.append(f"{wound} wound{pulled}: {target} is knocked out (no Death Test for a knock-out)")

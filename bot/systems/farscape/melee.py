@@ -158,7 +158,9 @@ def render_exchange(result: ExchangeResult, names: Names) -> list[str]:
         lines.extend(_lock_lines(result.lock, names))
     if result.drawn is not None:
         lines.append(f"{actor} is clear of every foe and draws the {safe(result.drawn)}")
-    lines.extend(conditions_lines(result.conditions_set, result.conditions_removed, names))
+    # A feint that lands says so on its own line ("is feinted: 2 worse ..."): its condition is not said again.
+    added = [(cid, c) for cid, c in result.conditions_set if c.name != "feinted"]
+    lines.extend(conditions_lines(added, result.conditions_removed, names))
     return [*lines, *same_moment_lines(result.same_moment, names)]
 
 

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from combat.distributions import by_sums, chance, fudge, shifted
 from combat.errors import RulesError
+from combat.ladder import result_name
 from combat.model import Combatant, Condition, Encounter
 from combat.odds import Effect, Odds, RollShown, bands_from
 from combat.system import Intent
@@ -121,7 +122,7 @@ def _rolls(encounter: Encounter, firing: Firing, target: str) -> tuple[RollShown
 
 def _notes(encounter: Encounter, intent: Intent, tables: FarscapeTables, firing: Firing) -> tuple[str, ...]:
     """Say the range's difficulty, and the default counted for a player asked to dodge or take it."""
-    notes = [f"The shot must reach the range's difficulty, {firing.range:+d}."]
+    notes = [f"The shot must reach the range's difficulty, {result_name(firing.range)} ({firing.range:+d})."]
     asked = reaction_for(encounter, intent, tables)
     if asked is not None:
         name = encounter.get(asked.combatant).name

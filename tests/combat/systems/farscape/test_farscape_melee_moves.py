@@ -3,6 +3,7 @@
 import pytest
 from farscape_melee_kit import VEST, encounter, fighter, hit, melee, mods, strike
 
+from bot.systems.farscape.render import render_result
 from combat.errors import RulesError
 from combat.model import Condition
 from combat.systems.farscape.exchange import size_penalty
@@ -123,6 +124,14 @@ def test_a_feint_lowers_the_target_defence_against_the_feinter_next_element():
     assert (mine.defence, mine.margin) == (-2, 4)
     assert not follow.encounter.get("foe").has("feinted")
     assert ("foe", "feinted") in follow.result.conditions_removed
+
+
+def test_a_landed_feint_is_said_once_in_the_exchange():
+    enc = encounter(fighter("hero", brawling=2), fighter("foe", brawling=0))
+    lines = render_result(melee(enc, "hero", ["foe"], 0, 0, act="feint", initiative=ORDER).result,
+                          {"hero": "Hero", "foe": "Foe"})
+    said = [line for line in lines if "feinted" in line]
+    assert said == ["Foe is feinted: 2 worse at defending against Hero next element"]
 
 
 def test_a_feint_does_not_count_in_its_own_element_nor_is_it_spent_there():
