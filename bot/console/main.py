@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 import tempfile
 from collections.abc import Iterable
@@ -91,4 +92,8 @@ def run(args: argparse.Namespace) -> int:
     if args.demo is not None and args.demo.lower() not in demo_keys():
         sys.stderr.write(f"There is no demo '{args.demo}'; the demos are {', '.join(demo_keys()) or 'none'}.\n")
         return 2
-    return asyncio.run(_main(args))
+    try:
+        return asyncio.run(_main(args))
+    except BrokenPipeError:  # whoever read the output went away (`fray console … | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's own flush at exit must not fail
+        return 1
