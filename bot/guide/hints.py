@@ -11,7 +11,7 @@ from bot.render.names import listing, possessive
 from combat.model import Combatant, Encounter
 from combat.system import RuleSystem
 
-__all__ = ["decided", "next_step", "standing"]
+__all__ = ["decided", "fight_over", "next_step", "standing"]
 
 EXPORT = Suggestion("encounter export", (("format", "markdown"),), "a recap of the fight")
 END = Suggestion("encounter end", why="closes it")
@@ -41,7 +41,7 @@ def _choice(encounter: Encounter) -> Hint:
     return Hint(who, answers, verb="", buttons=True)
 
 
-def _over(system: RuleSystem, encounter: Encounter) -> Hint:
+def fight_over(system: RuleSystem, encounter: Encounter) -> Hint:
     """Say who won: who still stands and who is down, then how to read the recap and close the fight."""
     up = standing(system, encounter)
     down = [c.name for c in encounter.combatants if c not in up]
@@ -91,7 +91,7 @@ def next_step(
     if encounter.pending is not None:
         return _choice(encounter)
     if decided(system, encounter):
-        return _over(system, encounter)
+        return fight_over(system, encounter)
     hint = _turn(system, encounter, hook)
     if ended_round:
         return Hint(f"Round {ended_round} is over. {hint.situation}", hint.suggestions, hint.verb)

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
-from bot.guide.hints import next_step
+from bot.guide.hints import decided, fight_over, next_step
 from bot.guide.spec import Hint, Suggestion
 from bot.registry import find
 from bot.render.names import safe
-from bot.services.replies import Ended, Exported, HelpShown, Logged, MapShown, Recapped, Reply, SettingsShown
+from bot.services.replies import (
+    Ended,
+    Exported,
+    HelpShown,
+    Logged,
+    MapShown,
+    Recapped,
+    Removed,
+    Reply,
+    SettingsShown,
+)
+from combat.model import Encounter
+from combat.system import RuleSystem
 
 __all__ = ["MARK", "guide_hint", "guide_lines", "hint_line"]
 
@@ -17,14 +29,28 @@ _QUIET = (Exported, Logged, HelpShown, MapShown, SettingsShown, Recapped)
 def guide_hint(reply: Reply) -> Hint | None:
     """Return what to do next after a reply in a guided encounter (None: not guided, or only a read)."""
     encounter, system = reply.encounter, reply.system
-    if encounter is None or system is None or not encounter.guided or isinstance(reply.body, _QUIET):
+    if encounter is None or system is None or isinstance(reply.body, _QUIET):
         return None
+    if not encounter.guided:
+        return _decided_now(reply, system, encounter)
     demo = find(system.key).demo
     if isinstance(reply.body, Ended):
         again = Suggestion("encounter start", (("demo", system.key),), "plays the demo again")
         return Hint("The encounter has ended", (again,) if demo is not None else ())
     ended = reply.change.ended_round if reply.change is not None else None
     return next_step(system, encounter, demo.hint if demo is not None else None, ended)
+
+
+def _decided_now(reply: Reply, system: RuleSystem, encounter: Encounter) -> Hint | None:
+    """Say the fight is over, in any encounter, on the step that left one side standing (someone went down or left).
+
+    A guided encounter says it after every step; an ordinary one only on a step that took someone out of it (the GM
+    may play on, and a read or a turn passing says nothing).
+    """
+    took = any(beat.out for beat in reply.beats) or isinstance(reply.body, Removed)
+    if not took or encounter.pending is not None or not decided(system, encounter):
+        return None
+    return fight_over(system, encounter)
 
 
 def hint_line(hint: Hint, *, buttons: bool = False) -> str:

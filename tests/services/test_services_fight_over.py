@@ -1,0 +1,27 @@
+"""Any encounter, not only a guided one, says when the fight is over: on the step that leaves one side standing."""
+
+import pytest
+from services_kit import BOB, CAROL, GM, SURE_HIT, TROOPER_1, TROOPER_2, Table
+
+from bot.render.guide import guide_lines
+
+pytestmark = pytest.mark.asyncio
+
+OVER = "→ The fight is over — "
+
+
+async def test_the_step_that_fells_the_last_foe_says_the_fight_is_over(duel: Table):
+    first = await duel.shoot(BOB, TROOPER_1, SURE_HIT)
+    assert first.beats[-1].out and guide_lines(first) == []  # Trooper 2 still stands
+    last = await duel.shoot(CAROL, TROOPER_2, SURE_HIT)
+    [line] = guide_lines(last)
+    assert line == (f"{OVER}Crichton and Aeryn still stand; Peacekeeper trooper 1 and Peacekeeper trooper 2 are down: "
+                    "try `/encounter export format:markdown` (a recap of the fight) or `/encounter end` (closes it)")
+    # The GM may play on: a turn passing says nothing more.
+    assert guide_lines(await duel.run(GM, "encounter next")) == []
+
+
+async def test_removing_the_last_foe_says_so_too(duel: Table):
+    await duel.shoot(BOB, TROOPER_1, SURE_HIT)
+    removed = await duel.run(GM, "encounter remove", target=TROOPER_2)
+    assert guide_lines(removed)[0].startswith(f"{OVER}Crichton and Aeryn still stand; Peacekeeper trooper 1 is down")
