@@ -161,10 +161,14 @@ def help_topics() -> tuple[str, ...]:
 
 
 def topic_commands(topic: str) -> tuple[Command, ...]:
-    """Return the commands a /help topic covers: a group's ('Characters', '/character') or one; none if unknown."""
+    """Return the commands a /help topic covers: a group's ('Characters', '/character') or one; none if unknown.
+
+    A group's command may be named by its last word alone ('react', 'gm'), when only one command ends so.
+    """
     key = spelling(topic.strip().removeprefix("/"))
     for wanted in (key, key.removesuffix("s")):
         found = tuple(c for c in COMMANDS if wanted in (spelling(c.path), spelling(c.path.split()[0])))
         if found:
             return found
-    return ()
+    last = tuple(c for c in COMMANDS if " " in c.path and spelling(c.path.split()[-1]) == key)
+    return last if len(last) == 1 else ()

@@ -40,6 +40,7 @@ from bot.services.replies import (
 from combat.errors import echo
 from combat.sheet import Sheet
 from combat.summary import Beat
+from combat.system import RuleSystem
 
 __all__ = ["Context", "UserNames", "log_line", "render_body"]
 
@@ -54,11 +55,12 @@ class UserNames(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    """What a body's text needs: combatants' display names, users' names, and the system's title."""
+    """What a body's text needs: combatants' display names, users' names, and the system (and its title)."""
 
     names: Names
     users: UserNames
     title: str = ""
+    system: RuleSystem | None = None
 
 
 def _beat(beat: Beat, names: Names) -> str:
@@ -156,7 +158,7 @@ _RENDERERS: Mapping[type, Callable[[Any, Context], list[str]]] = {
     CharacterDeleted: lambda b, c: [f"Deleted {safe(b.name)}."],
     SettingsShown: _settings,
     HelpShown: lambda b, c: [],  # rendered whole by bot.render.help
-    HelpTopic: lambda b, c: topic_lines(b.topic, b.commands),
+    HelpTopic: lambda b, c: topic_lines(b, c.system),
     MapShown: lambda b, c: _map(b),
     DemoStarted: lambda b, c: _demo(b, c),
     Recapped: lambda b, c: [],  # rendered whole by bot.render.recap

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.commands import COMMANDS, MOVE_COMMANDS, find_command
 from bot.registry import plugins
+from bot.services.replies import HelpTopic
 from combat.options import OptionSpec
 from combat.system import RuleSystem
 
@@ -60,10 +61,24 @@ def command_lines(system: RuleSystem | None = None) -> list[str]:
     return [f"/{c.path} — {c.description}" for c in COMMANDS if c.path not in missing]
 
 
-def topic_lines(topic: str, paths: tuple[str, ...]) -> list[str]:
-    """Return the help on one topic: each of its commands, what it does and its options."""
-    commands = [c for c in map(find_command, paths) if c is not None]
-    return [f"Help on /{topic}:", *(_entry(f"/{c.path}", c.description, c.options) for c in commands)]
+def topic_lines(topic: HelpTopic, system: RuleSystem | None) -> list[str]:
+    """Return the help on one topic: each of its commands with its options, then the channel's system's part in it."""
+    commands = [c for c in map(find_command, topic.commands) if c is not None]
+    lines = [f"Help on {'/' if commands else ''}{topic.topic}:"]
+    lines += [_entry(f"/{c.path}", c.description, c.options) for c in commands]
+    if system is None:
+        return lines
+    moves = {m.name: m for m in system.moves()}
+    tools = {t.name: t for t in system.gm_tools()}
+    lines += [f"{system.title} has no {name} move: its defences are asked for when someone is attacked "
+              "(/encounter react, or the buttons)." for name in topic.missing]
+    if topic.moves:
+        lines.append(f"{system.title} ({move_commands(system)}):")
+        lines += [_entry(m.name, m.summary, m.options) for m in map(moves.__getitem__, topic.moves)]
+    if topic.tools:
+        lines.append(f"{system.title} GM tools (/encounter gm tool:…):")
+        lines += [_entry(t.name, t.summary, t.options) for t in map(tools.__getitem__, topic.tools)]
+    return lines
 
 
 def system_lines() -> list[str]:

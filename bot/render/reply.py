@@ -114,7 +114,7 @@ def _body_lines(reply: Reply, names: Names, users: UserNames) -> list[str]:
     """Render the reply's body (most replies have none, and need no context built for it)."""
     if reply.body is None:
         return []
-    return render_body(reply.body, Context(names, users, reply.system.title if reply.system else ""))
+    return render_body(reply.body, Context(names, users, reply.system.title if reply.system else "", reply.system))
 
 
 def render_reply(reply: Reply, users: UserNames, *, summaries: bool = True, turn: bool = True) -> list[str]:

@@ -211,10 +211,18 @@ class HelpShown:
 
 @dataclass(frozen=True, slots=True)
 class HelpTopic:
-    """Help on one topic was asked for: the topic as named ('character', 'encounter add') and its commands' paths."""
+    """Help on one topic was asked for: the topic as named ('character', 'encounter add') and its commands' paths.
+
+    In a channel with a fight (the reply's system), ``moves``/``tools`` name that system's moves and GM tools the
+    topic covers (/attack's move, the moves /act makes, one move asked for by name); ``missing`` names a move command
+    the system has no move for (/dodge in a system whose defence is asked for when attacked).
+    """
 
     topic: str
     commands: tuple[str, ...]
+    moves: tuple[str, ...] = ()
+    tools: tuple[str, ...] = ()
+    missing: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from bot.commands import help_topics, topic_commands
+from bot.commands import MOVE_COMMANDS, help_topics, topic_commands
 from bot.db.rows import EventRow
 from bot.db.uow import Work
 from bot.registry import find
@@ -29,7 +29,7 @@ from bot.services.replies import (
 )
 from combat.errors import InvalidInput, echo
 from combat.model import Encounter
-from combat.options import parse_options
+from combat.options import parse_options, same_name
 from combat.summary import Beat
 from combat.system import RuleSystem
 
@@ -170,15 +170,43 @@ async def map_(svc: Services, caller: Caller, args: Args) -> Reply:
     return Reply("encounter map", system, encounter, body=MapShown(row.name, system.title, drawn), gm=row.gm_id)
 
 
-def _topic(text: str) -> HelpTopic:
-    """Return the help on one topic: a group of commands or one command; an unknown topic is refused naming them."""
+def _topic(text: str, system: RuleSystem | None) -> HelpTopic:
+    """Return the help on one topic: a group of commands, one command, or one of the channel's system's moves or tools.
+
+    An unknown topic is refused naming the topics.
+    """
     commands = topic_commands(text)
     if not commands:
-        groups = [t for t in help_topics() if " " not in t]
-        raise InvalidInput(f"There is no help on '{echo(text)}'; topics: {', '.join(groups)}, or one command like "
-                           "'encounter add'.")
+        return _system_topic(text, system)
     topic = commands[0].path if len(commands) == 1 else commands[0].path.split()[0]
-    return HelpTopic(topic, tuple(c.path for c in commands))
+    paths = tuple(c.path for c in commands)
+    if system is None or len(commands) != 1:
+        return HelpTopic(topic, paths)
+    moves = {m.name: m for m in system.moves()}
+    path = commands[0].path
+    if path in MOVE_COMMANDS:
+        found = (path,) if path in moves else ()
+        return HelpTopic(topic, paths, found, missing=() if found else (path,))
+    if path == "act":
+        return HelpTopic(topic, paths, tuple(m for m in moves if m not in MOVE_COMMANDS))
+    if path == "encounter gm":
+        return HelpTopic(topic, paths, tools=tuple(t.name for t in system.gm_tools()))
+    return HelpTopic(topic, paths)
+
+
+def _system_topic(text: str, system: RuleSystem | None) -> HelpTopic:
+    """Return the help on one move or GM tool of the channel's system named by ``text``; refuse anything else."""
+    if system is not None:
+        for move in system.moves():
+            if same_name(text, move.name):
+                return HelpTopic(move.name, (), (move.name,))
+        for tool in system.gm_tools():
+            if same_name(text, tool.name):
+                return HelpTopic(tool.name, (), tools=(tool.name,))
+    groups = [t for t in help_topics() if " " not in t]
+    also = f", or one of {system.title}'s moves or GM tools" if system is not None else ""
+    raise InvalidInput(f"There is no help on '{echo(text)}'; topics: {', '.join(groups)}, or one command like "
+                       f"'encounter add'{also}.")
 
 
 async def help_(svc: Services, caller: Caller, args: Args) -> Reply:
@@ -187,11 +215,12 @@ async def help_(svc: Services, caller: Caller, args: Args) -> Reply:
     With a topic, show only the commands it covers, with their options (the same in every channel).
     """
     topic = args.text("topic")
-    if topic is not None:
-        return Reply("help", body=_topic(topic))
     async with svc.db.unit_of_work(caller.channel_id) as uow:
         await uow.snapshot()
         loaded = await uow.encounters.get_active(caller.channel_id, for_update=False)
+    system = svc.system(loaded.row.system) if loaded is not None else None
+    if topic is not None:
+        return Reply("help", system, body=_topic(topic, system))
     if loaded is None:
         return Reply("help", body=HelpShown(None))
-    return Reply("help", svc.system(loaded.row.system), loaded.encounter, body=HelpShown(loaded.row.system))
+    return Reply("help", system, loaded.encounter, body=HelpShown(loaded.row.system))

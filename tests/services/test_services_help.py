@@ -45,7 +45,39 @@ async def test_a_topic_is_read_as_players_write_it_and_may_be_one_command(table:
     assert "players_end_turn (yes/no), allow_join or join (yes/no), remind_after (0 to 10080)" in lines[1]
 
 
-async def test_help_on_a_topic_is_the_same_in_a_channel_with_a_fight(table: Table) -> None:
+async def test_help_on_a_move_command_in_a_channel_with_a_fight_adds_the_systems_move(table: Table) -> None:
+    await start_duel(table)
+    lines = await _help(table, "attack")
+    assert lines[:2] == ["Help on /attack:",
+                         "/attack — Attack someone with the move the system calls attack. — options: target, modifier, "
+                         "as"]
+    assert lines[2] == "FUDGE Farscape (/attack, /dodge, /act move:…):"
+    assert lines[3].startswith("attack — Blows in melee, or a ranged shot. — options: move (") and "weapon" in lines[3]
+    tools = await _help(table, "gm")  # the last word of /encounter gm names it
+    assert tools[0] == "Help on /encounter gm:" and "FUDGE Farscape GM tools (/encounter gm tool:…):" in tools
+    assert any(line.startswith("surprise — ") for line in tools)
+
+
+async def test_a_move_or_tool_of_the_channels_system_is_a_topic_of_its_own(table: Table) -> None:
+    await start_duel(table)
+    assert (await _help(table, "quick draw"))[:3] == [
+        "Help on quick draw:", "FUDGE Farscape (/attack, /dodge, /act move:…):",
+        "quick draw — Opposed Speed to draw first (+2 Quick Draw). — options: dodging (attack|dodge)"]
+    assert (await _help(table, "Heal"))[1] == "FUDGE Farscape GM tools (/encounter gm tool:…):"
+    with pytest.raises(InvalidInput) as raised:
+        await table.run(EVE, "help", topic="fireball")
+    assert raised.value.message.endswith("or one command like 'encounter add', or one of FUDGE Farscape's moves or "
+                                         "GM tools.")
+
+
+async def test_help_on_dodge_in_a_system_without_a_dodge_says_how_it_defends(table: Table) -> None:
+    await table.run(GM, "encounter start", system="deryni")
+    lines = await _help(table, "dodge")
+    assert lines[-1] == ("FUDGE Deryni has no dodge move: its defences are asked for when someone is attacked "
+                         "(/encounter react, or the buttons).")
+
+
+async def test_help_on_a_command_with_no_system_part_is_the_same_in_a_channel_with_a_fight(table: Table) -> None:
     alone = await _help(table, "roll")
     await start_duel(table)
     assert await _help(table, "roll") == alone
