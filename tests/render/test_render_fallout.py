@@ -7,6 +7,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "combat" / "systems" / "fallout"))
@@ -27,6 +28,7 @@ from bot.systems.fallout.picture import (
     state_word,
 )
 from bot.systems.fallout.render import FalloutRenderer
+from combat.errors import InvalidInput
 from combat.systems.fallout.hexgrid import parse_hex
 from combat.systems.fallout.state import Field, Vitals, field_of
 
@@ -142,6 +144,8 @@ def test_a_cone_or_range_bands_can_be_drawn_over_the_map() -> None:
     assert plain.getpixel((int(x), int(y))) == FLOOR and coned.getpixel((int(x), int(y))) != FLOOR
     ranged = Image.open(io.BytesIO(draw(fight, {"ranges": "vera"})))
     assert ranged.getpixel((int(x), int(y))) != FLOOR
+    with pytest.raises(InvalidInput, match="Say where the cone points: cone:<name> at:<hex>"):
+        draw(fight, {"cone": "vera"})
 
 
 def test_the_legend_names_what_is_on_the_map_and_the_bands_when_drawn() -> None:

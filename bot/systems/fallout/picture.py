@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from combat.errors import InvalidInput
 from combat.model import Combatant, Encounter
 from combat.options import OptionChoice, OptionSpec, OptionValue
 from combat.systems.fallout.aim import BANDS
@@ -138,8 +139,10 @@ def _ranges(encounter: Encounter, field: Field, who: Combatant) -> list[tuple[He
 def _cone(encounter: Encounter, field: Field, who: Combatant, options: Mapping[str, OptionValue]) -> list[
         tuple[Hex, tuple[int, int, int, int]]]:
     source, at = fighter(who).place(), options.get("at")
-    if source is None or not isinstance(at, str):
-        return []
+    if not isinstance(at, str):
+        raise InvalidInput("Say where the cone points: cone:<name> at:<hex>.")
+    if source is None:
+        raise InvalidInput(f"{who.name} is not on the map, so there is no cone to draw: the GM places them first.")
     angle = 60 if options.get("angle") == "wide" else 30
     bias = str(options.get("bias", "left"))
     board = [Hex(c, r) for c in range(field.columns) for r in range(field.rows)]

@@ -102,6 +102,9 @@ def move(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: Dice
             raise CannotAct(f"{actor.name} can move {allowed} hexes ({_how(state, run)}).")
         return ActionOutcome(encounter.put(with_fighter(actor, state)), Moved(actor.id, (), run, before, hexes=hexes))
     path = path_to(encounter, actor.id, start, _stops(intent.options))
+    if len(path) == 1 and not any(intent.options.get(k) is not None for k in ("face", "after")):
+        raise InvalidInput(f"{actor.name} is already on {start.name}: name another hex with to: (or turn where they "
+                           "stand with face:).")
     if len(path) - 1 > allowed:
         raise CannotAct(f"That is {len(path) - 1} hexes; {actor.name} can move {allowed} ({_how(state, run)}).")
     if not field_of(encounter).on_map(path[-1]):

@@ -102,7 +102,8 @@ class Treated:
 
 
 def _hexes(text: OptionValue | None) -> tuple[str, ...]:
-    names = tuple(parse_hex(h).name for h in str(text).split(",") if h.strip())
+    """Read hexes separated by commas or spaces: 'D6, D7' or 'D6 D7'."""
+    names = tuple(parse_hex(h).name for h in str(text).replace(",", " ").split())
     if not names:
         raise InvalidInput("Name at least one hex, like hexes:C4.")
     return names

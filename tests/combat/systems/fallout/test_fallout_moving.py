@@ -33,6 +33,14 @@ def test_standing_moves_4_crouching_2_prone_1() -> None:
         act(moving(walker(stance="prone")), "walker", "move", to="C6")
 
 
+def test_a_move_to_the_hex_you_stand_on_is_refused_and_spends_nothing() -> None:
+    fight = moving(walker())
+    with pytest.raises(InvalidInput, match="Walker is already on C8: name another hex with to:"):
+        act(fight, "walker", "move", to="C8")
+    turned = act(fight, "walker", "move", to="C8", face="s")  # turning where he stands is a move of its own
+    assert state(turned.encounter, "walker").hex == "C8"
+
+
 def test_running_goes_8_and_gives_up_charge_and_action() -> None:
     out = act(moving(walker(hex="C10")), "walker", "move", to="C2", run=True)
     after = out.encounter.get("walker")

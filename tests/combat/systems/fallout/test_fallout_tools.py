@@ -20,6 +20,8 @@ def test_walls_are_marked_and_cleared() -> None:
     assert field_of(walled.encounter).walls == ("C4", "C5") and walled.result.kind == "wall"
     cleared = tool(walled.encounter, "wall", hexes="C4", clear=True)
     assert field_of(cleared.encounter).walls == ("C5",)
+    spaced = tool(fight, "wall", hexes="D6 D7,  D8")  # spaces separate hexes as commas do
+    assert field_of(spaced.encounter).walls == ("D6", "D7", "D8")
     with pytest.raises(CannotAct, match="Someone stands on A1"):
         tool(fight, "wall", hexes="A1")
 
