@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -122,6 +123,20 @@ def _gear(sheet: Sheet) -> str:
     return " · ".join(f"{label}: {safe(value)}" for label, value in parts if value)
 
 
+def _added(body: Added) -> str:
+    """Say who was added, and name a side new to the fight when it may be a slip (a third side, or a close one)."""
+    line = f"Added {', '.join(safe(n) for n in body.names)}."
+    if body.new_side is None:
+        return line
+    folded = [side.casefold() for side in body.sides]
+    close = difflib.get_close_matches(body.new_side.casefold(), folded, n=1, cutoff=0.75)
+    if len(body.sides) < 2 and not close:
+        return line  # the second side of a fight is no surprise
+    hint = f" Did you mean {safe(body.sides[folded.index(close[0])])}?" if close else ""
+    others = ", ".join(map(safe, body.sides))
+    return f"{line} They are on a new side, {safe(body.new_side)} (the others: {others}).{hint}"
+
+
 def _rolled(body: Rolled) -> str:
     """Show a /roll: 'Perception (4dF): [+ − ▢ +] = 1', marked when only the one who rolled sees it."""
     spec = f"{safe(body.label)} ({body.spec})" if body.label else body.spec
@@ -146,7 +161,7 @@ _RENDERERS: Mapping[type, Callable[[Any, Context], list[str]]] = {
     Started: lambda b, c: [f"Encounter '{safe(b.name)}' started ({c.title})."],
     Ended: lambda b, c: [f"Encounter '{safe(b.name)}' ended."],
     StatusShown: lambda b, c: [],
-    Added: lambda b, c: [f"Added {', '.join(safe(n) for n in b.names)}."],
+    Added: lambda b, c: [_added(b)],
     Removed: lambda b, c: [f"Removed {', '.join(safe(n) for n in b.names)}."],
     Held: lambda b, c: [f"{safe(b.name)} holds their action; /encounter release acts with it later this round."],
     Undone: lambda b, c: [f"Undid #{b.seq} ({b.kind})."],

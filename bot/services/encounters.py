@@ -77,16 +77,23 @@ def _new_combatants(scene: Scene, args: Args) -> tuple[Combatant, ...]:
 
 async def add(svc: Services, caller: Caller, args: Args) -> Reply:
     """Add combatants from a template, explicit traits, or the system's average combatant."""
-    names: list[str] = []
+    added_body: list[Added] = []
 
     def apply(scene: Scene) -> engine.Step:
         added = _new_combatants(scene, args)
-        names[:] = [c.name for c in added]  # a command run again (after a conflict) names its own
+        added_body[:] = [_added(scene.encounter, added)]  # a command run again (after a conflict) tells its own
         return engine.add_group(scene.system, scene.encounter, added, scene.dice)
 
     reply = await svc.change(caller, "encounter add", apply, gm_only="add combatants",
                              payload={"options": args.given()})
-    return replace(reply, body=Added(tuple(names)))
+    return replace(reply, body=added_body[-1])
+
+
+def _added(encounter: Encounter, added: tuple[Combatant, ...]) -> Added:
+    """Say who was added, and their side when it is new beside the sides already in the fight."""
+    sides = tuple(dict.fromkeys(c.side for c in encounter.combatants))
+    side = added[0].side
+    return Added(tuple(c.name for c in added), side if sides and side not in sides else None, sides)
 
 
 async def join(svc: Services, caller: Caller, args: Args) -> Reply:

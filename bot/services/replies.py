@@ -81,9 +81,15 @@ class StatusShown:
 
 @dataclass(frozen=True, slots=True)
 class Added:
-    """Combatants joined the encounter."""
+    """Combatants joined the encounter.
+
+    ``new_side`` names their side when no one was on it before, and ``sides`` the sides already there (a typo in
+    side: starts a side of its own, so the answer can say so).
+    """
 
     names: tuple[str, ...]
+    new_side: str | None = None
+    sides: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,6 +92,20 @@ async def test_one_more_of_a_numbered_group_goes_on_with_its_numbers(table: Tabl
     assert "already in this fight" in await table.refused(GM, "encounter add", InvalidInput, name="max")
 
 
+async def test_a_side_that_may_be_a_slip_is_named_when_someone_is_added_to_it(table: Table):
+    async def added(**options: str) -> list[str]:
+        return render_body((await table.run(GM, "encounter add", **options)).body, Context({}, _Users()))
+
+    await table.run(GM, "encounter start", system="farscape")
+    assert await added(name="Aeryn", side="heroes") == ["Added Aeryn."]
+    assert await added(name="Scorpius", side="foes") == ["Added Scorpius."]  # a fight's second side is no surprise
+    assert await added(name="Crichton", side="heroes") == ["Added Crichton."]
+    assert await added(name="Chiana", side="hero") == [
+        "Added Chiana. They are on a new side, hero (the others: heroes, foes). Did you mean heroes?"]
+    assert await added(name="Rygel", side="hynerians") == [
+        "Added Rygel. They are on a new side, hynerians (the others: heroes, foes, hero)."]
+
+
 async def test_a_character_card_reads_each_trait_as_its_system_does(table: Table):
     # FUDGE on the ladder; Fallout attributes as numbers; the d6 pool's attributes as numbers, its skills as modifiers.
     await table.run(BOB, "character create", name="Aeryn", system="farscape", stats="Agility=Great")
