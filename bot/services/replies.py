@@ -132,7 +132,10 @@ class LogEntry:
 
 @dataclass(frozen=True, slots=True)
 class Logged:
-    """A page of the encounter's log (or of one round of it): ``page`` of ``pages``, counted from the start."""
+    """A page of the encounter's log (or of one round of it): ``page`` of ``pages``, counted from the start.
+
+    The pages are cut from the newest entry back: the last page is full, the first holds what is left over.
+    """
 
     entries: tuple[LogEntry, ...]
     page: int = 1

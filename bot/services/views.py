@@ -93,11 +93,15 @@ async def log(svc: Services, caller: Caller, args: Args) -> Reply:
     async with svc.db.unit_of_work(caller.channel_id) as uow:
         loaded = await svc.current(uow, caller)
         row, encounter = loaded.row, loaded.encounter
-        pages = max(1, -(-await uow.events.count(row.id, round_number) // LOG_PAGE))
+        total = await uow.events.count(row.id, round_number)
+        pages = max(1, -(-total // LOG_PAGE))
         page = pages if wanted is None else wanted
         if page > pages:
             raise InvalidInput(f"The log has {pages} page{'s' if pages > 1 else ''}; there is no page {page}.")
-        events = await uow.events.page(row.id, (page - 1) * LOG_PAGE, LOG_PAGE, round_number)
+        # Pages are cut from the newest entry back, so the newest page (the default) is a full one.
+        end = total - (pages - page) * LOG_PAGE
+        start = max(0, end - LOG_PAGE)
+        events = await uow.events.page(row.id, start, end - start, round_number)
         entries = tuple(log_entry(e) for e in events)
         gone = await _gone(uow, row.id, encounter, entries)
     body = Logged(entries, page, pages, round_number, gone)

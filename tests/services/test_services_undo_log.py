@@ -114,3 +114,13 @@ async def test_a_lapsed_choice_undone_and_answered_is_told_with_the_answer(table
     assert "Aeryn's player: take" in told and "time ran out" not in told
     with pytest.raises(RulesError):
         await table.run(GM, "encounter react", choice="take")  # answered once: nothing waits now
+
+
+async def test_the_newest_page_of_a_long_log_is_a_full_one(duel: Table):
+    for _ in range(18):  # the duel's set-up logged 5 entries: 23 in all, two pages of 20
+        await duel.run(GM, "encounter next")
+    newest = await duel.run(GM, "encounter log")
+    assert (newest.body.page, newest.body.pages) == (2, 2)
+    assert [e.seq for e in newest.body.entries] == list(range(4, 24))
+    oldest = await duel.run(GM, "encounter log", page="1")
+    assert [e.seq for e in oldest.body.entries] == [1, 2, 3]
