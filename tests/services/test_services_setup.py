@@ -115,6 +115,11 @@ async def test_a_character_card_reads_each_trait_as_its_system_does(table: Table
     await table.run(BOB, "character create", name="Rex", system="d6pool", stats="Agility=4, Swords=3")
     card = (await _card(table, "Rex"))[0]
     assert "Agility 4" in card and "Swords +3" in card
+    # HTK 0 on a sheet means the tier's rule works it out; Defence counts for objects only: neither reads as a bare
+    # number a player would take for his own.
+    assert "HTK by the rule (Stamina x2 + level for characters)" in card and "Defence 2 (objects only)" in card
+    await table.run(BOB, "character create", name="Tank", system="d6pool", stats="HTK=30")
+    assert "HTK 30" in (await _card(table, "Tank"))[0]
 
 
 async def test_the_settings_read_as_the_options_that_change_them(table: Table):

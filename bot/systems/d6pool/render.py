@@ -145,7 +145,15 @@ class D6PoolRenderer:
     """The d6 pool's text for Fray's generic renderers."""
 
     def trait(self, name: str, value: int) -> str:
-        """Say an attribute as its number ('Agility 4'), a skill as its modifier ('Swords +3')."""
+        """Say an attribute as its number ('Agility 4'), a skill as its modifier ('Swords +3').
+
+        HTK 0 means "worked out by the tier's rule" (characters: Stamina x2 + level), and Defence counts for
+        objects only: the card says so rather than showing a bare 0 or 2.
+        """
+        if name == "htk":
+            return f"HTK {value}" if value else "HTK by the rule (Stamina x2 + level for characters)"
+        if name == "defence":
+            return f"Defence {value} (objects only)"
         return f"{name.title()} {value}" if name in ATTRIBUTES else f"{name.title()} {value:+d}"
 
     def result(self, result: object, names: Names) -> list[str]:
