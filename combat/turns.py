@@ -325,7 +325,11 @@ def _spend(budget: dict[tuple[str, str], int], key: tuple[str, str]) -> bool:
 
 
 def join(state: TurnState, entry: InitiativeEntry) -> TurnState:
-    """Add a newcomer; they act this round only where their place has not yet passed."""
+    """Add a newcomer; they act this round only where their place has not yet passed.
+
+    A place equal to the current slot's is the moment under way: the newcomer acts in it with the others (equal
+    places act together), unless it is an interruption or the round's last call for held actions.
+    """
     others = tuple(e for e in state.order if e.combatant != entry.combatant)
     if state.current is None:
         return replace(state, order=(*others, entry))
@@ -333,6 +337,9 @@ def join(state: TurnState, entry: InitiativeEntry) -> TurnState:
     queue = list(state.queue)
     for new in schedule(state.phases, (entry,)):
         where = _position(state.phases, new)
+        if where == here and not queue[0].interrupt and not queue[0].last_call:
+            queue[0] = replace(queue[0], actors=(*queue[0].actors, entry.combatant))
+            continue
         if where <= here:
             continue
         for i, slot in enumerate(queue):

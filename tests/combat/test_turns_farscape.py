@@ -180,11 +180,13 @@ def test_newcomer_whose_place_has_passed_waits_for_next_round():
     assert end.round_over
 
 
-def test_newcomer_on_the_current_key_waits_for_next_round():
-    # [ours] A newcomer exactly tied with the slot already under way does not join it.
+def test_newcomer_on_the_current_key_acts_in_it_with_the_others():
+    # [seed] "A tie here means they act at the same time": a newcomer exactly tied with the slot under way acts in it.
     state = finish(begin().state, "aeryn", everyone).state
-    seen, _ = walk(join(state, entry("jool", 1, 2)))
-    assert seen == [("dargo",), ("crichton",), ("rygel",)]
+    joined = join(state, entry("jool", 1, 2))
+    assert joined.current.waiting == ("dargo", "jool")
+    seen, _ = walk(joined)
+    assert seen == [("dargo", "jool"), ("crichton",), ("rygel",)]
 
 
 def test_newcomer_between_rounds_only_joins_the_order():
