@@ -139,5 +139,6 @@ class AwaitingReaction(RulesError):
 
     def __init__(self, who: str, choices: str, keys: Iterable[str]) -> None:
         typed = " or ".join(f"choice:{k}" for k in keys)
-        super().__init__(f"Waiting for {who} to choose: {choices} (/encounter react {typed}).")
+        super().__init__(f"Waiting for {who} to choose: {choices} (/encounter react {typed}, by their player or "
+                         "the GM; the GM's /encounter undo takes the question back).")
         self.who = who

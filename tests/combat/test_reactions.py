@@ -76,7 +76,8 @@ def test_while_a_choice_waits_another_intent_is_refused_with_who_must_choose():
     with pytest.raises(AwaitingReaction) as raised:
         reactions.attempt(SYSTEM, declared.encounter, strike("bobo", "crais"), ScriptedDice([]), DEADLINE)
     assert raised.value.message == (
-        "Waiting for Aeryn to choose: Parry or Take it (/encounter react choice:parry or choice:take)."
+        "Waiting for Aeryn to choose: Parry or Take it (/encounter react choice:parry or choice:take, by their "
+        "player or the GM; the GM's /encounter undo takes the question back)."
     )
     with pytest.raises(AwaitingReaction):
         reactions.require_settled(declared.encounter)
