@@ -20,9 +20,10 @@ from bot.services.replies import (
 from combat.model import Encounter
 from combat.system import RuleSystem
 
-__all__ = ["MARK", "guide_hint", "guide_lines", "hint_line"]
+__all__ = ["MARK", "friendly_fire", "guide_hint", "guide_lines", "hint_line"]
 
 MARK = "→ "
+UNDO = Suggestion("encounter undo", why="takes it back")
 _QUIET = (Exported, Logged, HelpShown, MapShown, SettingsShown, Recapped)
 
 
@@ -73,7 +74,22 @@ def _typed(suggestion: Suggestion, before: Suggestion | None) -> str:
     return suggestion.typed().removeprefix(f"/{suggestion.path} ")
 
 
+def friendly_fire(reply: Reply) -> Hint | None:
+    """Point out a blow or shot that struck someone on the striker's own side (a slip, often: undo takes it back)."""
+    encounter = reply.encounter
+    if encounter is None or isinstance(reply.body, _QUIET):
+        return None
+    sides = {c.id: (c.side, c.name) for c in encounter.combatants}
+    struck = [(sides[b.actor][1], sides[b.target][1]) for b in reply.beats
+              if b.target is not None and b.target != b.actor and b.actor in sides and b.target in sides
+              and sides[b.actor][0] == sides[b.target][0]]
+    if not struck:
+        return None
+    pairs = "; ".join(f"{actor} attacked {target}" for actor, target in dict.fromkeys(struck))
+    return Hint(f"Note: {pairs}, on their own side", (UNDO,), verb="if that was a slip,")
+
+
 def guide_lines(reply: Reply, *, buttons: bool = False) -> list[str]:
-    """Return the hint line after a reply of a guided encounter, or nothing."""
-    hint = guide_hint(reply)
-    return [hint_line(hint, buttons=buttons)] if hint is not None else []
+    """Return the hint lines after a reply: a blow at one's own side, then what to type next (guided) or the end."""
+    notes = [hint for hint in (friendly_fire(reply), guide_hint(reply)) if hint is not None]
+    return [hint_line(hint, buttons=buttons) for hint in notes]

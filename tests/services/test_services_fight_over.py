@@ -1,7 +1,7 @@
-"""Any encounter, not only a guided one, says when the fight is over: on the step that leaves one side standing."""
+"""Any encounter says when the fight is over (on the step that leaves one side standing), and notes friendly fire."""
 
 import pytest
-from services_kit import BOB, CAROL, GM, SURE_HIT, TROOPER_1, TROOPER_2, Table
+from services_kit import BOB, CAROL, GM, SURE_HIT, SURE_MISS, TROOPER_1, TROOPER_2, Table
 
 from bot.render.guide import guide_lines
 
@@ -25,3 +25,10 @@ async def test_removing_the_last_foe_says_so_too(duel: Table):
     await duel.shoot(BOB, TROOPER_1, SURE_HIT)
     removed = await duel.run(GM, "encounter remove", target=TROOPER_2)
     assert guide_lines(removed)[0].startswith(f"{OVER}Crichton and Aeryn still stand; Peacekeeper trooper 1 is down")
+
+
+async def test_an_attack_on_ones_own_side_is_pointed_out_with_undo(duel: Table):
+    mistaken = await duel.shoot(BOB, "Aeryn", SURE_MISS, aware="no")  # unaware: no "dodge or take it?" first
+    assert guide_lines(mistaken) == [
+        "→ Note: Crichton attacked Aeryn, on their own side: if that was a slip, `/encounter undo` (takes it back)"]
+    assert guide_lines(await duel.shoot(CAROL, TROOPER_1, SURE_MISS)) == []  # a foe: nothing to say
