@@ -125,6 +125,8 @@ class RuleSystem(Protocol):
     encounter_state_type: ClassVar[type | None]
     choice_context_type: ClassVar[type | None]
     modifier_bounds: ClassVar[tuple[int, int]]
+    # How a combatant defends when the system has no dodge move, in a sentence ('' when it has one).
+    defence_note: ClassVar[str]
 
     def moves(self) -> tuple[MoveSpec, ...]:
         """Return the moves this system offers."""
@@ -240,6 +242,7 @@ class RulesDefaults:
     encounter_state_type: ClassVar[type | None] = None
     choice_context_type: ClassVar[type | None] = None
     modifier_bounds: ClassVar[tuple[int, int]] = (-5, 5)
+    defence_note: ClassVar[str] = ""
     title: ClassVar[str]
 
     def gm_tools(self) -> tuple[ToolSpec, ...]:

@@ -70,8 +70,8 @@ def topic_lines(topic: HelpTopic, system: RuleSystem | None) -> list[str]:
         return lines
     moves = {m.name: m for m in system.moves()}
     tools = {t.name: t for t in system.gm_tools()}
-    lines += [f"{system.title} has no {name} move: its defences are asked for when someone is attacked "
-              "(/encounter react, or the buttons)." for name in topic.missing]
+    lines += [f"{system.title} has no {name} move." + (f" {system.defence_note}" if name == "dodge" else "")
+              for name in topic.missing]
     if topic.moves:
         lines.append(f"{system.title} ({move_commands(system)}):")
         lines += [_entry(m.name, m.summary, m.options) for m in map(moves.__getitem__, topic.moves)]

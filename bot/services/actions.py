@@ -28,7 +28,8 @@ def move_spec(scene: Scene, move: str) -> MoveSpec:
         if same_name(move, spec.name):
             return spec
     names = ", ".join(m.name for m in scene.system.moves())
-    raise UnknownCommand(f"{scene.system.title} has no move '{echo(move)}'; its moves are {names}.")
+    note = f" {scene.system.defence_note}" if move == "dodge" and scene.system.defence_note else ""
+    raise UnknownCommand(f"{scene.system.title} has no move '{echo(move)}'; its moves are {names}.{note}")
 
 
 def resolver(encounter: Encounter) -> Callable[[str], str]:

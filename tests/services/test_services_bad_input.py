@@ -63,6 +63,14 @@ async def test_an_unknown_move_names_the_moves_there_are(duel: Table):
     assert "shoot" in message and "reload" in message
 
 
+async def test_dodge_in_a_system_without_one_says_how_it_defends(table: Table):
+    await table.run(GM, "encounter start", system="deryni")
+    message = await table.refused(GM, "dodge", UnknownCommand)
+    assert message.startswith("FUDGE Deryni has no move 'dodge'; its moves are attack, ")
+    assert message.endswith("The one attacked picks a defence before any die rolls: it is asked for with the attack "
+                            "(/encounter react, or the buttons).")
+
+
 async def test_an_unknown_option_for_a_move_names_its_options(duel: Table):
     message = await duel.refused(BOB, "attack", InvalidInput, target=TROOPER_1, colour="red")
     assert message.startswith("attack has no option 'colour'; its options are ")

@@ -73,8 +73,15 @@ async def test_a_move_or_tool_of_the_channels_system_is_a_topic_of_its_own(table
 async def test_help_on_dodge_in_a_system_without_a_dodge_says_how_it_defends(table: Table) -> None:
     await table.run(GM, "encounter start", system="deryni")
     lines = await _help(table, "dodge")
-    assert lines[-1] == ("FUDGE Deryni has no dodge move: its defences are asked for when someone is attacked "
-                         "(/encounter react, or the buttons).")
+    assert lines[-1] == ("FUDGE Deryni has no dodge move. The one attacked picks a defence before any die rolls: it "
+                         "is asked for with the attack (/encounter react, or the buttons).")
+    await table.run(GM, "encounter end")
+    await table.run(GM, "encounter start", system="fallout")
+    assert (await _help(table, "dodge"))[-1].startswith("Fallout (Simple) has no dodge move. No one dodges an attack: "
+                                                         "evading in the move phase (/act move:evade)")
+    await table.run(GM, "encounter end")
+    await table.run(GM, "encounter start", system="d6pool")
+    assert (await _help(table, "dodge"))[-1].startswith("dodge — ")  # the d6 pool has one: its own line
 
 
 async def test_help_on_a_command_with_no_system_part_is_the_same_in_a_channel_with_a_fight(table: Table) -> None:

@@ -35,6 +35,8 @@ class DeryniSystem(RulesDefaults):
 
     key = "deryni"
     title = "FUDGE Deryni"
+    defence_note = ("The one attacked picks a defence before any die rolls: it is asked for with the attack "
+                    "(/encounter react, or the buttons).")
     phases = SINGLE_PHASE
     sheet_spec = SPEC
     health_type = Health

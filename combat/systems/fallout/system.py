@@ -48,6 +48,8 @@ class FalloutSystem(RulesDefaults):
 
     key = "fallout"
     title = "Fallout (Simple)"
+    defence_note = ("No one dodges an attack: evading in the move phase (/act move:evade) makes every attack on you "
+                    "-5 this round, for your charge and action.")
     phases = (Phase("move", ascending=True), Phase("charge"), Phase("action"))
     sheet_spec = SPEC
     health_type = Vitals
