@@ -9,7 +9,7 @@ renderer's number-free health word).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from bot.guide.hints import decided, standing
@@ -78,9 +78,9 @@ def _actor(entry: RecapEntry, found: str | None, names: dict[str, str], users: U
     return md(entry.user_name) if entry.user_name else users.name(entry.user)
 
 
-def _answer(entry: RecapEntry, asked: str | None, encounter: Encounter, names: dict[str, str]) -> str:
+def _answer(entry: RecapEntry, asked: str | None, owners: Mapping[str, str | None], names: dict[str, str]) -> str:
     """Tell an answer to a choice: whose it was (a player's, or the GM's for an NPC) and what was chosen."""
-    owner = next((c.owner for c in encounter.combatants if c.id == asked), None)
+    owner = owners.get(asked) if asked is not None else None
     whose = f"{possessive(names[asked])} player" if owner and asked in names else "the GM"
     choice = md(entry.choice or "?")
     return f"{whose}: {choice} (the default: time ran out)" if entry.lapsed else f"{whose}: {choice}"
@@ -89,6 +89,8 @@ def _answer(entry: RecapEntry, asked: str | None, encounter: Encounter, names: d
 def _actions(entries: Iterable[RecapEntry], encounter: Encounter, names: dict[str, str],
              users: UserNames) -> tuple[list[_Action], dict[int, list[Beat]]]:
     """Gather the actions in order (answers joined to what they finish) and each round's end-of-round beats."""
+    entries = tuple(entries)
+    owners = _owners(entries, encounter)
     actions: list[_Action] = []
     ends: dict[int, list[Beat]] = {}
     waiting: tuple[_Action, str | None] | None = None
@@ -99,7 +101,7 @@ def _actions(entries: Iterable[RecapEntry], encounter: Encounter, names: dict[st
         if entry.kind == "encounter react" and waiting is not None:
             action, asked = waiting
             action.beats.extend(entry.beats)
-            action.answers.append(_answer(entry, asked, encounter, names))
+            action.answers.append(_answer(entry, asked, owners, names))
             waiting = (action, entry.asked) if entry.waits else None
             continue
         if entry.kind not in ACTIONS or (entry.kind == "encounter add" and entry.round == 0):
@@ -138,13 +140,33 @@ def _line(number: int, action: _Action, names: dict[str, str]) -> str:
     return text
 
 
-def _sides(encounter: Encounter, names: dict[str, str], users: UserNames, typed: dict[str, str]) -> list[str]:
-    """List the combatants by side, each player's after their character (by the name they typed under)."""
+def _owners(entries: Iterable[RecapEntry], encounter: Encounter) -> dict[str, str | None]:
+    """Return each combatant's player (None: the GM's), those who left the fight included, by id."""
+    owners: dict[str, str | None] = {cid: owner for e in entries for cid, _, owner in e.gone_sides}
+    owners.update({c.id: c.owner for c in encounter.combatants})
+    return owners
+
+
+def _left(entries: Iterable[RecapEntry], encounter: Encounter) -> list[tuple[str, str, str | None]]:
+    """Return (id, side, owner) of those who fought and left the encounter before its end (removed, not undone)."""
+    here = {c.id for c in encounter.combatants}
+    left = {cid: (cid, side, owner) for e in entries if not e.undone for cid, side, owner in e.gone_sides}
+    return [who for cid, who in left.items() if cid not in here]
+
+
+def _sides(encounter: Encounter, names: dict[str, str], users: UserNames, typed: dict[str, str],
+           left: list[tuple[str, str, str | None]]) -> list[str]:
+    """List the combatants by side, each player's after their character (by the name they typed under).
+
+    Those who left the encounter before its end are listed on their side too, marked as gone.
+    """
+    members = [(c.id, c.side, c.owner, "") for c in encounter.combatants]
+    members += [(cid, side, owner, " (left the fight)") for cid, side, owner in left]
     sides: dict[str, list[str]] = {}
-    for c in encounter.combatants:
-        owner = f" ({md(typed.get(c.owner) or users.name(c.owner))})" if c.owner else ""
-        sides.setdefault(c.side, []).append(names[c.id] + owner)
-    return [f"- **{md(side)}**: {', '.join(members)}" for side, members in sides.items()]
+    for cid, side, owner, mark in members:
+        player = f" ({md(typed.get(owner) or users.name(owner))})" if owner else ""
+        sides.setdefault(side, []).append(names.get(cid, md(cid)) + player + mark)
+    return [f"- **{md(side)}**: {', '.join(listed)}" for side, listed in sides.items()]
 
 
 def _count(number: int, one: str, many: str | None = None) -> str:
@@ -205,7 +227,7 @@ def recap_lines(reply: Reply, users: UserNames) -> list[str]:
     # Every round up to the last one where something happened (a round that passed with nobody acting included).
     rounds = sorted(told | set(range(1, last + 1)))
     typed = {str(e.user): e.user_name for e in body.entries if e.user is not None and e.user_name}
-    sides = _sides(encounter, names, users, typed)
+    sides = _sides(encounter, names, users, typed, _left(body.entries, encounter))
     lines = [f"# {md(body.name)} — {md(system.title)}", "", "## Sides", "", *sides, ""]
     for number in rounds:
         lines += _round(number, [a for a in actions if a.round == number], ends.get(number, []), names)

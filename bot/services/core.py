@@ -35,7 +35,7 @@ from combat.model import Encounter
 from combat.summary import Beat, RoundSummary, summarize_round
 from combat.system import RuleSystem
 
-__all__ = ["Scene", "Services", "gone"]
+__all__ = ["Scene", "Services", "gone", "gone_payload"]
 
 _BEATS = TypeAdapter(tuple[Beat, ...])
 
@@ -68,6 +68,12 @@ def gone(before: Encounter, after: Encounter) -> dict[str, str]:
     """Return the names of the combatants in ``before`` that ``after`` no longer has, by id (the log names them)."""
     kept = {c.id for c in after.combatants}
     return {c.id: c.name for c in before.combatants if c.id not in kept}
+
+
+def gone_payload(before: Encounter, taken: Mapping[str, str]) -> dict[str, Any]:
+    """Return what the log keeps of those a step took out of the encounter: their names, sides and players."""
+    sides = {c.id: [c.side, c.owner] for c in before.combatants if c.id in taken}
+    return {"gone": dict(taken), "gone_sides": sides}
 
 
 def _logs(scene: Scene, after: Encounter, beats: tuple[Beat, ...]) -> tuple[RoundLog | None, RoundLog | None]:
@@ -246,7 +252,7 @@ class Services:
         logged_payload["beats"] = beats
         logged_payload["change"] = step.change
         if taken := gone(scene.encounter, step.encounter):
-            logged_payload["gone"] = taken
+            logged_payload.update(gone_payload(scene.encounter, taken))
         row = scene.row  # its stored document is scene.encounter's: the log keeps it as it is
         before = row.document
         logged, log = _logs(scene, step.encounter, beats)

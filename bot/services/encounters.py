@@ -8,7 +8,7 @@ from bot.registry import find
 from bot.services.access import acting_combatant
 from bot.services.args import Args
 from bot.services.context import Caller
-from bot.services.core import Scene, Services, gone
+from bot.services.core import Scene, Services, gone, gone_payload
 from bot.services.errors import NoEncounter, NotAllowed
 from bot.services.replies import Added, Ended, Held, Removed, Reply, Started, Undone
 from bot.services.roster import (
@@ -219,7 +219,7 @@ async def undo(svc: Services, caller: Caller, args: Args) -> Reply:
         undone = Undone(event.seq, event.kind)
         payload: dict[str, object] = {"seq": event.seq, "kind": event.kind, "user_name": caller.name}
         if taken := gone(scene.encounter, restored):
-            payload["gone"] = taken
+            payload.update(gone_payload(scene.encounter, taken))
         await uow.events.append(scene.row.id, "undo", round=restored.turns.round, payload=payload,
                                 user_id=caller.user_id)
         await uow.commit()

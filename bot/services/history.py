@@ -17,7 +17,8 @@ class RecapEntry:
     ``waits`` marks a move that stopped for a choice asked of ``asked`` (its beats come with the answers that
     follow); ``choice`` is an answer's key (``lapsed``: the default taken when time ran out); ``actor`` is the
     combatant its result names; ``round_end`` the beats of what the system did as the round ended; ``gone`` the
-    (id, name) of the combatants it took out of the fight (their names once they are no longer in it).
+    (id, name) of the combatants it took out of the fight (their names once they are no longer in it), and
+    ``gone_sides`` their (id, side, owner) (owner None: an NPC), so the recap still lists them and their player.
     """
 
     seq: int
@@ -36,6 +37,7 @@ class RecapEntry:
     asked: str | None = None
     round_end: tuple[Beat, ...] = ()
     gone: tuple[tuple[str, str], ...] = ()
+    gone_sides: tuple[tuple[str, str, str | None], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

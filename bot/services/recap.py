@@ -16,7 +16,7 @@ __all__ = ["gone_names", "recap_entries"]
 _BEATS = TypeAdapter(tuple[Beat, ...])
 # Payload keys that are not options the caller gave.
 _NOT_OPTIONS = frozenset({"user_name", "result", "beats", "change", "round_end_beats", "move", "options", "tool",
-                          "choice", "lapsed", "gone"})
+                          "choice", "lapsed", "gone", "gone_sides"})
 
 
 def _text(value: Any) -> str:
@@ -70,6 +70,15 @@ def gone_names(payload: Any) -> tuple[tuple[str, str], ...]:
     return tuple((str(k), v) for k, v in taken.items() if isinstance(v, str))
 
 
+def gone_sides(payload: Any) -> tuple[tuple[str, str, str | None], ...]:
+    """Return the (id, side, owner) of the combatants a logged command took out of the fight (none before stop 45)."""
+    taken = payload.get("gone_sides") if isinstance(payload, Mapping) else None
+    if not isinstance(taken, Mapping):
+        return ()
+    return tuple((str(k), str(v[0]), v[1] if isinstance(v[1], str) else None) for k, v in taken.items()
+                 if isinstance(v, list) and len(v) == 2 and isinstance(v[0], str))
+
+
 def _entry(event: EventRow) -> RecapEntry:
     payload: Mapping[str, Any] = event.payload if isinstance(event.payload, Mapping) else {}
     result = payload.get("result")
@@ -81,6 +90,7 @@ def _entry(event: EventRow) -> RecapEntry:
         waits=_waits(result), choice=choice if isinstance(choice, str) else None,
         lapsed=payload.get("lapsed") is True, actor=_actor(result), asked=_asked(result),
         round_end=_BEATS.validate_python(payload.get("round_end_beats") or ()), gone=gone_names(payload),
+        gone_sides=gone_sides(payload),
     )
 
 

@@ -65,7 +65,7 @@ def _entry(event: EventRow) -> dict[str, Any]:
 
 # What the services add to an event's payload beside the options typed (see Services.record).
 _KEPT = frozenset({"user_name", "round_end_beats", "result", "beats", "change", "lapsed", "seq", "move", "options",
-                   "gone"})
+                   "gone", "gone_sides"})
 
 
 def _given(payload: dict[str, Any]) -> tuple[tuple[str, str], ...]:

@@ -124,3 +124,19 @@ async def test_the_newest_page_of_a_long_log_is_a_full_one(duel: Table):
     assert [e.seq for e in newest.body.entries] == list(range(4, 24))
     oldest = await duel.run(GM, "encounter log", page="1")
     assert [e.seq for e in oldest.body.entries] == [1, 2, 3]
+
+
+async def test_the_recap_keeps_a_player_who_left_the_fight_on_his_side_and_his_answers_his(table: Table):
+    await table.run(GM, "encounter start", system="farscape", name="Throne room")
+    await table.run(GM, "encounter add", name="Scorpius", side="foes", tier="antagonist", weapon="pulse pistol",
+                    stats="Speed=Superb, Agility=Good, Energy Weapons=Great")
+    await table.run(GM, "encounter add", name="Aeryn", owner="<@3>", side="crew", tier="protagonist",
+                    weapon="pulse pistol", stats="Speed=Good, Agility=Good, Energy Weapons=Good")
+    await table.run(GM, "encounter begin")
+    await table.run(GM, "attack", target="Aeryn")  # declared: Aeryn's player is asked "Dodge or Take it?"
+    table.dice.queue(CHANNEL, SURE_MISS)
+    await table.run(GM, "encounter react", choice="take")
+    await table.run(GM, "encounter remove", target="Aeryn")
+    told = await recap(table)
+    assert "Aeryn's player: take" in told  # not "the GM": she was a player's character when it was asked
+    assert "- **crew**: Aeryn (user3) (left the fight)" in told
