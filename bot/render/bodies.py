@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from bot.registry import find
 from bot.render.dice import roll_faces
 from bot.render.help import topic_lines
-from bot.render.names import Names, safe, who
+from bot.render.names import Names, listing, safe, who
 from bot.render.odds import odds_lines
 from bot.render.plugin import trait_text
 from bot.services.replies import (
@@ -126,6 +126,10 @@ def _gear(sheet: Sheet) -> str:
 def _added(body: Added) -> str:
     """Say who was added, and name a side new to the fight when it may be a slip (a third side, or a close one)."""
     line = f"Added {', '.join(safe(n) for n in body.names)}."
+    if body.later:
+        whose = "their places" if len(body.later) > 1 else "their place"
+        line += (f" {listing(safe(n) for n in body.later)} act{'s' if len(body.later) == 1 else ''} from round "
+                 f"{body.from_round} ({whose} in this one has passed).")
     if body.new_side is None:
         return line
     folded = [side.casefold() for side in body.sides]

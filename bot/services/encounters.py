@@ -81,19 +81,23 @@ async def add(svc: Services, caller: Caller, args: Args) -> Reply:
 
     def apply(scene: Scene) -> engine.Step:
         added = _new_combatants(scene, args)
-        added_body[:] = [_added(scene.encounter, added)]  # a command run again (after a conflict) tells its own
-        return engine.add_group(scene.system, scene.encounter, added, scene.dice)
+        step = engine.add_group(scene.system, scene.encounter, added, scene.dice)
+        added_body[:] = [_added(scene.encounter, added, step.encounter)]  # run again (a conflict): tells its own
+        return step
 
     reply = await svc.change(caller, "encounter add", apply, gm_only="add combatants",
                              payload={"options": args.given()})
     return replace(reply, body=added_body[-1])
 
 
-def _added(encounter: Encounter, added: tuple[Combatant, ...]) -> Added:
-    """Say who was added, and their side when it is new beside the sides already in the fight."""
+def _added(encounter: Encounter, added: tuple[Combatant, ...], after: Encounter) -> Added:
+    """Say who was added, their side when it is new beside the sides already there, and who waits for next round."""
     sides = tuple(dict.fromkeys(c.side for c in encounter.combatants))
     side = added[0].side
-    return Added(tuple(c.name for c in added), side if sides and side not in sides else None, sides)
+    turns = after.turns
+    waiting = tuple(c.name for c in added if turns.round and not turns.to_come(c.id))
+    return Added(tuple(c.name for c in added), side if sides and side not in sides else None, sides, waiting,
+                 turns.round + 1 if waiting else None)
 
 
 async def join(svc: Services, caller: Caller, args: Args) -> Reply:

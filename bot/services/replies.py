@@ -84,12 +84,15 @@ class Added:
     """Combatants joined the encounter.
 
     ``new_side`` names their side when no one was on it before, and ``sides`` the sides already there (a typo in
-    side: starts a side of its own, so the answer can say so).
+    side: starts a side of its own, so the answer can say so). ``later`` names those added mid-round whose place
+    in it has passed: they act from round ``from_round``.
     """
 
     names: tuple[str, ...]
     new_side: str | None = None
     sides: tuple[str, ...] = ()
+    later: tuple[str, ...] = ()
+    from_round: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

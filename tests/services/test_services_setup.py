@@ -106,6 +106,22 @@ async def test_a_side_that_may_be_a_slip_is_named_when_someone_is_added_to_it(ta
         "Added Rygel. They are on a new side, hynerians (the others: heroes, foes, hero)."]
 
 
+async def test_someone_added_after_his_place_in_the_round_is_told_when_he_acts(table: Table):
+    async def added(**options: str) -> list[str]:
+        return render_body((await table.run(GM, "encounter add", **options)).body, Context({}, _Users()))
+
+    await table.run(GM, "encounter start", system="farscape")
+    await table.run(GM, "encounter add", name="Aeryn", side="crew", stats="Speed=Good")
+    await table.run(GM, "encounter add", name="Scorpius", side="foes", stats="Speed=Fair")
+    await table.run(GM, "encounter begin")  # Aeryn (Good) acts first, then Scorpius (Fair)
+    await table.run(GM, "encounter next")  # Scorpius's turn now
+    assert await added(name="Rygel", side="crew", stats="Speed=Superb") == [
+        "Added Rygel. Rygel acts from round 2 (their place in this one has passed)."]
+    assert await added(name="Slowpoke", side="crew", stats="Speed=Terrible") == ["Added Slowpoke."]  # still to come
+    removed = await table.run(GM, "encounter remove", name="Slowpoke")  # name: as add takes it, for target:
+    assert removed.body.names == ("Slowpoke",)
+
+
 async def test_a_character_card_reads_each_trait_as_its_system_does(table: Table):
     # FUDGE on the ladder; Fallout attributes as numbers; the d6 pool's attributes as numbers, its skills as modifiers.
     await table.run(BOB, "character create", name="Aeryn", system="farscape", stats="Agility=Great")
