@@ -89,5 +89,20 @@ def parse_args(command: Command, raw: Mapping[str, str]) -> Args:
             extra[normal_key(name)] = text
         else:
             own[name] = text  # refused by the parser, naming the options there are
+    _refuse_missing_choice(command, own)
     values = parse_options(command.options, own, owner=f"/{command.path}")
     return Args(values, extra)
+
+
+# A required option naming one of the channel's system's moves or tools: /help on the command lists them there.
+_LISTED = {"moves": "moves", "tools": "GM tools"}
+
+
+def _refuse_missing_choice(command: Command, given: Mapping[str, str]) -> None:
+    """Refuse a command missing its move or tool, saying where the ones to choose from are listed."""
+    known = options_by_key(command.options)
+    named = {spec.name for name in given if (spec := find_option(known, name)) is not None}
+    for spec in command.options:
+        if spec.required and spec.source in _LISTED and spec.name not in named:
+            raise InvalidInput(f"/{command.path} needs {spec.name}: {spec.description} /help "
+                               f"{command.path.split()[-1]} lists the {_LISTED[spec.source]} of this channel's fight.")

@@ -63,6 +63,13 @@ async def test_an_unknown_move_names_the_moves_there_are(duel: Table):
     assert "shoot" in message and "reload" in message
 
 
+async def test_a_missing_move_or_tool_says_where_they_are_listed(duel: Table):
+    message = await duel.refused(BOB, "act", InvalidInput, target=TROOPER_1)
+    assert message == "/act needs move: The move. /help act lists the moves of this channel's fight."
+    message = await duel.refused(GM, "encounter gm", InvalidInput)
+    assert message == "/encounter gm needs tool: The tool. /help gm lists the GM tools of this channel's fight."
+
+
 async def test_dodge_in_a_system_without_one_says_how_it_defends(table: Table):
     await table.run(GM, "encounter start", system="deryni")
     message = await table.refused(GM, "dodge", UnknownCommand)
