@@ -255,11 +255,13 @@ def parse_options(
     resolve: Callable[[str], str] = _no_resolver,
     gm: bool = True,
     phase: str | None = None,
+    where_listed: Callable[[OptionSpec], str] | None = None,
 ) -> dict[str, OptionValue]:
     """Read every given option against ``specs``: unknown names, GM-only options and other phases are refused.
 
     ``owner`` names what takes the options in messages ('attack', '/encounter add'); an empty value is refused;
     a required option must be given, and none twice (by two of its names: 'allow_join' and 'join').
+    ``where_listed`` says, for a missing required option, where its values are listed (empty: nowhere to send).
     """
     by_name = options_by_key(tuple(specs))
     values: dict[str, OptionValue] = {}
@@ -276,5 +278,7 @@ def parse_options(
         values[spec.name] = parse_option(spec, text, resolve)
     missing = [s for s in specs if s.required and s.name not in values]
     if missing:
-        raise InvalidInput(f"{owner} needs {missing[0].name}: {missing[0].description}")
+        listed = where_listed(missing[0]) if where_listed is not None else ""
+        hint = f" {listed}" if listed else ""
+        raise InvalidInput(f"{owner} needs {missing[0].name}: {missing[0].description}{hint}")
     return values

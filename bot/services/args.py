@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.commands import Command
 from combat.errors import InvalidInput, echo
-from combat.options import OptionValue, find_option, normal_key, options_by_key, parse_options
+from combat.options import OptionSpec, OptionValue, find_option, normal_key, options_by_key, parse_options
 
 __all__ = ["Args", "parse_args", "split_pairs"]
 
@@ -89,20 +89,20 @@ def parse_args(command: Command, raw: Mapping[str, str]) -> Args:
             extra[normal_key(name)] = text
         else:
             own[name] = text  # refused by the parser, naming the options there are
-    _refuse_missing_choice(command, own)
-    values = parse_options(command.options, own, owner=f"/{command.path}")
+    values = parse_options(command.options, own, owner=f"/{command.path}", where_listed=_where_listed(command))
     return Args(values, extra)
 
 
-# A required option naming one of the channel's system's moves or tools: /help on the command lists them there.
+# Option sources whose values are the channel's system's moves or tools: /help on the command lists them there.
 _LISTED = {"moves": "moves", "tools": "GM tools"}
 
 
-def _refuse_missing_choice(command: Command, given: Mapping[str, str]) -> None:
-    """Refuse a command missing its move or tool, saying where the ones to choose from are listed."""
-    known = options_by_key(command.options)
-    named = {spec.name for name in given if (spec := find_option(known, name)) is not None}
-    for spec in command.options:
-        if spec.required and spec.source in _LISTED and spec.name not in named:
-            raise InvalidInput(f"/{command.path} needs {spec.name}: {spec.description} /help "
-                               f"{command.path.split()[-1]} lists the {_LISTED[spec.source]} of this channel's fight.")
+def _where_listed(command: Command) -> Callable[[OptionSpec], str]:
+    """Return what tells, for a missing move or tool, that /help on the command lists the ones to choose from."""
+
+    def listed(spec: OptionSpec) -> str:
+        kind = _LISTED.get(spec.source or "")
+        topic = command.path.split()[-1]
+        return f"/help {topic} lists the {kind} of this channel's fight." if kind else ""
+
+    return listed
