@@ -48,12 +48,17 @@ _CHAR_WORDS = {",": "a comma", "@": "an at sign", "`": "a backquote", "*": "an a
                "[": "a square bracket", "]": "a square bracket"}
 
 
-def _allowed(name: str) -> bool:
-    """Tell whether a name is letters and digits (with their combining marks), spaces, ' - and ., from a letter."""
-    kinds = [unicodedata.category(char)[0] for char in name]
-    if kinds[0] not in "LN":
-        return False
-    return all(kind in "LNM" or char in _PUNCTUATION for char, kind in zip(name, kinds, strict=True))
+def _plain(char: str) -> bool:
+    """Tell whether a name may hold this character: a letter or digit (or its combining mark), a space, ' - or ."""
+    return unicodedata.category(char)[0] in "LNM" or char in _PUNCTUATION
+
+
+def _refused(name: str) -> str:
+    """Say why a name is refused ('a comma, #', or that it must start with a letter or digit); empty: it is not."""
+    found = list(dict.fromkeys(_CHAR_WORDS.get(char) or _char_word(char) for char in name if not _plain(char)))
+    if found:
+        return ", ".join(found[:5]) + (" …" if len(found) > 5 else "")
+    return "" if unicodedata.category(name[0])[0] in "LN" else "it must start with a letter or a digit"
 
 
 def check_name(raw: str, what: str = "name", limit: int = MAX_NAME) -> str:
@@ -63,26 +68,12 @@ def check_name(raw: str, what: str = "name", limit: int = MAX_NAME) -> str:
         raise InvalidInput(f"The {what} is empty; give it a name.")
     if len(name) > limit:
         raise InvalidInput(f"That {what} is {len(name)} characters long; keep it to {limit}.")
-    if not _allowed(name):
+    if why := _refused(name):
         raise InvalidInput(
-            f"The {what} '{_safe(name)}' has characters Fray does not allow ({_refused(name)}); use letters, digits, "
-            "spaces, ' - and ."
+            f"The {what} '{_safe(name)}' has characters Fray does not allow ({why}); use letters, digits, spaces, ' - "
+            "and ."
         )
     return name
-
-
-def _refused(name: str) -> str:
-    """Say which characters of a name are refused: 'a comma, #', or that it must start with a letter or digit."""
-    found: list[str] = []
-    for char in name:
-        if unicodedata.category(char)[0] in "LNM" or char in _PUNCTUATION:
-            continue
-        word = _CHAR_WORDS.get(char) or _char_word(char)
-        if word not in found:
-            found.append(word)
-    if not found:
-        return "it must start with a letter or a digit"
-    return ", ".join(found[:5]) + (" …" if len(found) > 5 else "")
 
 
 def _char_word(char: str) -> str:
