@@ -73,6 +73,23 @@ def run_script(
     return done
 
 
+def played(tmp: Path, name: str, lines: Sequence[str], *, strict: bool = True) -> str:
+    """Run a script on a fresh in-memory table (``strict``: stop at the first refused line) and return its output."""
+    return run_script(tmp, name, lines, ":memory:", *(("--strict",) if strict else ())).stdout
+
+
+def errors_at(tmp: Path, name: str, lines: list[str]) -> tuple[list[str], dict[str, str]]:
+    """Run the script without --strict; return the output lines and each refused command's message, by its line."""
+    out = played(tmp, name, lines, strict=False)
+    return out.splitlines(), {lines[number - 1]: message for number, message in error_lines(out).items()}
+
+
+def after(lines: list[str], first: str, count: int) -> list[str]:
+    """Return ``count`` output lines starting at the line ``first``."""
+    at = lines.index(first)
+    return lines[at:at + count]
+
+
 def exports(output: str) -> list[str]:
     """Return every export the text output holds, as printed (a JSON block from '{' to '}' at column 0)."""
     found: list[str] = []

@@ -11,15 +11,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from console_kit import Run, run_script
+from console_kit import played
 
 pytestmark = pytest.mark.slow  # fray console in a subprocess
 
 
 def _play(tmp: Path, name: str, lines: list[str], *, strict: bool = True) -> str:
-    extra = ("--strict",) if strict else ()
-    start = [f"@gm /encounter start system:d6pool name:{name}"]
-    return Run(run_script(tmp, name, [*start, *lines], str(tmp / f"{name}.sqlite3"), *extra)).output
+    return played(tmp, name, [f"@gm /encounter start system:d6pool name:{name}", *lines], strict=strict)
 
 
 def _turns(out: str, round_no: int) -> list[str]:

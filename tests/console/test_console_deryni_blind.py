@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from console_kit import Run, run_script
+from console_kit import played
 
 pytestmark = pytest.mark.slow  # fray console in a subprocess
 
@@ -20,7 +20,7 @@ START = "@gm /encounter start system:deryni name:Road"
 
 
 def _play(tmp: Path, name: str, lines: list[str]) -> str:
-    return Run(run_script(tmp, name, [START, *lines], str(tmp / f"{name}.sqlite3"), "--strict")).output
+    return played(tmp, name, [START, *lines])
 
 
 def test_the_longer_weapon_makes_a_tie_and_the_roll_off_goes_on_until_someone_leads(tmp_path: Path) -> None:

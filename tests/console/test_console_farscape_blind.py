@@ -9,13 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from console_kit import run_script
+from console_kit import played
 
 pytestmark = pytest.mark.slow  # fray console in a subprocess
-
-
-def play(tmp_path: Path, name: str, lines: list[str]) -> str:
-    return run_script(tmp_path, name, lines, ":memory:", "--strict").stdout
 
 
 # -- Melee: both sides roll, both can hit, blows land in Initiative order ---------------------------------------------
@@ -44,7 +40,7 @@ BOTH_HIT = [
 
 
 def test_both_fighters_hit_and_the_shorter_weapon_lands_first(tmp_path: Path) -> None:
-    out = play(tmp_path, "both_hit", BOTH_HIT)
+    out = played(tmp_path, "both_hit", BOTH_HIT)
     lines = out.splitlines()
     assert "D'Argo → Guard: offence Superb+1 (+4) against Melee Weapon defence Good (+1), margin +3: hits" in lines
     assert "Guard → D'Argo: offence Good (+1) against Melee Weapon defence Fair (0), margin +1: hits" in lines
@@ -86,14 +82,14 @@ def _initiative_duel(dice: str) -> list[str]:
 
 
 def test_the_faster_fighter_fells_his_foe_before_the_blow_back_unless_it_was_a_critical(tmp_path: Path) -> None:
-    plain = play(tmp_path, "first_blow", _initiative_duel("+ 0 0 0 + + 0 0 0 0 0 0")).splitlines()
+    plain = played(tmp_path, "first_blow", _initiative_duel("+ 0 0 0 + + 0 0 0 0 0 0")).splitlines()
     assert "Guard → D'Argo: offence Superb (+3) against Melee Weapon defence Good (+1), margin +2: hits" in plain
     assert "Damage: DR 3 + Strength 2 + success 2 = 7 (lethal)" in plain
     assert "Guard takes 7 lethal: Incapacitated (box 1)" in plain
     assert "Guard's strike on D'Argo never lands: Guard was taken out first" in plain
     assert not any(line.startswith("D'Argo takes") for line in plain)
 
-    crit = play(tmp_path, "critical", _initiative_duel("+ + + 0 + + + + 0 0 0 0 0 0 0 0")).splitlines()
+    crit = played(tmp_path, "critical", _initiative_duel("+ + + 0 + + + + 0 0 0 0 0 0 0 0")).splitlines()
     assert "Guard rolls Melee Weapon Good (+1), dice [+ + + +] +4 → Superb+2 (+5) (critical)" in crit
     assert "Guard takes 7 lethal: Incapacitated (box 1)" in crit
     assert "Guard was taken out but strikes anyway (critical roll)" in crit
@@ -134,7 +130,7 @@ def _two_foes(bo_skill: str, dice: str) -> list[str]:
 
 
 def test_tying_the_best_foe_harms_only_a_foe_two_levels_below(tmp_path: Path) -> None:
-    far = play(tmp_path, "tie_far", _two_foes("Poor", "0 0 0 0 0 0 0 0 - 0 0 0 0 0 0 0")).splitlines()
+    far = played(tmp_path, "tie_far", _two_foes("Poor", "0 0 0 0 0 0 0 0 - 0 0 0 0 0 0 0")).splitlines()
     assert "Crichton offence modifiers: outnumbered -1" in far
     assert "Crichton defence modifiers: outnumbered -1" in far
     assert "Crichton → Ace: offence Good (+1) against Melee Weapon defence Good (+1), margin +0: misses" in far
@@ -144,7 +140,7 @@ def test_tying_the_best_foe_harms_only_a_foe_two_levels_below(tmp_path: Path) ->
     assert "Bo takes 7 lethal: Incapacitated (box 1)" in far
     assert not any(line.startswith("Crichton takes") or line.startswith("Ace takes") for line in far)
 
-    near = play(tmp_path, "tie_near", _two_foes("Fair", "0 0 0 0 0 0 0 0 0 0 0 0")).splitlines()
+    near = played(tmp_path, "tie_near", _two_foes("Fair", "0 0 0 0 0 0 0 0 0 0 0 0")).splitlines()
     assert (
         "Crichton → Bo: offence Good (+1) against Melee Weapon defence Fair (0), margin +1: lands nothing: he only "
         "tied his best foe, and this one is not two levels below him" in near
@@ -187,7 +183,7 @@ EXTENDED = [
 
 
 def test_the_lone_fighter_must_beat_or_match_every_foe_and_may_extend_at_minus_one(tmp_path: Path) -> None:
-    held = play(tmp_path, "held_off", BEATEN_BY_ONE).splitlines()
+    held = played(tmp_path, "held_off", BEATEN_BY_ONE).splitlines()
     assert (
         "Crichton → Bo: offence Fair (0) against Melee Weapon defence Poor (-2), margin +2: lands nothing: another "
         "foe's defence held him off" in held
@@ -198,7 +194,7 @@ def test_the_lone_fighter_must_beat_or_match_every_foe_and_may_extend_at_minus_o
     assert "Crichton takes 3 lethal: Hurt (box 1)" in held
     assert not any(line.startswith("Bo takes") for line in held)
 
-    ext = play(tmp_path, "extended", EXTENDED).splitlines()
+    ext = played(tmp_path, "extended", EXTENDED).splitlines()
     assert "Crichton → Ace: offence Superb (+3) against Melee Weapon defence Good (+1), margin +2: hits" in ext
     assert (
         "Crichton → Bo: offence Great (+2) against Melee Weapon defence Poor (-2) (offence extra foe -1), margin +4: "
@@ -258,7 +254,7 @@ FULL_DODGE = [
 
 
 def test_an_allys_dodge_declines_shot_by_shot_and_a_protagonists_does_not(tmp_path: Path) -> None:
-    ally = play(tmp_path, "declining", DECLINING_DODGE).splitlines()
+    ally = played(tmp_path, "declining", DECLINING_DODGE).splitlines()
     assert "Rygel dodges: Agility Good (+1), dice [▢ ▢ ▢ ▢] +0 → Good (+1)" in ally
     assert "Shot at Rygel: Firearms Great (+2), dice [+ ▢ ▢ ▢] +1 → Superb (+3)" in ally
     assert "Damage: DR 1 + success 2 = 3" in ally and "Rygel takes 3 lethal: Hurt (box 1)" in ally
@@ -268,7 +264,7 @@ def test_an_allys_dodge_declines_shot_by_shot_and_a_protagonists_does_not(tmp_pa
     assert "The shot must also reach the range DL Great (+2)" in ally
     assert "Miss: the shot falls short of the range DL (margin +2 against the dodge)" in ally
 
-    hero = play(tmp_path, "full", FULL_DODGE).splitlines()
+    hero = played(tmp_path, "full", FULL_DODGE).splitlines()
     assert "Crichton takes 3 lethal: Hurt (box 1)" in hero
     assert "-1 for earlier attacks" not in "\n".join(hero)
     assert "Miss: the dodge holds (margin +0)" in hero
@@ -310,7 +306,7 @@ MINION = [
 
 
 def test_a_minion_is_shot_unopposed_takes_his_own_track_and_warns_before_he_wounds(tmp_path: Path) -> None:
-    out = play(tmp_path, "minion", MINION).splitlines()
+    out = played(tmp_path, "minion", MINION).splitlines()
     assert "Shot at Peacekeeper trooper: Firearms Good (+1), dice [▢ ▢ ▢ ▢] +0, modifiers +1 → Great (+2)" in out
     assert any(line.startswith("Peacekeeper trooper never dodges: unopposed against Fair (0)") for line in out)
     assert "Damage: DR 4 + success 2 - armour 2 (medium 2, projectile +0) = 4" in out
@@ -366,7 +362,7 @@ FLAT = [
 
 
 def test_unarmed_blows_and_the_flat_of_a_sword_fill_the_stun_track(tmp_path: Path) -> None:
-    out = play(tmp_path, "stun", STUN).splitlines()
+    out = played(tmp_path, "stun", STUN).splitlines()
     assert "Chiana → Guard: offence Great (+2) against Brawling defence Fair (0), margin +2: hits" in out
     assert "Damage: DR 0 + success 2 = 2 (stun)" in out
     assert "Guard takes 2 stun: Dazed (box 1)" in out
@@ -380,7 +376,7 @@ def test_unarmed_blows_and_the_flat_of_a_sword_fill_the_stun_track(tmp_path: Pat
     assert "Guard's stun track: Dazed → Stunned" in out
     assert not any("lethal" in line for line in out if line.startswith("Guard takes"))
 
-    flat = play(tmp_path, "flat", FLAT).splitlines()
+    flat = played(tmp_path, "flat", FLAT).splitlines()
     assert "D'Argo offence modifiers: flat -1" in flat
     assert "D'Argo → Guard: offence Good (+1) against Melee Weapon defence Fair (0), margin +1: hits" in flat
     assert "Damage: DR 3 + Strength 2 + success 1 - move 1 = 5 (stun)" in flat
@@ -428,7 +424,7 @@ SURPRISE = [
 
 
 def test_a_frozen_man_is_shot_unopposed_until_his_willpower_frees_him_and_then_shoots_hurt(tmp_path: Path) -> None:
-    out = play(tmp_path, "ambush", SURPRISE).splitlines()
+    out = played(tmp_path, "ambush", SURPRISE).splitlines()
     assert out.count("Crichton cannot defend: unopposed against the range DL Good (+1)") == 2
     assert "Crichton takes 3 lethal: Hurt (box 1)" in out
     assert "Crichton takes 3 lethal: Hurt (box 2)" in out
