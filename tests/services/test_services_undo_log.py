@@ -89,9 +89,8 @@ async def test_the_recap_leaves_undone_actions_out_and_tells_the_one_played_agai
     assert f"→ {TROOPER_1}: hit" not in told
 
 
-async def test_a_lapsed_choice_undone_and_answered_is_told_with_the_answer(table: Table):
-    clock = Clock()
-    table.svc.clock = clock
+async def _aeryn_asked(table: Table) -> None:
+    """Start 'Throne room': Scorpius shoots at Aeryn, and her player is asked "Dodge or Take it?"."""
     await table.run(GM, "encounter start", system="farscape", name="Throne room")
     await table.run(GM, "encounter add", name="Scorpius", side="foes", tier="antagonist", weapon="pulse pistol",
                     stats="Speed=Superb, Agility=Good, Energy Weapons=Great")
@@ -99,6 +98,12 @@ async def test_a_lapsed_choice_undone_and_answered_is_told_with_the_answer(table
                     weapon="pulse pistol", stats="Speed=Good, Agility=Good, Energy Weapons=Good")
     await table.run(GM, "encounter begin")
     await table.run(GM, "attack", target="Aeryn")  # declared: Aeryn's player is asked "Dodge or Take it?"
+
+
+async def test_a_lapsed_choice_undone_and_answered_is_told_with_the_answer(table: Table):
+    clock = Clock()
+    table.svc.clock = clock
+    await _aeryn_asked(table)
     clock.now += 1000
     table.dice.queue(CHANNEL, SURE_MISS + SURE_MISS)
     lapsed = await table.run(GM, "encounter react", choice="take")
@@ -127,13 +132,7 @@ async def test_the_newest_page_of_a_long_log_is_a_full_one(duel: Table):
 
 
 async def test_the_recap_keeps_a_player_who_left_the_fight_on_his_side_and_his_answers_his(table: Table):
-    await table.run(GM, "encounter start", system="farscape", name="Throne room")
-    await table.run(GM, "encounter add", name="Scorpius", side="foes", tier="antagonist", weapon="pulse pistol",
-                    stats="Speed=Superb, Agility=Good, Energy Weapons=Great")
-    await table.run(GM, "encounter add", name="Aeryn", owner="<@3>", side="crew", tier="protagonist",
-                    weapon="pulse pistol", stats="Speed=Good, Agility=Good, Energy Weapons=Good")
-    await table.run(GM, "encounter begin")
-    await table.run(GM, "attack", target="Aeryn")  # declared: Aeryn's player is asked "Dodge or Take it?"
+    await _aeryn_asked(table)
     table.dice.queue(CHANNEL, SURE_MISS)
     await table.run(GM, "encounter react", choice="take")
     await table.run(GM, "encounter remove", target="Aeryn")
