@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
-from console_kit import EXAMPLE, REPO, Run, _env, console_argv, error_lines, fray, json_objects, run_script
+from console_kit import EXAMPLE, Run, error_lines, fray, json_objects, popen, run_script
 
 pytestmark = pytest.mark.slow  # runs `fray console` in subprocesses
 
@@ -121,9 +120,9 @@ def test_without_strict_bad_lines_do_not_change_the_exit_code(scratch: Path) -> 
 
 def test_a_reader_that_stops_early_ends_the_table_quietly(tmp_path: Path) -> None:
     # `fray console --script … | head -1`: the pipe closes after one line; no traceback follows.
-    with subprocess.Popen(console_argv(":memory:", "--script", str(EXAMPLE)), stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, cwd=REPO, env=_env(), text=True) as proc:
-        assert proc.stdout is not None and proc.stderr is not None
+    with popen(":memory:", "--script", str(EXAMPLE)) as proc:
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        proc.stdin.close()  # the script is the input
         first = proc.stdout.readline()
         proc.stdout.close()
         errors = proc.stderr.read()
