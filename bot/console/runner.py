@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.commands import READ_ONLY
 from bot.console.identity import GUILD_ID, Identities
 from bot.console.output import render_reply, reply_json
 from bot.console.parser import CommandLine, DiceLine, parse_line
@@ -99,9 +100,12 @@ class Console:
         if self.as_json:
             self._emit({"line": number, "user": line.user, **reply_json(reply, self.ids)})
         else:
+            hint = None
             for text in render_reply(reply, self.ids):
                 self.out.write(text + "\n")
-                self.hint = text if text.startswith(MARK) else self.hint
+                hint = text if text.startswith(MARK) else hint
+            if hint is not None or (reply.encounter is not None and reply.command not in READ_ONLY):
+                self.hint = hint  # a change to the fight says what comes next, or nothing; a read or a roll keeps it
 
     def _write_picture(self, reply: Reply, channel: str | None) -> Reply:
         """Write a map (or odds chart) picture to a PNG file in ``maps``; the reply then says where it is."""

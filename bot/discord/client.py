@@ -97,7 +97,10 @@ class FrayBot(commands.AutoShardedBot):
         """Keep the channel's encounter in memory for autocomplete (never for rules); time waits and reminders.
 
         The timers take a waiting attack's default; the reminders ping whoever the fight now waits for (play-by-post).
+        A read of a fight that has ended (its log, its export) leaves all of them alone.
         """
+        if reply.ended:
+            return
         self.reactions.watch(channel_id, reply)
         self.reminders.watch(channel_id, reply)
         self.status_board.update(channel_id, reply)

@@ -128,11 +128,13 @@ def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
     if isinstance(reply.body, HelpShown):
         return Outgoing(embeds=[help_embed(reply.system)], ephemeral=True)
     if isinstance(reply.body, Exported):
-        return Outgoing(content="The encounter as JSON.", file=_export_file(reply.body), ephemeral=True)
+        said = "The encounter as JSON" + (" (it has ended)." if reply.ended else ".")
+        return Outgoing(content=said, file=_export_file(reply.body), ephemeral=True)
     if isinstance(reply.body, Recapped):
         recap = "\n".join(render_reply(reply, users)).encode()
         file = discord.File(io.BytesIO(recap), filename="encounter.md")
-        return Outgoing(content="A recap of the fight, in Markdown for your campaign notes.", file=file, ephemeral=True)
+        said = "A recap of the " + ("ended " if reply.ended else "") + "fight, in Markdown for your campaign notes."
+        return Outgoing(content=said, file=file, ephemeral=True)
     if isinstance(reply.body, MapShown):
         return _map(reply.body)
     if isinstance(reply.body, OddsShown):

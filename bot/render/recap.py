@@ -195,7 +195,7 @@ def _state(system: RuleSystem, c_id: str, encounter: Encounter, names: dict[str,
     return names[c_id] + (f" ({detail})" if detail else "")
 
 
-def _ending(system: RuleSystem, encounter: Encounter, names: dict[str, str], last: int) -> list[str]:
+def _ending(system: RuleSystem, encounter: Encounter, names: dict[str, str], last: int, ended: bool) -> list[str]:
     up = standing(system, encounter)
     down = [c for c in encounter.combatants if c not in up]
     lines = ["## How it ended", ""]
@@ -203,6 +203,9 @@ def _ending(system: RuleSystem, encounter: Encounter, names: dict[str, str], las
         sides = sorted({c.side for c in up})
         lines.append(f"**{md(sides[0])}** won in round {last}." if sides
                      else f"Nobody was left standing in round {last}.")
+    elif ended:
+        when = f"in round {encounter.turns.round}, no side beaten" if encounter.turns.round else "before it began"
+        lines.append(f"The GM ended it {when}.")
     else:
         lines.append(f"Still under way in round {encounter.turns.round}.")
     lines.append("")
@@ -231,4 +234,4 @@ def recap_lines(reply: Reply, users: UserNames) -> list[str]:
     lines = [f"# {md(body.name)} — {md(system.title)}", "", "## Sides", "", *sides, ""]
     for number in rounds:
         lines += _round(number, [a for a in actions if a.round == number], ends.get(number, []), names)
-    return [*lines, *_ending(system, encounter, names, max(fought, default=last))]
+    return [*lines, *_ending(system, encounter, names, max(fought, default=last), reply.ended)]

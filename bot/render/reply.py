@@ -20,7 +20,10 @@ from combat.intent import Asked, Declared
 from combat.model import Encounter
 from combat.system import RuleSystem
 
-__all__ = ["UserNames", "names_of", "render_reply", "renderer_of", "result_lines", "status_lines"]
+__all__ = ["ENDED", "UserNames", "names_of", "render_reply", "renderer_of", "result_lines", "status_lines"]
+
+# Said over a read of the channel's last fight after it ended (its log, its export).
+ENDED = "This fight has ended; its log and recap stay readable here until a new one starts."
 
 
 def names_of(encounter: Encounter | None) -> dict[str, str]:
@@ -126,7 +129,7 @@ def render_reply(reply: Reply, users: UserNames, *, summaries: bool = True, turn
         return help_lines(reply.system)
     if isinstance(reply.body, Recapped):
         return recap_lines(reply, users)
-    lines: list[str] = []
+    lines: list[str] = [ENDED] if reply.ended else []
     if isinstance(reply.body, Ended):
         for summary in reply.summaries if summaries else ():
             lines += render_round_summary(summary, names)

@@ -262,7 +262,8 @@ class Reply:
     whose time ran out and was resolved first, with its default, in the same unit of work (its round summaries
     lead this reply's ``summaries``). ``summary_channel`` is where the guild wants round summaries posted (None: the
     command's channel), read with the encounter so posting them asks the database nothing more. ``beats`` is the
-    result's digest, as the services logged it (empty without a result).
+    result's digest, as the services logged it (empty without a result). ``ended`` marks a read of the channel's
+    last fight after it ended (its log, its recap): nothing in it waits or runs any more.
     """
 
     command: str
@@ -278,3 +279,4 @@ class Reply:
     settled: Reply | None = None
     summary_channel: int | None = None
     beats: tuple[Beat, ...] = ()
+    ended: bool = False

@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from bot.commands import MOVE_COMMANDS, help_topics, topic_commands
+from bot.db.repositories.encounters import StoredEncounter
 from bot.db.rows import EventRow
 from bot.db.uow import Work
 from bot.registry import find
@@ -15,6 +16,7 @@ from bot.services.actions import resolver
 from bot.services.args import Args
 from bot.services.context import Caller
 from bot.services.core import Services
+from bot.services.errors import NoEncounter
 from bot.services.recap import gone_names, recap_entries
 from bot.services.replies import (
     Exported,
@@ -91,8 +93,7 @@ async def log(svc: Services, caller: Caller, args: Args) -> Reply:
     """Show a page of the log (the newest by default), of the whole encounter or of one round."""
     round_number, wanted = args.number("round"), args.number("page")
     async with svc.db.unit_of_work(caller.channel_id) as uow:
-        loaded = await svc.current(uow, caller)
-        row, encounter = loaded.row, loaded.encounter
+        row, encounter, ended = await _shown(svc, uow, caller)
         total = await uow.events.count(row.id, round_number)
         pages = max(1, -(-total // LOG_PAGE))
         page = pages if wanted is None else wanted
@@ -105,7 +106,7 @@ async def log(svc: Services, caller: Caller, args: Args) -> Reply:
         entries = tuple(log_entry(e) for e in events)
         gone = await _gone(uow, row.id, encounter, entries)
     body = Logged(entries, page, pages, round_number, gone)
-    return Reply("encounter log", svc.system(row.system), encounter, body=body, gm=row.gm_id)
+    return Reply("encounter log", svc.system(row.system), encounter, body=body, gm=row.gm_id, ended=ended)
 
 
 async def _gone(uow: Work, encounter_id: int, encounter: Encounter,
@@ -152,15 +153,29 @@ def export_data(system: RuleSystem, encounter: Encounter, name: str, events: lis
 async def export(svc: Services, caller: Caller, args: Args) -> Reply:
     """Export the encounter as JSON data, or (``format:markdown``) everything a readable recap needs."""
     async with svc.db.unit_of_work(caller.channel_id) as uow:
-        loaded = await svc.current(uow, caller)
-        row, encounter = loaded.row, loaded.encounter
+        row, encounter, ended = await _shown(svc, uow, caller)
         events = await uow.events.all_events(row.id, states=False)
     system = svc.system(row.system)
     if args.text("format") == "markdown":
         return Reply("encounter export", system, encounter, body=Recapped(row.name, recap_entries(events)),
-                     gm=row.gm_id)
-    data = export_data(system, encounter, row.name, events)
-    return Reply("encounter export", system, encounter, body=Exported(data), gm=row.gm_id)
+                     gm=row.gm_id, ended=ended)
+    data = {**export_data(system, encounter, row.name, events), "ended": ended}
+    return Reply("encounter export", system, encounter, body=Exported(data), gm=row.gm_id, ended=ended)
+
+
+async def _shown(svc: Services, uow: Work, caller: Caller) -> tuple[StoredEncounter, Encounter, bool]:
+    """Return the channel's active encounter, else the last one that ended there (True: ended); NoEncounter if none.
+
+    Its log and its recap stay readable after the GM ends a fight, until a new one starts in the channel.
+    """
+    try:
+        loaded = await svc.current(uow, caller)
+    except NoEncounter:
+        last = await uow.encounters.last_ended(caller.guild_id, caller.channel_id)
+        if last is None:
+            raise
+        return last.row, last.encounter, True
+    return loaded.row, loaded.encounter, False
 
 
 async def map_(svc: Services, caller: Caller, args: Args) -> Reply:

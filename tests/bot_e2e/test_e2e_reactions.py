@@ -88,3 +88,21 @@ async def test_a_timer_that_fires_early_takes_nothing(fray: Fray) -> None:
         assert "Waiting for Aeryn" in waiting
         assert [m for m in fray.double.messages() if m.id > declared.id and m.interaction_id is None
                 and m.embeds and "dodge" in m.embeds[0].get("description", "").lower()] == []
+
+
+@pytest.mark.asyncio
+async def test_the_recap_of_a_fight_ended_while_a_shot_waited_brings_back_no_timer(fray: Fray) -> None:
+    async with fray.running() as bot:
+        await set_the_scene(fray)
+        await trooper_shoots_aeryn(fray)
+        channel = fray.double.channel_id
+        assert channel in bot.reactions._tasks
+        ended = await fray.answer(fray.gm, "encounter end")
+        assert "its log and recap stay readable here" in ended.embeds[0]["description"]
+        assert channel not in bot.reactions._tasks and channel not in bot.rosters
+        record = await fray.say(fray.carol, "encounter export", format="markdown")
+        [message] = record.ephemeral
+        assert message.content == "A recap of the ended fight, in Markdown for your campaign notes."
+        recap = message.file_bytes("encounter.md").decode()
+        assert recap.startswith("# Docking ring") and "The GM ended it in round 2, no side beaten." in recap
+        assert channel not in bot.reactions._tasks and channel not in bot.rosters

@@ -62,3 +62,22 @@ async def test_the_set_up_is_in_the_log_and_a_named_demo_keeps_its_name(db: Data
         "#1 R0 start", "#2 R0 encounter add", "#3 R0 encounter add", "#4 R0 encounter add", "#5 R0 encounter begin"]
     undone = await run(console, out, "/encounter undo")
     assert "Undid #5 (encounter begin)." in undone and undone[-1] == "→ The fight has not begun: try `/encounter begin`"
+
+
+async def test_after_the_end_the_hint_points_to_the_recap_and_a_new_fight_drops_it(db: Database) -> None:
+    console, out = table(db, 1)
+    await run(console, out, "/encounter start system:deryni name:Duel")
+    await run(console, out, "/encounter add name:Ann side:a")
+    await run(console, out, "/encounter add name:Bob side:b")
+    ended = await run(console, out, "/encounter end")
+    hint = ("→ The encounter has ended; its log and recap stay readable here: "
+            "try `/encounter export format:markdown` (a recap of the fight)")
+    assert ended == ["Encounter 'Duel' ended.", hint]
+    assert await run(console, out, "/encounter status") == [
+        "✗ There is no encounter in this channel; the GM starts one with /encounter start.", hint]
+    recap = await run(console, out, "/encounter export format:markdown")
+    assert recap[0] == "# Duel — FUDGE Deryni" and "The GM ended it before it began." in recap
+    await run(console, out, "/encounter start system:deryni name:Rematch")
+    # The fight that ended is no longer what comes next: a refusal in the new one repeats no stale hint.
+    assert await run(console, out, "/encounter begin") == [
+        "✗ Add some combatants before beginning."]

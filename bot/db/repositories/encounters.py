@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import select
+from sqlalchemy import false, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.base import Executable
@@ -229,6 +229,22 @@ class EncounterRepository:
         stmt = select(EncounterRow).where(EncounterRow.id == encounter_id)
         if for_update:
             stmt = stmt.with_for_update()
+        row = (await self.session.execute(stmt)).scalar_one_or_none()
+        return None if row is None else self._loaded(row)
+
+    async def last_ended(self, guild_id: int, channel_id: int) -> LoadedEncounter | None:
+        """Return the channel's most recently ended encounter (None: none has ended there).
+
+        A read after a fight ends (its log, its recap), never on a command's hot path: the guild's encounters are
+        found through their (guild, active) index, then the channel's newest.
+        """
+        stmt = (
+            select(EncounterRow)
+            .where(EncounterRow.guild_id == guild_id, EncounterRow.active == false(),
+                   EncounterRow.channel_id == channel_id)
+            .order_by(EncounterRow.id.desc())
+            .limit(1)
+        )
         row = (await self.session.execute(stmt)).scalar_one_or_none()
         return None if row is None else self._loaded(row)
 
