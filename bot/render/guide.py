@@ -34,7 +34,7 @@ def guide_hint(reply: Reply) -> Hint | None:
         return None
     if not encounter.guided:
         if isinstance(reply.body, Ended):
-            return Hint("The encounter has ended; its log and recap stay readable here", (EXPORT,))
+            return Hint("The encounter has ended; its log and recap stay readable here", (EXPORT, UNDO))
         return _decided_now(reply, system, encounter)
     demo = find(system.key).demo
     if isinstance(reply.body, Ended):

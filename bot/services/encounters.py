@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
+from bot.db.uow import UnitOfWork, Work
 from bot.registry import find
-from bot.services.access import acting_combatant
+from bot.services.access import acting_combatant, require_gm
 from bot.services.args import Args
 from bot.services.context import Caller
 from bot.services.core import Scene, Services, gone, gone_payload
@@ -205,19 +207,19 @@ async def release(svc: Services, caller: Caller, args: Args) -> Reply:
 
 
 async def undo(svc: Services, caller: Caller, args: Args) -> Reply:
-    """Revert the last action with everything it did; repeatable; the log keeps a record."""
+    """Revert the last action with everything it did; repeatable; the log keeps a record.
+
+    With no fight under way in the channel, the end of the last one is the action undone: it goes on as it was.
+    """
     async with svc.db.unit_of_work(caller.channel_id) as uow:
         try:
             scene = await svc.scene(uow, caller, gm_only="undo")
         except NoEncounter:
-            raise NoEncounter("There is no fight in this channel to undo: an ended encounter stays ended.") from None
+            return await _reopen(svc, uow, caller)
         event = await uow.events.last_action(scene.row.id)
         if event is None or event.before is None:
             raise RulesError("There is nothing left to undo.")
-        restored = uow.encounters.decode(scene.row.system, event.before)
-        if restored.pending is not None:
-            # Ours: undoing the answer to a choice asks again, with a fresh deadline.
-            restored = replace(restored, pending=replace(restored.pending, deadline=svc.deadline()))
+        restored = _restored(svc, uow, scene.row.system, event.before)
         await uow.encounters.save(scene.row, restored)
         await uow.events.mark_undone(event)
         undone = Undone(event.seq, event.kind)
@@ -230,6 +232,32 @@ async def undo(svc: Services, caller: Caller, args: Args) -> Reply:
     return Reply("encounter undo", scene.system, restored, body=undone, gm=scene.row.gm_id, viewer_gm=True)
 
 
+def _restored(svc: Services, uow: Work, system: str, before: dict[str, Any]) -> Encounter:
+    """Decode the state an undone event left; a choice it asked is asked again, with a fresh deadline [ours]."""
+    restored = uow.encounters.decode(system, before)
+    if restored.pending is not None:
+        restored = replace(restored, pending=replace(restored.pending, deadline=svc.deadline()))
+    return restored
+
+
+async def _reopen(svc: Services, uow: UnitOfWork, caller: Caller) -> Reply:
+    """Undo the end of the channel's last fight (the GM's): it is under way again, as it was when it ended."""
+    last = await uow.encounters.last_ended(caller.guild_id, caller.channel_id)
+    ended = None if last is None else await uow.events.last_action(last.row.id, kinds=("end",))
+    if last is None or ended is None or ended.before is None:
+        raise NoEncounter("There is no fight in this channel to undo.")
+    settings = await uow.settings.get(caller.guild_id)
+    require_gm(caller, last.row.gm_id, svc.gm_roles(settings), "undo")
+    restored = _restored(svc, uow, last.row.system, ended.before)
+    await uow.encounters.reopen(last.row, restored)
+    await uow.events.mark_undone(ended)
+    payload = {"seq": ended.seq, "kind": ended.kind, "user_name": caller.name}
+    await uow.events.append(last.row.id, "undo", round=restored.turns.round, payload=payload, user_id=caller.user_id)
+    await uow.commit()
+    return Reply("encounter undo", svc.system(last.row.system), restored, body=Undone(ended.seq, ended.kind),
+                 gm=last.row.gm_id, viewer_gm=True)
+
+
 async def end(svc: Services, caller: Caller, args: Args) -> Reply:
     """End the encounter; the channel is free for a new one."""
     async with svc.db.unit_of_work(caller.channel_id) as uow:
@@ -238,7 +266,7 @@ async def end(svc: Services, caller: Caller, args: Args) -> Reply:
         ended = await svc.summaries(uow, scene, scene.encounter, engine.TurnChange(ended_round=last or None))
         summaries = tuple(replace(s, next_order=()) for s in ended)
         await uow.events.append(scene.row.id, "end", round=last, payload={"user_name": caller.name},
-                                user_id=caller.user_id)
+                                user_id=caller.user_id, before=scene.row.document)  # undoable: the fight goes on
         await uow.encounters.end(scene.row)
         await uow.commit()
     return Reply("encounter end", scene.system, scene.encounter, summaries=summaries, body=Ended(scene.row.name),

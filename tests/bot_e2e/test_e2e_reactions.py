@@ -91,7 +91,7 @@ async def test_a_timer_that_fires_early_takes_nothing(fray: Fray) -> None:
 
 
 @pytest.mark.asyncio
-async def test_the_recap_of_a_fight_ended_while_a_shot_waited_brings_back_no_timer(fray: Fray) -> None:
+async def test_a_fight_ended_while_a_shot_waited_reads_without_a_timer_and_undo_takes_the_end_back(fray: Fray) -> None:
     async with fray.running() as bot:
         await set_the_scene(fray)
         await trooper_shoots_aeryn(fray)
@@ -106,3 +106,6 @@ async def test_the_recap_of_a_fight_ended_while_a_shot_waited_brings_back_no_tim
         recap = message.file_bytes("encounter.md").decode()
         assert recap.startswith("# Docking ring") and "The GM ended it in round 2, no side beaten." in recap
         assert channel not in bot.reactions._tasks and channel not in bot.rosters
+        reopened = await fray.answer(fray.gm, "encounter undo")  # the GM takes the end back: the shot waits again
+        assert "Undid" in reopened.embeds[0]["description"]
+        assert channel in bot.reactions._tasks and bot.rosters[channel][1].pending is not None

@@ -71,7 +71,7 @@ async def test_after_the_end_the_hint_points_to_the_recap_and_a_new_fight_drops_
     await run(console, out, "/encounter add name:Bob side:b")
     ended = await run(console, out, "/encounter end")
     hint = ("→ The encounter has ended; its log and recap stay readable here: "
-            "try `/encounter export format:markdown` (a recap of the fight)")
+            "try `/encounter export format:markdown` (a recap of the fight) or `/encounter undo` (takes it back)")
     assert ended == ["Encounter 'Duel' ended.", hint]
     assert await run(console, out, "/encounter status") == [
         "✗ There is no encounter in this channel; the GM starts one with /encounter start.", hint]

@@ -5,7 +5,8 @@ from services_kit import BOB, CHANNEL, EVE, GM, GUILD, OTHER_CHANNEL, SURE_HIT, 
 
 from bot.render.reply import ENDED, render_reply
 from bot.services.context import Caller
-from bot.services.errors import NoEncounter
+from bot.services.errors import NoEncounter, NotAllowed
+from combat.errors import RulesError
 
 pytestmark = pytest.mark.asyncio
 
@@ -85,6 +86,49 @@ async def test_an_ended_fight_still_changes_nothing(duel: Table):
         await duel.run(GM, "encounter status")
     with pytest.raises(NoEncounter):
         await duel.run(BOB, "attack", target=TROOPER_1)
-    with pytest.raises(NoEncounter):
-        await duel.run(GM, "encounter undo")
     assert (await duel.export())["log"][-1]["kind"] == "end"
+
+
+async def test_the_gm_s_undo_takes_the_end_back_and_the_fight_goes_on_as_it_was(duel: Table):
+    await duel.shoot(BOB, TROOPER_1, SURE_HIT)
+    before = await duel.export()
+    await duel.run(GM, "encounter end")
+    reply = await duel.run(GM, "encounter undo")
+    assert (reply.body.kind, reply.ended) == ("end", False)
+    after = await duel.export()
+    assert after["ended"] is False
+    assert {k: v for k, v in after.items() if k != "log"} == {k: v for k, v in before.items() if k != "log"}
+    assert [(e["kind"], e["undone"]) for e in after["log"]][-3:] == [("attack", False), ("end", True), ("undo", False)]
+    await duel.run(GM, "encounter next")  # the fight is under way: its turns go on
+    again = await duel.run(GM, "encounter undo")
+    assert again.body.kind == "encounter next"
+
+
+async def test_a_second_undo_goes_on_to_the_action_before_the_end(duel: Table):
+    unhurt = (await duel.export())["combatants"]
+    await duel.shoot(BOB, TROOPER_1, SURE_HIT)
+    assert (await duel.export())["combatants"] != unhurt
+    await duel.run(GM, "encounter end")
+    await duel.run(GM, "encounter undo")
+    second = await duel.run(GM, "encounter undo")
+    assert second.body.kind == "attack"
+    assert (await duel.export())["combatants"] == unhurt
+
+
+async def test_only_the_gm_takes_an_end_back(duel: Table):
+    await _ended_duel(duel)
+    with pytest.raises(NotAllowed):
+        await duel.run(BOB, "encounter undo")
+    assert (await duel.export())["ended"] is True
+
+
+async def test_once_a_new_fight_has_started_undo_is_that_fight_s(duel: Table):
+    await _ended_duel(duel)
+    await duel.run(GM, "encounter start", system="deryni", name="Second bout")
+    with pytest.raises(RulesError) as refused:
+        await duel.run(GM, "encounter undo")  # the new fight has nothing to undo; the old fight's end stays
+    assert refused.value.message == "There is nothing left to undo."
+    await duel.run(GM, "encounter end")
+    await duel.run(GM, "encounter undo")  # the end of the last fight, 'Second bout', is taken back
+    data = await duel.export()
+    assert (data["name"], data["ended"]) == ("Second bout", False)

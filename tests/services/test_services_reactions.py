@@ -192,3 +192,14 @@ async def test_the_bot_timer_takes_the_default_only_once_it_is_due(fight: Table,
     assert await expire(fight.svc, GM) is None
     await fight.run(GM, "encounter end")
     assert await expire(fight.svc, GM) is None
+
+
+async def test_a_choice_that_waited_when_the_fight_ended_is_asked_again_with_fresh_time(fight: Table, clock: Clock):
+    await declare(fight)
+    clock.now += 100
+    await fight.run(GM, "encounter end")
+    reopened = await fight.run(GM, "encounter undo")
+    pending = reopened.encounter.pending
+    assert pending is not None and pending.reaction.combatant == "aeryn"
+    assert pending.deadline == START + 100 + 120
+    assert await pending_of(fight) == pending

@@ -41,12 +41,10 @@ async def test_an_undo_says_in_the_log_which_entry_it_took_back(duel: Table):
     ]
 
 
-async def test_undo_after_the_encounter_ended_is_refused_clearly(duel: Table):
-    await duel.shoot(BOB, TROOPER_1, SURE_HIT)
-    await duel.run(GM, "encounter end")
+async def test_undo_with_no_fight_ever_in_the_channel_is_refused_clearly(table: Table):
     with pytest.raises(NoEncounter) as refused:
-        await duel.run(GM, "encounter undo")
-    assert refused.value.message == "There is no fight in this channel to undo: an ended encounter stays ended."
+        await table.run(GM, "encounter undo")
+    assert refused.value.message == "There is no fight in this channel to undo."
 
 
 async def test_undo_of_an_undo_takes_back_the_action_before_it_not_the_undo(duel: Table):

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from sqlalchemy import Select, Table, bindparam, delete, false, insert, select, text, update
+from sqlalchemy import Select, Table, bindparam, delete, false, insert, select, text, true, update
 
 from bot.db.rows import CombatantRow, EncounterRow, GuildSettingsRow, JsonText
 
 __all__ = [
-    "ACTIVE", "ENCOUNTERS", "END", "GET_ACTIVE", "ROSTER_ADD", "ROSTER_CLEAR", "SAVE", "SETTING_COLUMNS", "STATE",
-    "TOUCH_GUILD",
+    "ACTIVE", "ENCOUNTERS", "END", "GET_ACTIVE", "REOPEN", "ROSTER_ADD", "ROSTER_CLEAR", "SAVE", "SETTING_COLUMNS",
+    "STATE", "TOUCH_GUILD",
 ]
 
 # "WHERE active" exactly as the partial unique index says it, so both SQLite and PostgreSQL find the channel's
@@ -50,6 +50,7 @@ _BUMP = (
 )
 SAVE = _BUMP.values(state=bindparam("b_state", type_=JsonText()))  # the document as JSON text
 END = _BUMP.values(active=false())
+REOPEN = _BUMP.values(active=true())  # an ended encounter under way again (its end undone)
 # A guild's settings changed: its active encounters' versions move on, so no process takes them as it kept them.
 TOUCH_GUILD = (
     update(ENCOUNTERS).where(ENCOUNTERS.c.guild_id == bindparam("t_guild"), ACTIVE)

@@ -24,6 +24,7 @@ from bot.db.repositories.encounter_sql import (
     ENCOUNTERS,
     END,
     GET_ACTIVE,
+    REOPEN,
     ROSTER_ADD,
     ROSTER_CLEAR,
     SAVE,
@@ -297,6 +298,19 @@ class EncounterRepository:
         row.active = False
         self._unconfirmed.pop(row.id, None)
         self._staged[row.id] = None
+
+    async def reopen(self, row: StoredEncounter, encounter: Encounter) -> None:
+        """Make an ended encounter its channel's active one again, as ``encounter`` (its end undone).
+
+        Raise ActiveEncounterExists when another fight has started in the channel since.
+        """
+        try:
+            async with self.session.begin_nested():
+                await self._versioned_update(row, REOPEN)
+        except IntegrityError as exc:
+            raise ActiveEncounterExists(row.channel_id) from exc
+        row.active = True
+        await self.save(row, encounter)
 
     def publish(self) -> None:
         """Keep what this unit of work saved, now that it is committed (and forget the encounters it ended)."""
