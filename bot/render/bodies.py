@@ -168,7 +168,7 @@ _RENDERERS: Mapping[type, Callable[[Any, Context], list[str]]] = {
     Added: lambda b, c: [_added(b)],
     Removed: lambda b, c: [f"Removed {', '.join(safe(n) for n in b.names)}."],
     Held: lambda b, c: [f"{safe(b.name)} holds their action; /encounter release acts with it later this round."],
-    Undone: lambda b, c: [f"Undid #{b.seq} ({b.kind})."],
+    Undone: lambda b, c: [f"Undid #{b.seq} ({b.kind})" + (": the fight goes on." if b.kind == "end" else ".")],
     Logged: lambda b, c: _log(b, c),
     Exported: lambda b, c: [json.dumps(b.data, indent=2, sort_keys=True, ensure_ascii=False)],
     Rolled: lambda b, c: [_rolled(b)],

@@ -81,3 +81,12 @@ async def test_after_the_end_the_hint_points_to_the_recap_and_a_new_fight_drops_
     # The fight that ended is no longer what comes next: a refusal in the new one repeats no stale hint.
     assert await run(console, out, "/encounter begin") == [
         "✗ Add some combatants before beginning."]
+
+
+
+async def test_undo_after_the_end_says_the_fight_goes_on(db: Database) -> None:
+    console, out = table(db, 1)
+    await run(console, out, "/encounter start system:deryni name:Duel")
+    await run(console, out, "/encounter end")
+    assert await run(console, out, "/encounter undo") == ["Undid #2 (end): the fight goes on."]
+    assert (await run(console, out, "/encounter status"))[0].startswith("Duel — FUDGE Deryni")
