@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.guide.hints import EXPORT, decided, fight_over, next_step
+from bot.guide.hints import decided, fight_over, next_step
 from bot.guide.spec import Hint, Suggestion
 from bot.registry import find
 from bot.render.names import safe
@@ -33,8 +33,6 @@ def guide_hint(reply: Reply) -> Hint | None:
     if encounter is None or system is None or isinstance(reply.body, _QUIET):
         return None
     if not encounter.guided:
-        if isinstance(reply.body, Ended):
-            return Hint("The encounter has ended; its log and recap stay readable here", (EXPORT, UNDO))
         return _decided_now(reply, system, encounter)
     demo = find(system.key).demo
     if isinstance(reply.body, Ended):

@@ -97,8 +97,7 @@ async def test_a_fight_ended_while_a_shot_waited_reads_without_a_timer_and_undo_
         await trooper_shoots_aeryn(fray)
         channel = fray.double.channel_id
         assert channel in bot.reactions._tasks
-        ended = await fray.answer(fray.gm, "encounter end")
-        assert "its log and recap stay readable here" in ended.embeds[0]["description"]
+        await fray.answer(fray.gm, "encounter end")
         assert channel not in bot.reactions._tasks and channel not in bot.rosters
         record = await fray.say(fray.carol, "encounter export", format="markdown")
         [message] = record.ephemeral

@@ -64,23 +64,17 @@ async def test_the_set_up_is_in_the_log_and_a_named_demo_keeps_its_name(db: Data
     assert "Undid #5 (encounter begin)." in undone and undone[-1] == "→ The fight has not begun: try `/encounter begin`"
 
 
-async def test_after_the_end_the_hint_points_to_the_recap_and_a_new_fight_drops_it(db: Database) -> None:
+async def test_after_the_end_the_recap_still_reads_the_fight(db: Database) -> None:
     console, out = table(db, 1)
     await run(console, out, "/encounter start system:deryni name:Duel")
     await run(console, out, "/encounter add name:Ann side:a")
     await run(console, out, "/encounter add name:Bob side:b")
     ended = await run(console, out, "/encounter end")
-    hint = ("→ The encounter has ended; its log and recap stay readable here: "
-            "try `/encounter export format:markdown` (a recap of the fight) or `/encounter undo` (takes it back)")
-    assert ended == ["Encounter 'Duel' ended.", hint]
+    assert ended == ["Encounter 'Duel' ended."]
     assert await run(console, out, "/encounter status") == [
-        "✗ There is no encounter in this channel; the GM starts one with /encounter start.", hint]
+        "✗ There is no encounter in this channel; the GM starts one with /encounter start."]
     recap = await run(console, out, "/encounter export format:markdown")
     assert recap[0] == "# Duel — FUDGE Deryni" and "The GM ended it before it began." in recap
-    await run(console, out, "/encounter start system:deryni name:Rematch")
-    # The fight that ended is no longer what comes next: a refusal in the new one repeats no stale hint.
-    assert await run(console, out, "/encounter begin") == [
-        "✗ Add some combatants before beginning."]
 
 
 
@@ -90,3 +84,13 @@ async def test_undo_after_the_end_says_the_fight_goes_on(db: Database) -> None:
     await run(console, out, "/encounter end")
     assert await run(console, out, "/encounter undo") == ["Undid #2 (end): the fight goes on."]
     assert (await run(console, out, "/encounter status"))[0].startswith("Duel — FUDGE Deryni")
+
+
+async def test_a_refusal_in_a_new_fight_repeats_no_hint_left_from_the_last_one(db: Database) -> None:
+    console, out = table(db, 1)
+    await run(console, out, "/encounter start demo:deryni")
+    ended = await run(console, out, "/encounter end")
+    assert ended[-1].startswith("→ The encounter has ended")
+    assert (await run(console, out, "/nothing"))[-1] == ended[-1]  # the demo's hint still says what comes next
+    await run(console, out, "/encounter start system:deryni name:Rematch")
+    assert await run(console, out, "/encounter begin") == ["✗ Add some combatants before beginning."]
