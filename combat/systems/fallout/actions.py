@@ -109,7 +109,9 @@ def _two_hands(actor: Combatant, weapon: Weapon, second: Weapon) -> tuple[str, s
     if broken:
         raise CannotAct(f"{actor.name}'s {' and '.join(broken)} arm{'s are' if len(broken) > 1 else ' is'} broken: "
                         "two weapons need two usable arms.")
-    if weapon.hands != 1 or second.hands != 1 or (weapon.key == second.key and held.count(weapon.key) < 2):
+    in_hand = weapon.key in held and second.key in held  # a punch or a disarm is made with no weapon in hand
+    pair = held.count(weapon.key) >= 2 if weapon.key == second.key else in_hand
+    if not pair or weapon.hands != 1 or second.hands != 1:
         raise CannotAct("Two weapons means a one-handed weapon in each hand.")
     return ("right", "left") if weapon.key == second.key or held.index(weapon.key) == 0 else ("left", "right")
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from fallout_kit import act, person, scene, state
 
 from bot.systems.fallout.render import FalloutRenderer
+from combat.errors import CannotAct
 
 NAMES = {"zed": "Zed", "raider": "Raider"}
 RENDER = FalloutRenderer()
@@ -48,3 +50,12 @@ def test_two_different_pistols_each_say_their_own_magazine() -> None:
     ]
     assert lines[-2:] == ["1 round fired, 11 left in the 10mm pistol", "1 round fired, 11 left in the laser pistol"]
     assert state(out.encounter, "zed").loaded("laser pistol") == 11
+
+
+def test_a_disarm_or_a_punch_with_an_offhand_weapon_is_refused_not_a_crash() -> None:
+    zed = person("Zed", "vault", "C6", weapons=("knife", "knife"), melee=5, hands=("knife",))
+    for mode in ("disarm", "punch"):
+        with pytest.raises(CannotAct) as refused:
+            act(scene(zed, person("Raider", "foes", "C5")), "zed", "attack", "raider", mode=mode, offhand="knife",
+                faces=(5, 5))
+        assert refused.value.message == "Two weapons means a one-handed weapon in each hand."
