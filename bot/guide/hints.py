@@ -6,6 +6,7 @@ a system's ``Demo.hint`` hook may word a turn better (reload an empty gun, pass 
 
 from __future__ import annotations
 
+from bot.guide.checks import sound
 from bot.guide.spec import Hint, HintHook, Suggestion, Turn
 from bot.render.names import listing, possessive
 from combat.model import Combatant, Encounter
@@ -79,7 +80,7 @@ def _turn(system: RuleSystem, encounter: Encounter, hook: HintHook | None) -> Hi
     foes = tuple(c for c in standing(system, encounter) if c.side != actor.side)
     turn = Turn(system, encounter, actor, slot.phase, foes, gm_plays)
     chosen = (hook(turn) if hook is not None else None) or _generic(turn)
-    return Hint(situation, (chosen,))
+    return Hint(situation, (sound(turn, chosen),))
 
 
 def next_step(
