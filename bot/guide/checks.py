@@ -54,7 +54,7 @@ def accepted(turn: Turn, suggestion: Suggestion) -> bool:
 
 def _fallbacks(turn: Turn) -> list[Suggestion]:
     """Return what else the turn could do: attack each foe still up, then each move of this phase with no target."""
-    acting = (("as", turn.actor.name),) if turn.gm_plays else ()
+    acting = turn.acting
     here = [m for m in turn.system.moves()
             if not m.reaction and m.name != "attack" and (not m.phases or turn.phase in m.phases)]
     attacks = [Suggestion("attack", (*acting, ("target", foe.name))) for foe in turn.foes]

@@ -59,7 +59,7 @@ def _generic(turn: Turn) -> Suggestion:
     moves = {m.name for m in turn.system.moves() if not m.phases or turn.phase in m.phases}
     if "attack" not in moves or not turn.foes:
         return Suggestion("encounter next", why="passes the turn")
-    acting = (("as", turn.actor.name),) if turn.gm_plays else ()
+    acting = turn.acting
     return Suggestion("attack", (*acting, ("target", turn.foes[0].name)))
 
 

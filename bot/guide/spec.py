@@ -58,6 +58,13 @@ class Turn:
     foes: tuple[Combatant, ...]
     gm_plays: bool
 
+    @property
+    def acting(self) -> tuple[tuple[str, str], ...]:
+        """Return the ``as:`` a suggestion needs: for the GM's NPC, or a player who plays more than one combatant."""
+        owner = self.actor.owner
+        several = owner is not None and sum(c.owner == owner for c in self.encounter.combatants) > 1
+        return (("as", self.actor.name),) if self.gm_plays or several else ()
+
 
 # A system's better suggestion for one turn (None: the generic one stands).
 HintHook = Callable[[Turn], Suggestion | None]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from guide_kit import run, table
-from test_guide_hints import ANN, BO, CY, RULES, begun
+from test_guide_hints import ANN, BO, CY, RULES, begun, fighter
 
 from bot.console.identity import GUILD_ID
 from bot.guide.checks import PASS, accepted, sound
@@ -64,3 +64,11 @@ async def test_a_fighter_knocked_down_is_told_to_stand_before_attacking(db) -> N
     assert next_step(system, encounter, hook).suggestions[0].path == "attack"
     prone = encounter.put(actor.with_condition(Condition(PRONE)))
     assert next_step(system, prone, hook).suggestions == (Suggestion("act", (("move", "stand"), ("as", actor.name))),)
+
+
+def test_a_player_with_several_combatants_is_told_which_one_acts() -> None:
+    twin = fighter("Di", "dojo", 1, owner="7")  # Ann's player plays Di too
+    encounter = begun(6, 1, 1, 1, combatants=(ANN, BO, CY, twin))
+    assert next_step(RULES, encounter).suggestions == (Suggestion("attack", (("as", "Ann"), ("target", "Bo"))),)
+    alone = begun(6, 1, 1, combatants=(ANN, BO, CY))
+    assert next_step(RULES, alone).suggestions == (Suggestion("attack", (("target", "Bo"),)),)

@@ -26,7 +26,7 @@ def hint(turn: Turn) -> Suggestion | None:
     others = [w for w in (*carried(actor), UNARMED) if w not in used and w != weapon]
     if not others:
         return Suggestion("encounter next", why="everything they hold has defended this round")
-    acting = (("as", actor.name),) if turn.gm_plays else ()
+    acting = turn.acting
     used_name = item_name(actor, turn.system.tables, weapon)
     why = f"the {used_name} parried this round: one attack and one defence, each with a different item"
     return Suggestion("attack", (*acting, ("target", turn.foes[0].name), ("weapon", others[0])), why)

@@ -24,7 +24,7 @@ def hint(turn: Turn) -> Suggestion | None:
     weapon = turn.system.tables.weapons.get(state.hands[0]) if state.hands else None
     if weapon is None:
         return None
-    acting = (("as", turn.actor.name),) if turn.gm_plays else ()
+    acting = turn.acting
     loaded = state.loaded(weapon.key)
     if weapon.magazine and loaded <= 0:
         return Suggestion("act", (*acting, ("move", "reload")), f"the {weapon.name} is empty")
