@@ -90,6 +90,7 @@ async def perform(svc: Services, caller: Caller, move: str, args: Args, command:
     chose: list[Answered] = []
 
     def apply(scene: Scene) -> engine.Step:
+        chose.clear()  # a run that lost to another process's save answered nothing
         pending = scene.encounter.pending
         if pending is not None:
             step, answered = answer(svc, scene, caller, _answer_key(scene, caller, pending, move, args))

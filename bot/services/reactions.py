@@ -34,6 +34,7 @@ async def react(svc: Services, caller: Caller, args: Args) -> Reply:
     chose: list[Answered] = []
 
     def apply(scene: Scene) -> Step | None:
+        chose.clear()  # a run that lost to another process's save answered nothing
         if scene.settled is not None:
             return None  # too late: time ran out first, and the default was taken
         pending = scene.encounter.pending

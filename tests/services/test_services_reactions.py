@@ -203,3 +203,19 @@ async def test_a_choice_that_waited_when_the_fight_ended_is_asked_again_with_fre
     assert pending is not None and pending.reaction.combatant == "aeryn"
     assert pending.deadline == START + 100 + 120
     assert await pending_of(fight) == pending
+
+
+async def test_an_answer_lost_to_another_process_is_not_reported(fight: Table, db_url: str, clock: Clock):
+    await declare(fight)  # this process keeps the fight with the shot waiting for Aeryn
+    other = Database(db_url)  # another bot process on the same database, on the same clock
+    try:
+        there = Table(services(other, clock))
+        there.dice.queue(CHANNEL, SURE_MISS)
+        await there.run(CAROL, "encounter react", choice="take")  # settled over there
+    finally:
+        await other.dispose()
+    # Here the kept state still shows the question: /dodge would answer it; the save finds the newer state,
+    # and the command runs again on it as a plain dodge, answering nothing.
+    reply = await fight.run(CAROL, "dodge")
+    assert reply.answer is None
+    assert reply.encounter.pending is None
