@@ -9,12 +9,15 @@ from typing import Any
 
 from bot.console.identity import Identities
 from bot.console.output import reply_json
+from bot.db.codec import decode_encounter
+from bot.db.engine import registered_types
 from bot.discord.outgoing import compose
 from bot.render.reply import render_reply
 from bot.services import Reply
 from bot.services.replies import MapShown, OddsShown
+from combat.model import Encounter
 
-__all__ = ["Failure", "diff_docs", "rendered", "trace"]
+__all__ = ["Failure", "diff_docs", "normal", "rendered", "trace"]
 
 # Discord's documented limits on what one message may carry.
 EMBED_LIMITS = {"title": 256, "description": 4096, "total": 6000, "fields": 25, "field": 1024, "embeds": 10}
@@ -68,6 +71,19 @@ def _check_embeds(embeds: list[Any], command: str) -> None:
     ]
     if too_big or len(embeds) > limits["embeds"]:
         raise Failure("embed over Discord's limits", f"/{command}: {len(embeds)} embeds, {[len(e) for e in embeds]}")
+
+
+def normal(document: Any) -> Encounter | None:
+    """Return a stored document decoded, a waiting choice's deadline left out (an undo asks again, with a fresh one).
+
+    Compared decoded, not as JSON: sets (who is done in a slot) come out of JSON in no fixed order.
+    """
+    if document is None:
+        return None
+    encounter = decode_encounter(document, registered_types(document["system"]))
+    if encounter.pending is not None:
+        encounter = replace(encounter, pending=replace(encounter.pending, deadline=0))
+    return encounter
 
 
 def diff_docs(old: Any, new: Any, where: str = "") -> str:

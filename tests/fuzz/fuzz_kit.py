@@ -11,18 +11,18 @@ from __future__ import annotations
 import difflib
 import json
 import sqlite3
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fuzz_checks import Failure, diff_docs, rendered, trace
+from fuzz_checks import Failure, diff_docs, normal, rendered, trace
 from fuzz_dice import Clock, RecordingDice
 
 from bot.commands import READ_ONLY
 from bot.config import REPO_ROOT, Settings
 from bot.console.identity import GUILD_ID, Identities
-from bot.db.codec import decode_encounter, encode_encounter
-from bot.db.engine import Database, open_database, registered_types
+from bot.db.codec import encode_encounter
+from bot.db.engine import Database, open_database
 from bot.guide.spec import Hint
 from bot.render.guide import guide_hint
 from bot.services import Caller, Reply, Services, dispatch
@@ -38,6 +38,7 @@ CHANNEL = IDS.channel(None)
 SLIPS = ("not between 0 and 1", "do not add up to exactly one", "name a band twice", "severity runs from",
          "have no band for", "offered the choice key", "is not one of the choices offered", "no face left")
 # Commands whose success leaves no undoable event of their own: the others push the state before them.
+FRESH_EVERY = 3  # every third refusal is sent again to a new process, which must refuse it the same way
 # Commands beside the fight: they leave the encounter as it was, as the reads do.
 BESIDE = frozenset({"roll", "character create", "character show", "character list", "character edit",
                     "character delete", *READ_ONLY})
@@ -51,19 +52,6 @@ class Stored:
     version: int | None
     state: Any
     events: int
-
-
-def normal(document: Any) -> Encounter | None:
-    """Return a stored document decoded, a waiting choice's deadline left out (an undo asks again, with a fresh one).
-
-    Compared decoded, not as JSON: sets (who is done in a slot) come out of JSON in no fixed order.
-    """
-    if document is None:
-        return None
-    encounter = decode_encounter(document, registered_types(document["system"]))
-    if encounter.pending is not None:
-        encounter = replace(encounter, pending=replace(encounter.pending, deadline=0))
-    return encounter
 
 
 def _quoted(value: str) -> str:
@@ -157,6 +145,8 @@ class FuzzTable:
             self.history[-1] += f"  # refused: {error.message[:100]}"
             self.refusal = error.message
             self._check_refusal(path, error, before)
+            if self.counts["refused"] % FRESH_EVERY == 0:
+                await self._check_fresh(user, path, options, error.message)
             return None
         except Exception as error:
             raise Failure(f"internal error {type(error).__name__}", trace(error)) from error
@@ -211,6 +201,25 @@ class FuzzTable:
             self.stack.append(before.state)
             if after.events == before.events + 2 and reply.settled is not None and reply.settled.encounter:
                 self.stack.append(encode_encounter(reply.settled.encounter))
+
+    async def _check_fresh(self, user: str, path: str, options: dict[str, str], message: str) -> None:
+        """Send a refused command to a new process on the database (nothing kept): it must refuse it the same way."""
+        kept = self.running[self.process][0].cache.active(CHANNEL)  # what the refusing process worked from
+        pending = kept.encounter.pending if kept is not None else None
+        overdue = ", a choice overdue" if pending is not None and pending.deadline <= self.clock() else ""
+        why = f"(its kept v{kept and kept.version}{overdue}; stored v{self.stored().version})"
+        db = await open_database(f"sqlite+aiosqlite:///{self.db_path}", migrate=False)
+        try:
+            fresh = Services(db, self.services.settings, RecordingDice(self.seed), self.clock)
+            await dispatch(fresh, self.caller(user), path, options)
+        except FrayError as error:
+            if error.message != message:
+                raise Failure("a process with nothing kept refuses otherwise", f"/{path} {why}: kept: {message} | "
+                              f"fresh: {error.message}") from error
+        else:
+            raise Failure("a process with nothing kept takes a refused command", f"/{path} {why}: {message}")
+        finally:
+            await db.dispose()
 
     async def _undo_and_redo(self, user: str, path: str, options: dict[str, str], after: Stored, faces: list[int],
                              lines: list[str]) -> None:

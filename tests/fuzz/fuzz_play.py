@@ -35,11 +35,19 @@ TWO_PROCESSES = 0.3  # the share of games played by two bot processes on one dat
 
 GUIDE = "the guide suggested a command Fray refuses"
 
-# Bugs the fuzzer found that are not fixed yet: name → does this failure show it? Say in a comment how to replay
-# each (a local-table script, or the few service calls). Empty: every bug it found so far is fixed (the fallout
-# offhand ValueError, 8819fab; the guide's hints the rules refused, 5006554 and f987c6e; the lost run's answer in
-# a reply after another process saved, ce1c92c).
-KNOWN: dict[str, Callable[[Failure], bool]] = {}
+# Bugs the fuzzer found that are not fixed yet: name → does this failure show it? Each says how to replay it.
+# Fixed since they were found (entries removed): the fallout offhand ValueError (8819fab); the guide's hints the
+# rules refused (5006554, f987c6e); the lost run's answer in a reply after another process saved (ce1c92c).
+KNOWN: dict[str, Callable[[Failure], bool]] = {
+    # bot/services/core.py Services._step: a process whose kept encounter is stale and holds a choice past its
+    # deadline settles it (a save) before the command; the command is then refused on that stale state, and
+    # `confirm()` checks nothing (the settled encounter is no longer "unconfirmed"), so the refusal stands though
+    # the stored fight has moved on. Replay: the two-process script in the fuzzer's report (A declares a shot at
+    # bob's Crichton, B answers and passes the turn, the clock passes the old deadline, A's `/attack as:Scorpius`
+    # is refused "It is Crichton's turn, not Scorpius's" in Scorpius's turn).
+    "a refusal worked out on a stale state after settling an overdue choice stands":
+        lambda f: f.kind.startswith("a process with nothing kept") and "a choice overdue" in f.detail.splitlines()[0],
+}
 
 
 def known_bug(failure: Failure) -> str | None:

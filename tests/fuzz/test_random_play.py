@@ -1,11 +1,15 @@
 """Seeded random play in every system: each command is refused cleanly or done, rendered and undoable.
 
 Every step checks (tests/fuzz/fuzz_kit.py): only Fray's user-facing errors come out; a refused or read-only
-command leaves the stored encounter as it was; the reply's encounter is the stored one; undo restores exactly the
-state before the command it undoes (and the command made again on the same dice does the same); the reply renders
-as text, JSON and Discord embeds within Discord's limits. A failure prints the game as a local-table script.
+command leaves the stored encounter as it was, and a new process (nothing kept) refuses it the same way; the
+reply's encounter is the stored one; undo restores exactly the state before the command it undoes, and the command
+made again on the same dice does and says the same; the reply renders as text, JSON and Discord embeds within
+Discord's limits; what a guided demo's hint suggests is taken. Games run on one or two bot processes, with
+restarts, demos and choices left to run out. A failure prints the game as a local-table script; bugs found and not
+yet fixed are listed in ``fuzz_play.KNOWN``.
 
-More games than the committed ones: ``FRAY_FUZZ_SEEDS=200 FRAY_FUZZ_STEPS=300 pytest tests/fuzz``.
+More games than the committed ones: ``FRAY_FUZZ_SEEDS=200 FRAY_FUZZ_STEPS=300 FRAY_FUZZ_FIRST=1000 pytest
+tests/fuzz -p no:cacheprovider --timeout 0`` (about a second a game; the long run needs the timeout lifted).
 """
 
 from __future__ import annotations
