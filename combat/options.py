@@ -28,6 +28,7 @@ __all__ = [
     "OptionSpec",
     "OptionValue",
     "find_option",
+    "listed",
     "normal_key",
     "options_by_key",
     "parse_number",
@@ -113,6 +114,11 @@ def spelling(text: str) -> str:
     for american, british in _AMERICAN:
         key = key.replace(american, british)
     return key
+
+
+def listed(text: str | None) -> list[str]:
+    """Return the names in a comma-separated list as typed (``target:A, B``), stripped, empty ones left out."""
+    return [n for n in map(str.strip, (text or "").split(",")) if n]
 
 
 def same_name(typed: str, name: str) -> bool:

@@ -13,7 +13,7 @@ from combat import engine
 from combat.dice import RandomDice
 from combat.errors import FrayError
 from combat.intent import Intent
-from combat.options import parse_options
+from combat.options import listed, parse_options
 
 __all__ = ["accepted", "sound"]
 
@@ -37,8 +37,8 @@ def _intent(turn: Turn, suggestion: Suggestion) -> Intent | None:
     encounter = turn.encounter
     options = parse_options(spec.options, {k: v for k, v in given.items() if k not in _NOT_OPTIONS},
                             owner=spec.name, resolve=lambda n: encounter.find(n).id, phase=encounter.turns.phase)
-    names = [n for n in map(str.strip, given.get("target", "").split(",")) if n]
-    return Intent(turn.actor.id, spec.name, tuple([encounter.find(n).id for n in names]), options)
+    targets = tuple([encounter.find(n).id for n in listed(given.get("target"))])
+    return Intent(turn.actor.id, spec.name, targets, options)
 
 
 def accepted(turn: Turn, suggestion: Suggestion) -> bool:

@@ -16,7 +16,7 @@ from combat import engine, reactions
 from combat.errors import InvalidInput, RulesError, echo
 from combat.intent import PendingReaction
 from combat.model import Encounter
-from combat.options import parse_number, parse_options, same_name
+from combat.options import listed, parse_number, parse_options, same_name
 from combat.system import Intent, MoveSpec
 
 __all__ = ["act", "attack", "dodge", "move_spec", "perform", "resolver"]
@@ -38,7 +38,7 @@ def resolver(encounter: Encounter) -> Callable[[str], str]:
 
 
 def read_targets(scene: Scene, spec: MoveSpec, text: str | None) -> tuple[str, ...]:
-    names = [n for n in map(str.strip, (text or "").split(",")) if n]
+    names = listed(text)
     if spec.targets and not names:
         raise InvalidInput(f"Say who to {spec.name}: add target:Name.")
     if len(names) > max(spec.targets, 0):

@@ -77,7 +77,6 @@ async def test_after_the_end_the_recap_still_reads_the_fight(db: Database) -> No
     assert recap[0] == "# Duel — FUDGE Deryni" and "The GM ended it before it began." in recap
 
 
-
 async def test_undo_after_the_end_says_the_fight_goes_on(db: Database) -> None:
     console, out = table(db, 1)
     await run(console, out, "/encounter start system:deryni name:Duel")
