@@ -202,12 +202,16 @@ class FuzzTable:
             if after.events == before.events + 2 and reply.settled is not None and reply.settled.encounter:
                 self.stack.append(encode_encounter(reply.settled.encounter))
 
-    async def _check_fresh(self, user: str, path: str, options: dict[str, str], message: str) -> None:
-        """Send a refused command to a new process on the database (nothing kept): it must refuse it the same way."""
-        kept = self.running[self.process][0].cache.active(CHANNEL)  # what the refusing process worked from
+    def kept_note(self) -> str:
+        """Say what the process the last command went to keeps of the fight, against what is stored."""
+        kept = self.running[self.process][0].cache.active(CHANNEL)
         pending = kept.encounter.pending if kept is not None else None
         overdue = ", a choice overdue" if pending is not None and pending.deadline <= self.clock() else ""
-        why = f"(its kept v{kept and kept.version}{overdue}; stored v{self.stored().version})"
+        return f"(its kept v{kept and kept.version}{overdue}; stored v{self.stored().version})"
+
+    async def _check_fresh(self, user: str, path: str, options: dict[str, str], message: str) -> None:
+        """Send a refused command to a new process on the database (nothing kept): it must refuse it the same way."""
+        why = self.kept_note()
         db = await open_database(f"sqlite+aiosqlite:///{self.db_path}", migrate=False)
         try:
             fresh = Services(db, self.services.settings, RecordingDice(self.seed), self.clock)

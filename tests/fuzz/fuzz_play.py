@@ -34,6 +34,7 @@ RESETS = 0.003  # the share of steps that end the fight and start another in the
 TWO_PROCESSES = 0.3  # the share of games played by two bot processes on one database, commands going to either
 
 GUIDE = "the guide suggested a command Fray refuses"
+FRESH = ("a process with nothing kept refuses otherwise", "a process with nothing kept takes a refused command")
 
 # Bugs the fuzzer found that are not fixed yet: name → does this failure show it? Each says how to replay it.
 # Fixed since they were found (entries removed): the fallout offhand ValueError (8819fab); the guide's hints the
@@ -42,11 +43,12 @@ KNOWN: dict[str, Callable[[Failure], bool]] = {
     # bot/services/core.py Services._step: a process whose kept encounter is stale and holds a choice past its
     # deadline settles it (a save) before the command; the command is then refused on that stale state, and
     # `confirm()` checks nothing (the settled encounter is no longer "unconfirmed"), so the refusal stands though
-    # the stored fight has moved on. Replay: the two-process script in the fuzzer's report (A declares a shot at
-    # bob's Crichton, B answers and passes the turn, the clock passes the old deadline, A's `/attack as:Scorpius`
-    # is refused "It is Crichton's turn, not Scorpius's" in Scorpius's turn).
+    # the stored fight has moved on. Replay: two Services A and B on one SQLite file and one hand-moved clock;
+    # on A start farscape, add Scorpius (GM's, Speed=Superb) and Crichton (bob's), begin, `/attack
+    # target:Crichton` (A keeps "Dodge or Take it?"); on B bob reacts `take`, the GM `/encounter next`s (round 2,
+    # Scorpius's turn); clock +121 s; on A `/attack as:Scorpius target:Crichton` is refused "It is Crichton's turn".
     "a refusal worked out on a stale state after settling an overdue choice stands":
-        lambda f: f.kind.startswith("a process with nothing kept") and "a choice overdue" in f.detail.splitlines()[0],
+        lambda f: f.kind in (GUIDE, *FRESH) and "a choice overdue" in f.detail.splitlines()[0],
 }
 
 
@@ -110,7 +112,7 @@ async def follow(table: FuzzTable, suggestion: Suggestion, rng: random.Random, k
         owner = enc.get(asked).owner
         user = IDS.name(owner) if owner else "gm"
     if await table.send(user, suggestion.path, dict(suggestion.options), check_undo=rng.random() < UNDO_CHECKS) is None:
-        failure = Failure(GUIDE, f"{suggestion.typed()} as @{user}: {table.refusal}")
+        failure = Failure(GUIDE, f"{suggestion.typed()} as @{user} {table.kept_note()}: {table.refusal}")
         name = known_bug(failure)
         if name is None:
             raise failure

@@ -23,8 +23,8 @@ from fuzz_play import SYSTEMS, play
 
 from bot.db.migrate import upgrade
 
-SEEDS = int(os.environ.get("FRAY_FUZZ_SEEDS", "3"))
-STEPS = int(os.environ.get("FRAY_FUZZ_STEPS", "150"))
+SEEDS = int(os.environ.get("FRAY_FUZZ_SEEDS", "4"))
+STEPS = int(os.environ.get("FRAY_FUZZ_STEPS", "200"))
 FIRST_SEED = int(os.environ.get("FRAY_FUZZ_FIRST", "1"))
 
 
