@@ -229,7 +229,7 @@ class Services:
         except ConcurrentUpdate:
             raise
         except FrayError:
-            await uow.encounters.confirm()
+            await uow.encounters.verify()
             raise
 
     async def record(

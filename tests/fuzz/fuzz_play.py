@@ -38,18 +38,9 @@ FRESH = ("a process with nothing kept refuses otherwise", "a process with nothin
 
 # Bugs the fuzzer found that are not fixed yet: name → does this failure show it? Each says how to replay it.
 # Fixed since they were found (entries removed): the fallout offhand ValueError (8819fab); the guide's hints the
-# rules refused (5006554, f987c6e); the lost run's answer in a reply after another process saved (ce1c92c).
-KNOWN: dict[str, Callable[[Failure], bool]] = {
-    # bot/services/core.py Services._step: a process whose kept encounter is stale and holds a choice past its
-    # deadline settles it (a save) before the command; the command is then refused on that stale state, and
-    # `confirm()` checks nothing (the settled encounter is no longer "unconfirmed"), so the refusal stands though
-    # the stored fight has moved on. Replay: two Services A and B on one SQLite file and one hand-moved clock;
-    # on A start farscape, add Scorpius (GM's, Speed=Superb) and Crichton (bob's), begin, `/attack
-    # target:Crichton` (A keeps "Dodge or Take it?"); on B bob reacts `take`, the GM `/encounter next`s (round 2,
-    # Scorpius's turn); clock +121 s; on A `/attack as:Scorpius target:Crichton` is refused "It is Crichton's turn".
-    "a refusal worked out on a stale state after settling an overdue choice stands":
-        lambda f: f.kind in (GUIDE, *FRESH) and "a choice overdue" in f.detail.splitlines()[0],
-}
+# rules refused (5006554, f987c6e); the lost run's answer in a reply after another process saved (ce1c92c); a
+# refusal worked out on a stale kept state after settling an overdue choice (now checked: EncounterRepository.verify).
+KNOWN: dict[str, Callable[[Failure], bool]] = {}
 
 
 def known_bug(failure: Failure) -> str | None:

@@ -219,3 +219,24 @@ async def test_an_answer_lost_to_another_process_is_not_reported(fight: Table, d
     reply = await fight.run(CAROL, "dodge")
     assert reply.answer is None
     assert reply.encounter.pending is None
+
+
+async def test_a_refusal_after_settling_a_stale_kept_choice_is_worked_out_again(
+    fight: Table, db_url: str, clock: Clock
+):
+    await fight.run(GM, "attack", target="Crichton")  # this process keeps the shot waiting for bob
+    other = Database(db_url)  # another bot process answers it and moves the turn on, to Aeryn's
+    try:
+        there = Table(services(other, clock))
+        there.dice.queue(CHANNEL, SURE_MISS)
+        await there.run(BOB, "encounter react", choice="take")
+        moved = await there.run(GM, "encounter next")
+        assert moved.encounter.turns.current is not None and moved.encounter.turns.current.actors == ("aeryn",)
+    finally:
+        await other.dispose()
+    clock.now += 121  # here the kept question is overdue: settling it would make it Crichton's turn
+    reply = await fight.run(CAROL, "attack", target="Scorpius")
+    assert reply.answer is None and reply.settled is None  # worked out on the stored fight, where nothing waits
+    assert reply.result is not None
+    stored = await pending_of(fight)
+    assert stored is None or stored.reaction.combatant != "crichton"

@@ -130,6 +130,7 @@ class EncounterRepository:
         self._settings: dict[int, GuildSettings] = {}  # each active encounter's guild settings, as read with it
         # Taken as kept, without a read: (channel, version) until saved or confirmed.
         self._unconfirmed: dict[int, tuple[int, int]] = {}
+        self._saved_kept: dict[int, int] = {}  # saved from a kept state, its check maybe held back: id → channel
 
     @property
     def session(self) -> AsyncSession:
@@ -193,6 +194,17 @@ class EncounterRepository:
             ):
                 self._cache.drop(encounter_id)
                 raise ConcurrentUpdate(encounter_id)
+
+    async def verify(self) -> None:
+        """Check everything this unit of work answered from, saves held back included; else ConcurrentUpdate.
+
+        A refusal worked out after a save made on a kept state (an overdue choice settled first) stands only if
+        that save would succeed: the writes held back are sent now, each checking the version it was made from.
+        """
+        saved, self._saved_kept = self._saved_kept, {}
+        if saved:  # any read sends the writes held back before it
+            await self._lane.rows(GET_ACTIVE[False], {"channel": next(iter(saved.values()))})
+        await self.confirm()
 
     async def guild_changed(self, guild_id: int) -> None:
         """Bump the versions of the guild's active encounters (its settings changed): nobody takes them as kept."""
@@ -284,7 +296,8 @@ class EncounterRepository:
         old_roster, new_roster = self._rosters.get(row.id), _roster(encounter)
         row.state, row.text = None, text
         self._pieces[row.id], self._rosters[row.id] = pieces, new_roster
-        self._unconfirmed.pop(row.id, None)  # its version is checked as it is written
+        if self._unconfirmed.pop(row.id, None) is not None:  # its version is checked as the write is sent
+            self._saved_kept[row.id] = row.channel_id
         head = dict(zip(_READ_KEYS, _READ_VALUES(row), strict=True))
         self._staged[row.id] = Kept(
             row.version, encounter, text, pieces, log, head, self._settings.get(row.id), new_roster
