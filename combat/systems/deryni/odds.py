@@ -116,7 +116,8 @@ def _outcomes(declared: Declared, encounter: Encounter, tables: DeryniTables) ->
     parries: list[tuple[Rolled | None, Fraction]] = [(None, Fraction(1))]
     if defence.active and defence.skill is not None:
         level = SPEC.level(target.sheet, defence.skill)
-        parries = list(_rolled(defence.skill, level, defence_mods(encounter, target, defence), OPPOSED))
+        modifiers = defence_mods(encounter, target, defence, declared.actor.id)
+        parries = list(_rolled(defence.skill, level, modifiers, OPPOSED))
     attacks = _rolled(weapon.skill, SPEC.level(declared.actor.sheet, weapon.skill), declared.modifiers, OPPOSED)
     for attack, pa in attacks:
         for parry, pd in parries:
@@ -151,7 +152,7 @@ def _rolls(declared: Declared, encounter: Encounter) -> tuple[RollShown, ...]:
     shown = [RollShown(actor.id, "attack", "2dF", weapon.skill, SPEC.level(actor.sheet, weapon.skill),
                        tuple((m.name, m.value) for m in declared.modifiers))]
     if defence.active and defence.skill is not None:
-        parrying = defence_mods(encounter, target, defence)
+        parrying = defence_mods(encounter, target, defence, actor.id)
         shown.append(RollShown(target.id, f"defence ({defence.key})", "2dF", defence.skill,
                                SPEC.level(target.sheet, defence.skill), tuple((m.name, m.value) for m in parrying)))
     else:

@@ -22,6 +22,7 @@ from combat.systems.deryni.actions import action_mods
 from combat.systems.deryni.defence import DEFENCE, Defence, decide
 from combat.systems.deryni.gear import SHIELD, attack_weapon, disarm_item, item_name
 from combat.systems.deryni.harm import PULL_DIFFICULTY, damage, land
+from combat.systems.deryni.initiative import foes
 from combat.systems.deryni.powers import meditate
 from combat.systems.deryni.results import Contest, Strike
 from combat.systems.deryni.rolls import Mod, Rolled, check, mods, opposed
@@ -63,25 +64,42 @@ def _special(options: Mapping[str, OptionValue]) -> str | None:
     return given[0] if given else None
 
 
-def defence_mods(encounter: Encounter, target: Combatant, defence: Defence) -> tuple[Mod, ...]:
-    """Return the defence's modifiers: -1 per defence beyond the free ones (two all-out), +1 all-out on the first.
+def defence_mods(encounter: Encounter, target: Combatant, defence: Defence, attacker: str) -> tuple[Mod, ...]:
+    """Return the defence's modifiers: -1 per defence beyond the free ones (two all-out), +1 all-out on a lone attack.
 
-    The +1 goes with the round's first attack: "If the Defender only has to defend against one attack, he gains a
-    +1 to his defense" [seed].
+    "If the Defender only has to defend against one attack, he gains a +1 to his defense" [seed]: the round's first
+    attack on him, with nobody else who fights him still to act this round (``_more_to_come``).
     """
     state = fighter(target)
     count = state.defences + 1
     all_out = state.all_out or defence.all_out
     extra = max(0, count - (2 if all_out else 1))
+    alone = all_out and state.attacks == 0 and not _more_to_come(encounter, target.id, attacker)
     return mods(*action_mods(target, encounter.turns.round), ("additional defence", -extra),
-                ("all-out defence", 1 if all_out and state.attacks == 0 else 0))
+                ("all-out defence", 1 if alone else 0))
 
 
-def _defence_roll(encounter: Encounter, target: Combatant, defence: Defence, dice: DiceSource) -> Rolled | None:
+def _more_to_come(encounter: Encounter, target: str, attacker: str) -> bool:
+    """Tell whether another fighter who has ``target`` as his foe may still act this round (and so attack him).
+
+    [ours] The seed's "only has to defend against one attack" is known for sure only when the round ends; who else
+    is fighting him and still has his action is what can be known when the first attack comes.
+    """
+    turns = encounter.turns
+    return any(
+        foe == target and other != attacker and (turns.to_come(other) or other in turns.held)
+        and not fighter(encounter.get(other)).all_out
+        for other, foe in foes(encounter).items()
+    )
+
+
+def _defence_roll(
+    encounter: Encounter, target: Combatant, defence: Defence, attacker: str, dice: DiceSource
+) -> Rolled | None:
     """Roll the defence (None: no active defence)."""
     if not defence.active or defence.skill is None:
         return None
-    modifiers = defence_mods(encounter, target, defence)
+    modifiers = defence_mods(encounter, target, defence, attacker)
     return opposed(dice, defence.skill, SPEC.level(target.sheet, defence.skill), modifiers)
 
 
@@ -176,7 +194,7 @@ def resolve_attack(encounter: Encounter, intent: Intent, tables: DeryniTables, d
     round_number = encounter.turns.round
     state = fighter(actor)
     attack = opposed(dice, weapon.skill, SPEC.level(actor.sheet, weapon.skill), declared.modifiers)
-    parry = _defence_roll(encounter, target, defence, dice)
+    parry = _defence_roll(encounter, target, defence, actor.id, dice)
     result, margin = outcome(attack, parry)
     wielding = weapon.key if weapon.key != SHIELD else state.wielding
     encounter = put_fighter(encounter, actor.id, attacked_with=weapon.key, attack_bonus=0, wielding=wielding,

@@ -136,7 +136,8 @@ def test_an_all_out_defence_meets_two_attacks_without_penalty_then_minus_one():
         mods.append([(m.name, m.value) for m in step.result.parry.modifiers])
         if foe == "a":
             assert not SYSTEM.can_act(enc.get("morgan"), "action")  # he gave up his attack
-    assert mods == [[("all-out defence", 1)], [], [("additional defence", -1)]]
+    # Three attacks to come, not one: no +1 ("If the Defender only has to defend against one attack").
+    assert mods == [[], [], [("additional defence", -1)]]
 
 
 def tied_knight() -> object:
@@ -215,3 +216,18 @@ def test_after_a_power_this_round_no_all_out_defence_is_offered_or_declared():
     with pytest.raises(CannotAct, match="used a power this round"):
         attack(enc, "foe", "morgan", faces(f2(0), f2(0)), defence="allout-shield")
 
+
+
+def test_an_all_out_defence_is_plus_one_when_nobody_else_fighting_him_is_still_to_act():
+    # "If the Defender only has to defend against one attack, he gains a +1 to his defense this round". a (Agility
+    # Superb) fights Morgan and b (Agility Great) fights Duncan (each pairs with the first free foe): when a strikes
+    # Morgan, nobody else who fights Morgan is still to act, so his all-out shield is at +1. Had b been his foe too,
+    # as c is in the test above, it would not be.
+    enc = fight(man("a", "foes", agility=3), man("b", "foes", agility=2), knight(),
+                man("duncan", agility=-2, broadsword=0))
+    step = attack(enc, "a", "morgan", faces(f2(-2), f2(0)), defence="allout-shield")
+    assert [(m.name, m.value) for m in step.result.parry.modifiers] == [("all-out defence", 1)]
+    # The same fight without Duncan: b fights Morgan too, and is still to act.
+    enc = fight(man("a", "foes", agility=3), man("b", "foes", agility=2), knight())
+    step = attack(enc, "a", "morgan", faces(f2(-2), f2(0)), defence="allout-shield")
+    assert [(m.name, m.value) for m in step.result.parry.modifiers] == []

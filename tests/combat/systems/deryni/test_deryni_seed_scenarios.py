@@ -224,7 +224,8 @@ def test_all_out_defence_against_one_attack_is_plus_one_now_and_plus_one_initiat
 
 def test_additional_defences_are_cumulative_minus_one_and_all_out_frees_two():
     # Three foes strike Duncan (Dodge Fair) in a round; he dodges each: 0, then -1 (additional) -1 (dodged), then
-    # -2 (additional) -2 (two dodges). All-out: +1, 0, then -1.
+    # -2 (additional) -2 (two dodges). All-out: 0 (b and c, who fight him too, are still to act: not a lone attack),
+    # 0, then -1.
     a, b, c = (man(n, "foes", agility=3 - i) for i, n in enumerate(("a", "b", "c")))
     enc = fight(a, b, c, man("duncan", agility=-2, dodge=0, broadsword=0))
     mods = []
@@ -239,7 +240,7 @@ def test_additional_defences_are_cumulative_minus_one_and_all_out_frees_two():
         step = attack(enc, foe, "duncan", faces(f2(-2), f2(2)), defence="allout-dodge" if foe == "a" else "dodge")
         mods.append(sorted((m.name, m.value) for m in strike(step).parry.modifiers))
         enc = step.encounter
-    assert mods == [[("all-out defence", 1)], [("dodged", -1)], [("additional defence", -1), ("dodged", -2)]]
+    assert mods == [[], [("dodged", -1)], [("additional defence", -1), ("dodged", -2)]]
 
 
 # -- Special attacks ----------------------------------------------------------------------------------------------
@@ -381,14 +382,14 @@ def test_all_out_defence_met_by_two_attacks_earns_nothing_even_when_the_second_c
     # Initative and Attack the next"; "Making Additional Defenses is not always possible ... the GM is the final
     # arbitrator". Duncan (Agility Poor, Broad Sword Fair, higher: Initiative Mediocre) is struck by a (Agility Superb)
     # and b (Agility Great), both with an untrained Broad Sword (Poor). a: Poor + [0 0] = Poor; Duncan parries all-out:
-    # Fair + 1 + [0 0] = Good: defended. b: the GM rules no further defence possible: Poor + [- -] = Terrible-1: a miss,
-    # but it was a second attack. Duncan's turn went to the all-out defence, so the round ends. Round 2: no all-out
-    # bonus: Duncan stays Mediocre, no +1 to his attack.
+    # Fair + [0 0] = Fair (no +1: b, who fights him too, is still to act): defended. b: the GM rules no further
+    # defence possible: Poor + [- -] = Terrible-1: a miss, but it was a second attack. Duncan's turn went to the
+    # all-out defence, so the round ends. Round 2: no all-out bonus: Duncan stays Mediocre, no +1 to his attack.
     a, b = man("a", "foes", agility=3), man("b", "foes", agility=2)
     enc = fight(a, b, man("duncan", agility=-2, broadsword=0))
     step = attack(enc, "a", "duncan", faces(f2(0), f2(0)), defence="allout-parry")
     first = strike(step)
-    assert (first.outcome, [(m.name, m.value) for m in first.parry.modifiers]) == ("defended", [("all-out defence", 1)])
+    assert (first.outcome, [(m.name, m.value) for m in first.parry.modifiers]) == ("defended", [])
     step = attack(step.encounter, "b", "duncan", f2(-2), defence="none")
     assert strike(step).outcome == "fumble" and step.encounter.turns.round == 2
     assert initiative(step.encounter)["duncan"] == -1 and state(step.encounter, "duncan").attack_bonus == 0
