@@ -43,8 +43,8 @@ def test_semi_automatic_shots_name_the_recoil_and_go_round_the_targets():
     ]
     assert "Shot 1 at Trooper 1: Firearms Good (+1), dice [+ ▢ ▢ ▢] +1, modifiers -1 → Good (+1)" in lines
     assert "Attack modifiers: arm -1" in lines
-    minion = ("Trooper 1 never dodges: unopposed against Good (+1) (the higher of Agility less wounds and the range DL "
-              "Good (+1))")
+    minion = ("Trooper 1 never dodges: unopposed against Good (+1) (Agility less wounds); the shot must also reach "
+              "the range DL Good (+1)")
     assert minion in lines
     assert "Hit (margin +0)" in lines
     assert "Shot 2 at Rygel: Firearms Good (+1), dice [▢ ▢ ▢ ▢] +0, modifiers -2 → Mediocre (-1)" in lines
@@ -59,6 +59,14 @@ def test_beating_the_dodge_but_not_the_range_is_a_miss():
     lines = render(act(enc, "dargo", "shoot", ["trooper"], 0, 0, range="long"))
     assert "The shot must also reach the range DL Great (+2)" in lines
     assert "Miss: the shot falls short of the range DL (margin +3 against the dodge)" in lines
+
+
+def test_meeting_a_minions_agility_but_not_the_range_is_a_miss():
+    enc = encounter(gunner(), person("trooper", tier="minion", agility=-2))
+    lines = render(act(enc, "dargo", "shoot", ["trooper"], 0, range="long"))
+    assert "Trooper 1 never dodges: unopposed against Poor (-2) (Agility less wounds); the shot must also reach the " \
+           "range DL Great (+2)" in lines
+    assert "Miss: the shot falls short of the range DL (margin +3 against Agility)" in lines
 
 
 def test_an_unaware_target_and_a_warning_shot():

@@ -69,8 +69,8 @@ def _defence_lines(attack: Attack, target: str) -> list[str]:
     if attack.defence == "none":
         return [f"{target} takes it (no dodge): unopposed against the range DL {ladder(attack.difficulty)}"]
     if attack.defence == "minion":
-        return [f"{target} never dodges: unopposed against {ladder(attack.difficulty)} "
-                f"(the higher of Agility less wounds and the range DL {ladder(attack.minimum)})"]
+        return [f"{target} never dodges: unopposed against {ladder(attack.difficulty)} (Agility less wounds); "
+                f"the shot must also reach the range DL {ladder(attack.minimum)}"]
     lines = dodge_lines(target, attack.dodge) if attack.dodge is not None else []
     return [*lines, f"The shot must also reach the range DL {ladder(attack.minimum)}"]
 
@@ -84,6 +84,8 @@ def _outcome_line(attack: Attack) -> str:
         return f"Hit ({margin})"
     if attack.defence == "dodge" and attack.margin >= 1:
         return f"Miss: the shot falls short of the range DL ({margin} against the dodge)"
+    if attack.defence == "minion" and attack.margin >= 0:
+        return f"Miss: the shot falls short of the range DL ({margin} against Agility)"
     if attack.defence == "dodge":
         return f"Miss: the dodge holds ({margin})"
     return f"Miss ({margin})"

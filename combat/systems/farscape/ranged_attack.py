@@ -4,8 +4,9 @@ The defence, in order of precedence:
 * ``warning``: a minion's first shot of the fight is rolled against the range DL and harms nobody [ours];
 * ``melee``: a target engaged in a melee is hit Unopposed, the range DL raised by the target's Agility [ours];
   a miss by exactly one hits the first other combatant in that melee (success level 0) [ours];
-* ``minion``: minions never dodge: Unopposed against their Agility (less wounds), the range DL as the minimum [D],
-  unaware or frozen too (not once unconscious, out or Incapacitated) [seed];
+* ``minion``: minions never dodge: Unopposed against their Agility (less wounds), the success level counted from
+  it, and the result must also reach the range DL [seed], unaware or frozen too (not once unconscious, out or
+  Incapacitated) [seed];
 * ``unaware``: option aware=no, or a frozen, unconscious or incapacitated target: Unopposed against the range DL;
 * ``none``: the target's player chose to take it (no dodge): Unopposed against the range DL (see choices.py);
 * ``dodge``: Opposed against the target's element dodge (a free Agility dodge is rolled after the attacker's
@@ -129,9 +130,10 @@ def defence_of(firing: Firing, target: Combatant, partners: tuple[str, ...] | No
         return "melee", firing.range + trait(target, "agility")
     if is_minion(target) and _fighting(target):
         # [seed] "All attacks are effectively Unopposed, using the appropriate trait ... as the difficulty": unaware
-        # or frozen, a minion is shot at against his Agility as in melee (melee_strikes), the range DL the minimum;
-        # his wounds lower it as they lower his diceless defence in melee [ours].
-        return "minion", max(trait(target, "agility") + penalty(target), firing.range)
+        # or frozen, a minion is shot at against his Agility as in melee (melee_strikes), and the success level is
+        # counted from it; the range DL is still the minimum result, as for any aware target [seed]. His wounds
+        # lower it as they lower his diceless defence in melee [ours].
+        return "minion", trait(target, "agility") + penalty(target)
     if not firing.aware or not can_defend(target):
         return "unaware", firing.range
     if target.id in firing.taken:
@@ -178,7 +180,7 @@ def fire_at(
         hit = margin >= 1 and roll.result >= firing.range
     else:
         margin = roll.result - difficulty
-        hit = margin >= 0 and defence != "warning"
+        hit = margin >= 0 and defence != "warning" and (defence != "minion" or roll.result >= firing.range)
     struck, success = (target.id, margin) if hit else (None, 0)
     location = firing.location
     if not hit and defence == "melee" and margin == -1 and partners:

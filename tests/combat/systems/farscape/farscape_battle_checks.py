@@ -76,8 +76,8 @@ def check_volley(oracle, intent, volley):
             hit = margin >= 0
         elif oracle.shadows[target].category == "minion":
             defence = "minion"
-            margin = result - max(level(oracle.sheets[target], "agility") + oracle.penalty(target), dl)
-            hit = margin >= 0
+            margin = result - (level(oracle.sheets[target], "agility") + oracle.penalty(target))
+            hit = margin >= 0 and result >= dl
         else:
             defence = "dodge"
             margin = result - oracle.use_dodge(target, attack.dodge)

@@ -95,8 +95,8 @@ def test_a_stray_shot_into_a_melee_names_whom_it_struck():
 
 
 def test_a_hit_that_armour_stops_is_a_hit_without_a_wound():
-    enc = rk.encounter(rk.fighter("pc", firearms=0), rk.fighter("foe", tier="minion", armour="vest", agility=-3))
-    out = rk.shoot(enc, "pc", ["foe"], 0)  # 0 against Fair: DR 2 + 0 - vest 2 = 0
+    enc = rk.encounter(rk.fighter("pc", firearms=0), rk.fighter("foe", tier="minion", armour="vest", agility=0))
+    out = rk.shoot(enc, "pc", ["foe"], 0)  # 0 against Agility Fair: DR 2 + 0 - vest 2 = 0
     (beat,) = digest(out.result)
     assert (beat.hit, beat.wound, beat.note) == (True, None, "no wound")
 

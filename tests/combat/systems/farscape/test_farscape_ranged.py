@@ -159,10 +159,17 @@ def test_minions_never_dodge_their_agility_is_the_difficulty():
     assert attack.damage.value == 2
 
 
-def test_against_a_minion_the_range_dl_is_the_minimum():
+def test_against_a_minion_the_range_dl_is_the_minimum_and_the_success_level_counts_from_his_agility():
+    # "All attacks are effectively Unopposed, using the appropriate trait ... as the difficulty"; "the attacker must
+    # achieve a minimum result dependant on the range". Agility Mediocre (-1). Firearms Good + 0 = Good (+1) at long
+    # range (Great): above his Agility by 2, but short of the range DL: a miss.
     enc = encounter(fighter("pc", firearms=1), fighter("foe", tier="bystander", agility=-1))
     attack = shoot(enc, "pc", ["foe"], 0, range="long").result.attacks[0]
-    assert attack.difficulty == 2 and not attack.hit
+    assert (attack.difficulty, attack.minimum, attack.margin, attack.hit) == (-1, 2, 2, False)
+    # At medium range (Good) it reaches the minimum: success level 2 over Mediocre (not 0 over Good). Light pistol
+    # DR 2 + 2 = 4: Very Hurt on a minion's track, and his Good Willpower roll (dice 0) follows.
+    attack = shoot(enc, "pc", ["foe"], 0, 0, range="medium").result.attacks[0]
+    assert (attack.difficulty, attack.margin, attack.hit, attack.damage.value) == (-1, 2, True, 4)
 
 
 def test_a_frozen_or_unaware_minion_is_still_shot_at_against_his_agility():
@@ -188,9 +195,9 @@ def test_a_wounded_minions_agility_is_lowered_by_his_wounds_as_his_melee_defence
     foe = with_lethal(fighter("foe", tier="minion", agility=2), (0, 1, 0, 0, 0))
     attack = shoot(encounter(fighter("pc", firearms=1), foe), "pc", ["foe"], 0).result.attacks[0]
     assert (attack.defence, attack.difficulty, attack.margin, attack.hit) == ("minion", 1, 0, True)
-    # At long range (Great) the range DL is the higher: Good + 0 falls short by 1.
+    # At long range (Great) Good + 0 meets his Agility but falls short of the range DL: a miss.
     attack = shoot(encounter(fighter("pc", firearms=1), foe), "pc", ["foe"], 0, range="long").result.attacks[0]
-    assert (attack.difficulty, attack.margin, attack.hit) == (2, -1, False)
+    assert (attack.difficulty, attack.margin, attack.hit) == (1, 0, False)
 
 
 def test_a_minions_first_shot_is_a_harmless_warning():
