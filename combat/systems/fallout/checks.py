@@ -34,14 +34,15 @@ def skill_of(actor: Combatant, mode: str) -> tuple[str, int]:
 
 
 def _hand(actor: Combatant, side: str) -> list[tuple[str, int]]:
-    """Return the penalty for the ``side`` hand of two weapons: -8 when that arm is maimed (broken: refused)."""
+    """Return the penalty for the weapon in the ``side`` hand: -8 when that arm is maimed (broken: it holds nothing)."""
     return [(f"maimed {side} arm", -8)] if fighter(actor).injury(f"{side}-arm") == "maim" else []
 
 
 def _limbs(actor: Combatant, weapon: Weapon, mode: str, hand: str | None) -> list[tuple[str, int]]:
     """Penalties for maimed limbs: -8 with a maimed arm (both arms for two hands) or leg; broken ones cannot.
 
-    ``hand`` is the side holding the weapon when two weapons are used at once; else the better arm is used.
+    ``hand`` is the side whose hand holds the weapon (``kit.wielding_side``, or one of two weapons); else (fists,
+    feet, two hands) the better arm or leg is used, and a two-handed weapon uses both arms.
     """
     if hand is not None:
         return _hand(actor, hand)
@@ -76,7 +77,7 @@ def _point_blank(weapon: Weapon, hexes: int | None, target: Combatant | None, pa
 def modifiers(encounter: Encounter, actor: Combatant, weapon: Weapon, mode: str, target: Combatant | None,
               seen: Sight, options: Mapping[str, OptionValue], gm: int, hand: str | None = None) -> list[
         tuple[str, int]]:
-    """Name every modifier to the attack roll (zeros left out); ``hand``: the side of one of two weapons."""
+    """Name every modifier to the attack roll (zeros left out); ``hand``: the side whose hand holds the weapon."""
     mods: list[tuple[str, int]] = []
     accuracy = improvised(weapon, mode)[1] if mode in ("smash", "bean") else weapon.accuracy
     mods.append(("accuracy", accuracy))

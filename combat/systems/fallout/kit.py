@@ -2,7 +2,8 @@
 
 Which hand holds what [ours]: items in hand fill the usable hands in the order they were taken out, the right hand
 first (the first item in hand is the one an attack uses by default); a two-handed item takes both. A broken arm is
-not a usable hand: it holds nothing [seed].
+not a usable hand: it holds nothing [seed]. Fists and feet (any strike with only unarmed modes) are the body, not an
+item: never in hand, and they fill no hand ("Disarming a small item requires only one open hand") [ours].
 """
 
 from __future__ import annotations
@@ -11,15 +12,16 @@ from combat.errors import CannotAct, InvalidInput
 from combat.frozen import replace
 from combat.model import Combatant
 from combat.systems.fallout.state import Fighter, fighter
-from combat.systems.fallout.tables import MELEE_MODES, SHOT_MODES, FalloutTables, Weapon
+from combat.systems.fallout.tables import SHOT_MODES, FalloutTables, Weapon
 
 __all__ = ["SIDES", "SKILL", "carried", "choose_weapon", "free_hands", "hands_used", "held_in", "improvised",
-           "start_kit", "unarmed_weapon", "usable_arms"]
+           "is_body", "start_kit", "unarmed_weapon", "usable_arms", "wielding_side"]
 
 SKILL = {**dict.fromkeys(("thrust", "swing", "smash", "throw", "lob", "bean"), "melee"),
          **dict.fromkeys(("punch", "kick", "disarm", "trip"), "unarmed"),
          **dict.fromkeys(SHOT_MODES, "firearms")}
 UNARMED = {"punch": "fists", "disarm": "fists", "kick": "feet", "trip": "feet"}
+BODY_MODES = frozenset(UNARMED)
 SIDES = ("right", "left")
 # Smashes (the seed) and beans (an improvised throw [ours]): by the item's size, damage and accuracy.
 IMPROVISED = {"small": ("2d3", -2), "large": ("2d6", -4)}
@@ -29,9 +31,13 @@ def unarmed_weapon(tables: FalloutTables, actor: Combatant, mode: str, key: str 
     """Return the strike a punch, kick, disarm or trip uses: one the sheet lists (a super mutant's), else human."""
     if key is not None and key in actor.sheet.weapons and mode in tables.weapon(key).modes:
         return tables.weapon(key)
-    listed = [w for w in actor.sheet.weapons if w in tables.weapons and mode in tables.weapon(w).modes
-              and set(tables.weapon(w).modes) <= MELEE_MODES - {"thrust", "swing", "smash"}]
+    listed = [w for w in actor.sheet.weapons if is_body(tables, w) and mode in tables.weapon(w).modes]
     return tables.weapon(listed[0] if listed else UNARMED[mode])
+
+
+def is_body(tables: FalloutTables, key: str) -> bool:
+    """Tell whether a weapon is a part of the body (fists, feet: only unarmed modes), never an item in hand."""
+    return key in tables.weapons and set(tables.weapon(key).modes) <= BODY_MODES
 
 
 def improvised(weapon: Weapon, mode: str) -> tuple[str, int]:
@@ -50,8 +56,10 @@ def carried(combatant: Combatant, key: str) -> int:
 
 
 def _hands_of(tables: FalloutTables, key: str) -> int:
-    """Return the hands an item in hand takes (one for anything not in the weapon table)."""
-    return tables.weapon(key).hands if key in tables.weapons else 1
+    """Return the hands an item in hand takes (one for anything not in the weapon table, none for fists or feet)."""
+    if key not in tables.weapons:
+        return 1
+    return 0 if is_body(tables, key) else tables.weapon(key).hands
 
 
 def usable_arms(state: Fighter) -> tuple[str, ...]:
@@ -77,6 +85,17 @@ def held_in(tables: FalloutTables, state: Fighter, side: str) -> tuple[str, ...]
     return tuple(held)
 
 
+def wielding_side(tables: FalloutTables, actor: Combatant, weapon: Weapon, mode: str) -> str | None:
+    """Return the side whose hand holds the one-handed item an attack uses (None: fists, feet, two hands, not held).
+
+    "Arm Maim: All actions performed with that arm are at -8" [seed]: the arm of the hand holding it.
+    """
+    if weapon.hands != 1 or mode in UNARMED or is_body(tables, weapon.key):
+        return None
+    state = fighter(actor)
+    return next((side for side in usable_arms(state) if weapon.key in held_in(tables, state, side)), None)
+
+
 def choose_weapon(tables: FalloutTables, actor: Combatant, mode: str | None, key: str | None) -> tuple[Weapon, str]:
     """Return the weapon and mode of an attack: the named weapon (it must be in hand) or the first one in hand."""
     state = fighter(actor)
@@ -100,10 +119,10 @@ def choose_weapon(tables: FalloutTables, actor: Combatant, mode: str | None, key
 
 
 def start_kit(tables: FalloutTables | None, weapons: tuple[str, ...]) -> Fighter:
-    """Return a new fighter: the first weapon listed in hand (if hands allow), every magazine full."""
+    """Return a new fighter: the first weapon listed in hand (unless fists or feet), every magazine full."""
     if tables is None:
         return Fighter()
-    held = tuple(weapons[:1]) if weapons and weapons[0] in tables.weapons else ()
+    held = tuple(weapons[:1]) if weapons and weapons[0] in tables.weapons and not is_body(tables, weapons[0]) else ()
     state = Fighter(hands=held)
     for key in dict.fromkeys(weapons):
         if key in tables.weapons and tables.weapon(key).magazine:

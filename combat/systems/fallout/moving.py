@@ -18,7 +18,7 @@ from combat.options import OptionValue
 from combat.system import ActionOutcome, Intent
 from combat.systems.fallout.board import blocked_path
 from combat.systems.fallout.hexgrid import Hex, lines, parse_hex
-from combat.systems.fallout.kit import carried, hands_used, usable_arms
+from combat.systems.fallout.kit import carried, hands_used, is_body, usable_arms
 from combat.systems.fallout.pause import MoveRecord
 from combat.systems.fallout.results import Evading, Items, Moved, Stance
 from combat.systems.fallout.state import STANCES, Fighter, field_of, fighter, with_fighter
@@ -166,6 +166,8 @@ def items(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: Dic
             raise CannotAct(f"{actor.name} has no {key} in hand.")
         hands.remove(key)
     for key in drawn:
+        if is_body(tables, key):
+            raise InvalidInput(f"{tables.weapon(key).name} are not an item to take out: punch or kick with them.")
         if carried(actor, key) - hands.count(key) <= 0:
             raise CannotAct(f"{actor.name} has no {key} left to take out.")
         hands.append(key)

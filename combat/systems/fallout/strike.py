@@ -17,7 +17,7 @@ from combat.systems.fallout.aim import Sight
 from combat.systems.fallout.checks import EVASION, VERY_EASY, modifiers, roll_check, skill_of
 from combat.systems.fallout.crits import crit_dice, padded, preset, spend
 from combat.systems.fallout.harm import damage_hit, deal, drop_stances, harm_of, injure
-from combat.systems.fallout.kit import carried, free_hands, held_in, improvised
+from combat.systems.fallout.kit import carried, free_hands, held_in, improvised, wielding_side
 from combat.systems.fallout.pause import StrikeRecord
 from combat.systems.fallout.results import Attack, Check, Hit, Injured
 from combat.systems.fallout.sheet import melee_damage
@@ -80,7 +80,8 @@ def roll_strike(encounter: Encounter, tables: FalloutTables, dice: DiceSource, a
                 weapon: Weapon, mode: str, seen: Sight, options: Mapping[str, OptionValue], gm: int,
                 interrupt: bool = False, ammo: bool = True, hand: str | None = None) -> tuple[Encounter, StrikeRecord]:
     """Roll the attack and its hits' damage (``ammo``: using its rounds; ``hand``: the side of one of two weapons)."""
-    mods = modifiers(encounter, actor, weapon, mode, target, seen, options, gm, hand)
+    mods = modifiers(encounter, actor, weapon, mode, target, seen, options, gm,
+                     hand or wielding_side(tables, actor, weapon, mode))
     wanted = {"double": 2, "burst": weapon.burst}.get(mode, 1)
     rounds, left = 0, None
     if ammo and weapon.magazine and mode in ("single", "double", "burst"):

@@ -11,7 +11,7 @@ import pytest
 from fallout_kit import SYSTEM, act, person, scene, state
 
 from combat.dice import ScriptedDice
-from combat.errors import CannotAct
+from combat.errors import CannotAct, InvalidInput
 from combat.system import Intent
 from combat.systems.fallout.state import Injury
 from combat.turns import Slot
@@ -121,3 +121,31 @@ def test_an_overwatch_without_its_weapon_in_hand_does_not_fire() -> None:
     after = after.put(replace(after.get("watcher"), state=empty))
     fight = replace(after, turns=replace(after.turns, round=2, queue=(Slot("move", (0,), ("vera", "watcher")),)))
     assert act(fight, "vera", "move", to="E5").result.interrupts == ()
+
+
+def test_one_one_handed_weapon_takes_8_when_the_arm_of_its_hand_is_maimed() -> None:
+    # "Arm Maim: All actions performed with that arm are at -8." The pistol came out first: it is in the right hand.
+    # 2d10 [1, 1] + Firearms 15 - 8 = 9: a miss. A punch uses the better arm: no -8 (the GM's -20 keeps the other
+    # rolls misses: no damage dice).
+    fight = scene(ike(Injury("right-arm", "maim"), hands=("10mm pistol",)), raider())
+    assert dict(rolls(act(fight, "ike", "attack", "raider", faces=(1, 1)))[0]) == {"maimed right arm": -8}
+    other = act(scene(ike(Injury("left-arm", "maim"), hands=("10mm pistol",)), raider()), "ike", "attack", "raider",
+                faces=(1, 1), modifier=-20)
+    assert rolls(other) == [{"GM": -20}]  # the left arm is maimed, the right hand holds the pistol
+    raider_next = raider("C2")
+    punch = act(scene(ike(Injury("right-arm", "maim"), hands=("10mm pistol",)), raider_next), "ike", "attack",
+                "raider", mode="punch", faces=(1, 1), modifier=-20)
+    assert "maimed right arm" not in rolls(punch)[0] and "maimed arm" not in rolls(punch)[0]
+
+
+def test_fists_listed_on_the_sheet_fill_no_hand() -> None:
+    # "Disarming a large item requires two [open hands] ... If successful, the item is in the hand(s) of the
+    # attacker." Fists are the body, not an item: listed first, they are not in hand, and both hands are open.
+    # Unarmed 5 + ST 5 against Very Easy + the target's Unarmed total (2 + 5): [4, 3] + 10 = 17.
+    dee = person("Dee", "vault", "C2", weapons=("fists",), unarmed=5)
+    assert state(scene(dee), "dee").hands == ()
+    gunner = person("Gunner", "foes", "C3", weapons=("10mm smg",), unarmed=2)
+    out = act(scene(dee, gunner), "dee", "attack", "gunner", mode="disarm", faces=(4, 3))
+    assert out.result.took == "10mm smg" and state(out.encounter, "dee").hands == ("10mm smg",)
+    with pytest.raises(InvalidInput, match="Fists are not an item to take out"):
+        act(scene(dee, gunner, phase="move"), "dee", "item", draw="fists")
