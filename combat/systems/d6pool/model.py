@@ -9,6 +9,7 @@ __all__ = [
     "HELD",
     "KO",
     "PRONE",
+    "RECOVERING",
     "RETREATED",
     "STUNNED",
     "Htk",
@@ -24,6 +25,7 @@ KO = "knocked out"  # value: the Power Factor the next recovery roll is made aga
 DEFENDING = "full defence"  # elements 1: this round; source: 'block' or 'dodge'
 PRONE = "prone"  # knocked down or thrown: an action to stand up before attacking
 HELD = "held"  # source: the holder
+RECOVERING = "recovering"  # value: days of healing counted (GM's recover tool); uses: the HTK still lost after them
 RETREATED = "retreated"  # left the fight from full defence
 
 

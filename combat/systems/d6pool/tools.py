@@ -6,12 +6,12 @@ from collections.abc import Mapping
 
 from combat.errors import RulesError
 from combat.frozen import replace
-from combat.model import Encounter
+from combat.model import Combatant, Condition, Encounter
 from combat.options import OptionChoice, OptionSpec, OptionValue
 from combat.system import ActionOutcome, ToolSpec
 from combat.systems.d6pool.attack import choose_weapon
 from combat.systems.d6pool.build import trait
-from combat.systems.d6pool.model import KO, Htk, Ready
+from combat.systems.d6pool.model import KO, RECOVERING, Htk, Ready
 from combat.systems.d6pool.results import Recovered, Set
 from combat.systems.d6pool.tables import D6Tables
 
@@ -37,10 +37,22 @@ def _number(options: Mapping[str, OptionValue], name: str, default: int) -> int:
     return value if isinstance(value, int) else default
 
 
-def healed(days: int, level: int, rest: bool, treated: bool) -> int:
-    """Return the HTK ``days`` of healing give back: 1 the first day, the level each day after; +1 rest, +1 care."""
+def healed(days: int, level: int, rest: bool, treated: bool, before: int = 0) -> int:
+    """Return the HTK ``days`` of healing give back after ``before`` days already healed.
+
+    "recovers 1 HTK after the first day ... He then recovers his level in HTK per day afterwards" [seed]; +1 a day
+    resting, +1 under care.
+    """
     bonus = int(rest) + int(treated)
-    return (1 + bonus) + max(0, days - 1) * (level + bonus)
+    first = 1 if before == 0 and days > 0 else 0
+    return first * (1 + bonus) + (days - first) * (level + bonus)
+
+
+def _days_healed(target: Combatant) -> int:
+    """Return the days of healing already counted since his last wound (none once hurt again or healed in full)."""
+    found = target.condition(RECOVERING)
+    health: Htk = target.health
+    return found.value if found is not None and found.uses == health.lost else 0
 
 
 def _recover(encounter: Encounter, options: Mapping[str, OptionValue]) -> ActionOutcome:
@@ -51,8 +63,11 @@ def _recover(encounter: Encounter, options: Mapping[str, OptionValue]) -> Action
     if health.dead:
         raise RulesError(f"{target.name} is dead.")
     days, rest, treated = _number(options, "days", 1), bool(options.get("rest")), bool(options.get("treated"))
-    gained = min(health.lost, healed(days, trait(target.sheet, "level"), rest, treated))
-    after = replace(target, health=replace(health, lost=health.lost - gained)).without(KO)
+    before = _days_healed(target)
+    gained = min(health.lost, healed(days, trait(target.sheet, "level"), rest, treated, before))
+    after = replace(target, health=replace(health, lost=health.lost - gained)).without(KO, RECOVERING)
+    if after.health.lost:  # the days so far, and the HTK still lost then: a later wound starts the count again
+        after = after.with_condition(Condition(RECOVERING, before + days, uses=after.health.lost))
     result = Recovered(target.id, days, rest, treated, gained, after.health.current, health.htk)
     return ActionOutcome(encounter.put(after), result)
 

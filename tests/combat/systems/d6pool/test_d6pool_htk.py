@@ -74,3 +74,24 @@ def test_healing_after_the_fight() -> None:
     assert (step.result.gained, step.result.htk) == (2 + 3, 9)
     full = use(hurt, "recover", {"target": "hero", "days": 9, "treated": True}, TABLES)
     assert full.result.htk == 10  # never above the total
+
+
+def test_healing_day_by_day_counts_only_the_first_day_as_the_first() -> None:
+    # "An injured character recovers 1 HTK after the first day ... He then recovers his level in HTK per day
+    # afterwards" (the audit's p6): level 3, 6 lost, one day at a time: +1, +3, then the last 2 (never above the total).
+    hero = fighter("hero", stamina=8, level=3)
+    enc = encounter(hero)
+    enc = enc.put(replace(hero, health=replace(hero.health, lost=6)))
+    gains = []
+    for _ in range(3):
+        step = use(enc, "recover", {"target": "hero", "days": 1}, TABLES)
+        gains.append(step.result.gained)
+        enc = step.encounter
+    assert gains == [1, 3, 2] and enc.get("hero").health.lost == 0
+    assert not enc.get("hero").has("recovering")  # healed in full: the next wound starts from a first day again
+    # Hurt again after a day of healing: the count starts over.
+    enc = enc.put(replace(enc.get("hero"), health=replace(enc.get("hero").health, lost=8)))
+    enc = use(enc, "recover", {"target": "hero", "days": 1}, TABLES).encounter
+    hurt = enc.get("hero")
+    enc = enc.put(replace(hurt, health=replace(hurt.health, lost=hurt.health.lost + 2)))
+    assert use(enc, "recover", {"target": "hero", "days": 2}, TABLES).result.gained == 1 + 3
