@@ -9,13 +9,11 @@ bot process on the same database, which it marks).
 from __future__ import annotations
 
 import difflib
-import json
-import sqlite3
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from fuzz_checks import Failure, diff_docs, normal, rendered, trace
+from fuzz_db import Reader, Stored, is_sqlite, open_reader
 from fuzz_dice import Clock, RecordingDice
 
 from bot.commands import READ_ONLY
@@ -45,15 +43,6 @@ BESIDE = frozenset({"roll", "character create", "character show", "character lis
 NOT_UNDOABLE = frozenset({"encounter start", "encounter undo", "encounter end", "encounter settings", *BESIDE})
 
 
-@dataclass(frozen=True)
-class Stored:
-    """The channel's active encounter as the database holds it: version, document and the log's length."""
-
-    version: int | None
-    state: Any
-    events: int
-
-
 def _quoted(value: str) -> str:
     return f'"{value}"' if not value or any(c.isspace() or c == "#" for c in value) else value
 
@@ -62,7 +51,7 @@ def _quoted(value: str) -> str:
 class FuzzTable:
     """Send commands as users of the local table and check every one; ``history`` is the replayable script."""
 
-    db_path: Path
+    db_url: str  # a SQLAlchemy URL: a SQLite file or a PostgreSQL database
     seed: int
     clock: Clock = field(default_factory=Clock)
     encounter: Encounter | None = None
@@ -75,6 +64,7 @@ class FuzzTable:
     processes: int = 1  # bot processes on the database (two: each finds what the other saved)
     process: int = 0  # the one the next command goes to
     running: list[tuple[Database, Services, RecordingDice]] = field(default_factory=list)
+    reader: Reader | None = None  # reads what is stored past Fray
 
     @property
     def services(self) -> Services:
@@ -87,11 +77,12 @@ class FuzzTable:
         return self.running[self.process][2]
 
     async def open(self) -> Services:
-        """Open Fray on the database file, as processes starting up (again) would."""
+        """Open Fray on the database, as processes starting up (again) would."""
         await self.close()
+        self.reader = await open_reader(self.db_url)
         settings = Settings(_env_file=None, data_dir=REPO_ROOT / "data", database_url="")  # type: ignore[call-arg]
         for _ in range(self.processes):
-            db = await open_database(f"sqlite+aiosqlite:///{self.db_path}", migrate=False)
+            db = await open_database(self.db_url, migrate=False)
             dice = RecordingDice(self.seed)
             services = Services(db, settings, dice, self.clock)
             await services.warm()
@@ -101,29 +92,27 @@ class FuzzTable:
     async def restart(self) -> None:
         """Go on as new processes on the same database: nothing kept in memory but what was committed."""
         self.counts["restarts"] += 1
-        self.history.append(f"# restart: run the rest as a new process on the same database (--db FILE --seed "
-                            f"{self.seed})")
+        self.history.append(f"# restart: run the rest as a new process on the same database (--db "
+                            f"{'FILE' if is_sqlite(self.db_url) else 'URL'} --seed {self.seed})")
         await self.open()
 
     async def close(self) -> None:
-        """Let the databases go."""
+        """Let the databases go (Fray's engines and the reader)."""
         for db, _, _ in self.running:
             await db.dispose()
         self.running.clear()
+        reader, self.reader = self.reader, None
+        if reader is not None:
+            await reader.close()
 
     def caller(self, user: str) -> Caller:
         """Return a user of the local table as the console makes it."""
         return Caller(IDS.user(user), user, GUILD_ID, CHANNEL, admin=True)
 
-    def stored(self) -> Stored:
-        """Read the active encounter straight from the database file (no cache of Fray's in the way)."""
-        with sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True) as conn:
-            row = conn.execute("SELECT id, version, state FROM encounters WHERE channel_id = ? AND active",
-                               (CHANNEL,)).fetchone()
-            if row is None:
-                return Stored(None, None, 0)
-            (events,) = conn.execute("SELECT count(*) FROM events WHERE encounter_id = ?", (row[0],)).fetchone()
-        return Stored(row[1], json.loads(row[2]), events)
+    async def stored(self) -> Stored:
+        """Read the active encounter straight from the database (no engine or cache of Fray's in the way)."""
+        assert self.reader is not None, "the table is not open"
+        return await self.reader.read(CHANNEL)
 
     def note(self, user: str, path: str, options: dict[str, str]) -> None:
         """Add one command to the history as a ``.fray`` line."""
@@ -136,7 +125,7 @@ class FuzzTable:
         self.note(user, path, options)
         if self.process:
             self.history[-1] += "  # on the second process"
-        before = self.stored()
+        before = await self.stored()
         self.dice.faces.clear()
         try:
             reply = await dispatch(self.services, self.caller(user), path, options)
@@ -144,7 +133,7 @@ class FuzzTable:
             self.counts["refused"] += 1
             self.history[-1] += f"  # refused: {error.message[:100]}"
             self.refusal = error.message
-            self._check_refusal(path, error, before)
+            await self._check_refusal(path, error, before)
             if self.counts["refused"] % FRESH_EVERY == 0:
                 await self._check_fresh(user, path, options, error.message)
             return None
@@ -153,7 +142,7 @@ class FuzzTable:
         self.counts["done"] += 1
         faces, lines = list(self.dice.faces), rendered(reply, IDS)
         self.hint = guide_hint(reply)
-        after = self.stored()
+        after = await self.stored()
         self._check_saved(path, options, reply, before, after)
         # A choice that ran out answered with its default: made again after the undo, it is answered as typed.
         lapsed = reply.settled is not None or (reply.answer is not None and reply.answer.lapsed)
@@ -161,13 +150,14 @@ class FuzzTable:
             await self._undo_and_redo(user, path, options, after, faces, lines)
         return reply
 
-    def _check_refusal(self, path: str, error: FrayError, before: Stored) -> None:
+    async def _check_refusal(self, path: str, error: FrayError, before: Stored) -> None:
+        """Check a refusal: readable, the user's own (not Fray's slip), and leaving what is stored as it was."""
         message = error.message
         if not message.strip() or "\n" in message or "Traceback" in message:
             raise Failure("unreadable refusal", f"/{path}: {message!r}")
         if any(slip in message for slip in SLIPS):
             raise Failure("a refusal that is Fray's own slip", f"/{path}: {message}")
-        after = self.stored()
+        after = await self.stored()
         if after != before:
             raise Failure("refused command changed the encounter", f"/{path} ({message}): "
                           f"version {before.version}→{after.version}, events {before.events}→{after.events}, "
@@ -202,17 +192,17 @@ class FuzzTable:
             if after.events == before.events + 2 and reply.settled is not None and reply.settled.encounter:
                 self.stack.append(encode_encounter(reply.settled.encounter))
 
-    def kept_note(self) -> str:
+    async def kept_note(self) -> str:
         """Say what the process the last command went to keeps of the fight, against what is stored."""
         kept = self.running[self.process][0].cache.active(CHANNEL)
         pending = kept.encounter.pending if kept is not None else None
         overdue = ", a choice overdue" if pending is not None and pending.deadline <= self.clock() else ""
-        return f"(its kept v{kept and kept.version}{overdue}; stored v{self.stored().version})"
+        return f"(its kept v{kept and kept.version}{overdue}; stored v{(await self.stored()).version})"
 
     async def _check_fresh(self, user: str, path: str, options: dict[str, str], message: str) -> None:
         """Send a refused command to a new process on the database (nothing kept): it must refuse it the same way."""
-        why = self.kept_note()
-        db = await open_database(f"sqlite+aiosqlite:///{self.db_path}", migrate=False)
+        why = await self.kept_note()
+        db = await open_database(self.db_url, migrate=False)
         try:
             fresh = Services(db, self.services.settings, RecordingDice(self.seed), self.clock)
             await dispatch(fresh, self.caller(user), path, options)
@@ -241,7 +231,7 @@ class FuzzTable:
         self.dice.replay.clear(CHANNEL)
         if again is None:
             raise Failure("the same command on the same dice was refused after an undo", f"/{path}")
-        redone = self.stored()
+        redone = await self.stored()
         if left or normal(redone.state) != normal(after.state):
             raise Failure("the same command on the same dice did something else after an undo",
                           f"/{path}, {left} faces left: {diff_docs(after.state, redone.state)}")

@@ -8,12 +8,11 @@ the game there. Remove each entry once its bug is fixed, so the fuzzer fails on 
 from __future__ import annotations
 
 import random
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from fuzz_checks import Failure
+from fuzz_db import Games, is_sqlite
 from fuzz_kit import IDS, FuzzTable
 from fuzz_moves import Picker
 from fuzz_values import BOARD, PLAYERS, hex_name, sheet
@@ -63,6 +62,8 @@ def replay_script(table: FuzzTable, system: str, seed: int) -> str:
     """Return the game so far as a local-table script, with how to run it."""
     head = [f"# fuzz: system {system}, seed {seed}",
             f"# run: .venv/bin/python -m bot console --db :memory: --seed {seed} --script FILE"]
+    if not is_sqlite(table.db_url):
+        head.append("# played on PostgreSQL: to replay it there, --db postgresql+asyncpg://USER@HOST/EMPTY_DATABASE")
     return "\n".join([*head, *table.history]) + "\n"
 
 
@@ -103,21 +104,23 @@ async def follow(table: FuzzTable, suggestion: Suggestion, rng: random.Random, k
         owner = enc.get(asked).owner
         user = IDS.name(owner) if owner else "gm"
     if await table.send(user, suggestion.path, dict(suggestion.options), check_undo=rng.random() < UNDO_CHECKS) is None:
-        failure = Failure(GUIDE, f"{suggestion.typed()} as @{user} {table.kept_note()}: {table.refusal}")
+        failure = Failure(GUIDE, f"{suggestion.typed()} as @{user} {await table.kept_note()}: {table.refusal}")
         name = known_bug(failure)
         if name is None:
             raise failure
         known.append(name)  # refused, so nothing changed: play on
 
 
-async def play(system: str, seed: int, steps: int, template: Path, scratch: Path) -> Outcome:
-    """Play one game of ``steps`` random commands on a copy of the migrated database ``template``."""
-    path = scratch / f"fuzz-{system}-{seed}.sqlite3"
-    for left in (Path(f"{path}-wal"), Path(f"{path}-shm")):  # an earlier game's log must not meet a fresh copy
-        left.unlink(missing_ok=True)
-    shutil.copyfile(template, path)
+async def play(system: str, seed: int, steps: int, games: Games) -> Outcome:
+    """Play one game of ``steps`` random commands on a fresh copy of the migrated template of ``games``."""
+    async with games.game(f"fuzz-{system}-{seed}") as url:
+        return await play_on(url, system, seed, steps)
+
+
+async def play_on(url: str, system: str, seed: int, steps: int) -> Outcome:
+    """Play one game on the fresh database at ``url``; let it go at the end."""
     rng = random.Random(f"{system}:{seed}")
-    table = FuzzTable(path, seed, processes=2 if rng.random() < TWO_PROCESSES else 1)
+    table = FuzzTable(url, seed, processes=2 if rng.random() < TWO_PROCESSES else 1)
     known: list[str] = []
     try:
         rules = (await table.open()).system(system)
