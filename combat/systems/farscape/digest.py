@@ -125,9 +125,9 @@ def _strain(result: StrainResult) -> tuple[Beat, ...]:
     return (Beat(result.actor, result.move, note="too hurt to act"),)
 
 
-def _attack(actor: str, attack: Attack, warning: bool) -> Beat:
+def _attack(actor: str, attack: Attack) -> Beat:
     """Return the beat of one attack roll; a stray shot that hit someone in the melee names them as the target."""
-    if warning:
+    if attack.defence == "warning":
         return Beat(actor, "shoot", note="warning shot")
     if attack.struck is None:
         return Beat(actor, "shoot", attack.target, False)
@@ -137,7 +137,7 @@ def _attack(actor: str, attack: Attack, warning: bool) -> Beat:
 
 def _volley(result: Volley) -> tuple[Beat, ...]:
     """Return a beat per attack roll of a shoot move."""
-    return tuple(_attack(result.actor, a, result.warning) for a in result.attacks)
+    return tuple(_attack(result.actor, a) for a in result.attacks)
 
 
 def _blast(actor: str, hit: BlastHit, move: str = "grenade") -> tuple[Beat, ...]:

@@ -3,8 +3,10 @@
 A shot is Opposed against the target's element dodge (see ranged_dodge), with the range DL as a minimum;
 the defences that make it Unopposed are described in ranged_attack. Semi-automatic shots are rolled one by
 one (recoil −1 after the first, the dodge declining with each), bursts and two-weapon fire roll once per target.
-[ours] A minion's first shoot move of the fight is a warning shot: rolled against the range DL, no dodge used,
-no harm done; it marks the minion ``warned`` (for the rest of the fight) so later shots count.
+A minion's first shot of the fight is a warning shot [seed]: rolled against the range DL, no dodge used, no harm
+done [ours]; it marks the minion ``warned`` (for the rest of the fight) so later shots count. A burst (or two
+weapons fired at once) is one warning, whatever it is fired at; of semi-automatic shots only the first warns
+("a warning shot or burst ... the first shot they fire") [seed].
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 
 from combat.dice import DiceSource
 from combat.errors import InvalidInput
+from combat.frozen import replace
 from combat.fudge import Check
 from combat.model import Combatant, Condition, Encounter
 from combat.system import ActionOutcome, Intent, MoveSpec
@@ -182,7 +185,8 @@ def resolve_shot(encounter: Encounter, intent: Intent, tables: FarscapeTables, d
     encounter = encounter.put(actor)
     attacks: list[Attack] = []
     for target, shot in _schedule(plan, targets):
-        encounter, attack = fire_at(encounter, tables, firing, target, shot, plan.recoil(shot), dice)
+        fired = replace(firing, warning=False) if warning and shot > 1 else firing  # a semi volley's later shots count
+        encounter, attack = fire_at(encounter, tables, fired, target, shot, plan.recoil(shot), dice)
         attacks.append(attack)
     shooter = encounter.get(actor.id)
     left = {w.key: n for w in weapons if (n := rounds_left(shooter, w)) is not None}

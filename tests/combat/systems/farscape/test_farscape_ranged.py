@@ -216,6 +216,20 @@ def test_a_minions_first_shot_is_a_harmless_warning():
     assert second.result.attacks[0].hit and second.result.attacks[0].damage.value == 4
 
 
+def test_of_a_minions_semi_automatic_volley_only_the_first_shot_is_the_warning():
+    # "Character always fires a warning shot or burst before shooting for effect. In other words, the first shot
+    # they fire ... draws the attention of other characters to their presence, allowing them to dodge from then on."
+    # Three semi-automatic shots: the first warns (against the range DL, no dodge); the second (2 - 4 - 1 recoil)
+    # meets the free dodge rolled then (0); the third (2 - 4 - 1) meets it one level lower (-1): both miss.
+    minion = fighter("foe", tier="minion", firearms=2)
+    pc = fighter("pc", agility=0)
+    volley = shoot(encounter(minion, pc), "foe", ["pc"], 2, -4, 0, -4, mode="semi", shots=3)
+    assert volley.result.warning
+    assert [a.defence for a in volley.result.attacks] == ["warning", "dodge", "dodge"]
+    assert [a.margin for a in volley.result.attacks] == [4, -3, -2] and not any(a.hit for a in volley.result.attacks)
+    assert volley.encounter.get("pc").has("dodge") and volley.encounter.get("foe").has("warned")
+
+
 def test_an_incapacitated_target_is_unaware():
     foe = with_lethal(fighter("foe", agility=3), (0, 0, 0, 1, 0))  # Incapacitated
     attack = shoot(encounter(fighter("pc"), foe), "pc", ["foe"], 0, range="point blank").result.attacks[0]
