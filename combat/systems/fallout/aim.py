@@ -122,7 +122,11 @@ def require_distance(seen: Sight) -> int:
 
 
 def proximity(encounter: Encounter, actor: Combatant, options: Mapping[str, OptionValue]) -> bool:
-    """Tell whether an unstunned enemy stands within one hex of the attacker (the option overrides)."""
+    """Tell whether an unstunned enemy stands within one hex of the attacker (the option overrides).
+
+    "when an enemy is standing within one hex of them and is not stunned" [seed]: standing, as the seed's stances
+    say it (its knockback drives "a standing target" too); a crouching or prone enemy does not count.
+    """
     given = options.get("proximity")
     if isinstance(given, bool):
         return given
@@ -131,7 +135,9 @@ def proximity(encounter: Encounter, actor: Combatant, options: Mapping[str, Opti
         return False
     for other, where in placed(encounter):
         vitals = other.health
-        able = not (vitals.dead or vitals.passed_out or vitals.stun > 0 or fighter(other).knocked_out)
+        state = fighter(other)
+        down = vitals.dead or vitals.passed_out or vitals.stun > 0 or state.knocked_out
+        able = state.stance == "stand" and not down
         if other.side != actor.side and able and distance(source, where) <= 1:
             return True
     return False

@@ -109,6 +109,10 @@ def test_an_unstunned_enemy_next_to_the_shooter_costs_4_one_handed_8_two_handed(
     gunner = person("Vera", "vault", "C6", weapons=("10mm smg",), firearms=5)
     out = act(scene(gunner, raider(), thug), "vera", "attack", "raider", faces=(1, 1), mode="single")
     assert mods(out)["enemy adjacent"] == -8
+    for stance in ("crouch", "prone"):  # "an enemy is standing within one hex": down, he does not count
+        down = replace(thug, state=replace(thug.state, stance=stance))
+        assert "enemy adjacent" not in mods(act(scene(shooter(), raider(), down), "vera", "attack", "raider",
+                                                faces=(1, 1)))
     dazed = replace(thug, health=Vitals(40, 40, 0, 3))
     assert "enemy adjacent" not in mods(act(scene(shooter(), raider(), dazed), "vera", "attack", "raider",
                                             faces=(1, 1)))
