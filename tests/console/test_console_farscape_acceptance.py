@@ -41,8 +41,8 @@ def test_an_unconscious_frozen_man_rolls_no_willpower_to_recover(tmp_path: Path)
 # [seed] "Penetration by damage type: modifies protective rating of armour ... Can not reduce protection below
 # zero." The damage line shows how the armour's number is made, and shows it even when it comes to 0.
 # Aeryn's pulse pistol (DR 3, energy) at medium range (DL Good): Energy Weapons Great (+2) + [+ + 0 0] = Superb+1
-# (+4). The trooper (a minion, Agility Fair) is hit Unopposed against Good: margin 3. Light combat armour is
-# medium 2, energy -2: 0; 3 + 3 - 0 = 6. Rygel's pulse pistol at the guard in a flexible vest (light 1, energy -3,
+# (+4). The trooper (a minion, Agility Fair) is hit Unopposed against his Agility, the range DL Good reached: margin
+# 4. Light combat armour is medium 2, energy -2: 0; 3 + 4 - 0 = 7. Rygel's pulse pistol at the guard in a flexible vest (light 1, energy -3,
 # not below 0): Energy Weapons Good (+1) + [+ 0 0 0] = Great (+2) against the DL Good (+1) (the guard, a henchman
 # with `aware:no`): margin 1, 3 + 1 - 0 = 4.
 ARMOUR = [
@@ -63,7 +63,7 @@ ARMOUR = [
 
 def test_the_damage_line_shows_the_armour_rating_and_its_penetration(tmp_path: Path) -> None:
     out = run_script(tmp_path, "armour", ARMOUR, ":memory:", "--strict").stdout
-    assert "Damage: DR 3 + success 3 - armour 0 (medium 2, energy -2) = 6" in out
+    assert "Damage: DR 3 + success 4 - armour 0 (medium 2, energy -2) = 7" in out
     assert "Damage: DR 3 + success 1 - armour 0 (light 1, energy -3, not below 0) = 4" in out
 
 
