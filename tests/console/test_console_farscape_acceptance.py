@@ -42,9 +42,9 @@ def test_an_unconscious_frozen_man_rolls_no_willpower_to_recover(tmp_path: Path)
 # zero." The damage line shows how the armour's number is made, and shows it even when it comes to 0.
 # Aeryn's pulse pistol (DR 3, energy) at medium range (DL Good): Energy Weapons Great (+2) + [+ + 0 0] = Superb+1
 # (+4). The trooper (a minion, Agility Fair) is hit Unopposed against his Agility, the range DL Good reached: margin
-# 4. Light combat armour is medium 2, energy -2: 0; 3 + 4 - 0 = 7. Rygel's pulse pistol at the guard in a flexible vest (light 1, energy -3,
-# not below 0): Energy Weapons Good (+1) + [+ 0 0 0] = Great (+2) against the DL Good (+1) (the guard, a henchman
-# with `aware:no`): margin 1, 3 + 1 - 0 = 4.
+# 4. Light combat armour is medium 2, energy -2: 0; 3 + 4 - 0 = 7. Rygel's pulse pistol at the guard in a flexible
+# vest (light 1, energy -3, not below 0): Energy Weapons Good (+1) + [+ 0 0 0] = Great (+2) against the DL Good (+1)
+# (the guard, a henchman with `aware:no`): margin 1, 3 + 1 - 0 = 4.
 ARMOUR = [
     '@gm /encounter start system:farscape name:"Armour"',
     '@gm /encounter add name:Aeryn owner:@carol side:crew tier:protagonist stats:"Speed=Great, Energy Weapons=Great" '
