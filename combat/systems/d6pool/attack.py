@@ -20,8 +20,8 @@ from combat.systems.d6pool.spend import apply_damage, offer, spend
 from combat.systems.d6pool.tables import UNARMED, D6Tables, Weapon
 
 __all__ = [
-    "attack_pool", "check_attack", "choose_weapon", "defence_pool", "power_factor", "protection", "resolve_attack",
-    "weapon_of",
+    "attack_pool", "check_attack", "check_weapon", "choose_weapon", "defence_pool", "power_factor", "protection",
+    "resolve_attack", "weapon_of",
 ]
 
 
@@ -69,6 +69,12 @@ def check_attack(actor: Combatant, target: Combatant) -> None:
         raise CannotAct(f"{actor.name} is held: break free first (/act move:escape).")
     if target.has(RETREATED):
         raise CannotAct(f"{target.name} has retreated from the fight.")
+
+
+def check_weapon(weapon: Weapon, target: Combatant) -> None:
+    """Refuse a psionic attack on an object: it has no mind ("Psyche counts as the mental equivalent of armor")."""
+    if weapon.kind == "psionic" and target.sheet.tier == "object":
+        raise CannotAct(f"The {weapon.name.lower()} works on minds: {target.name} is an object. Use a weapon.")
 
 
 def _melee_skill(combatant: Combatant, tables: D6Tables) -> str:
@@ -122,6 +128,7 @@ def roll_attack(encounter: Encounter, intent: Intent, tables: D6Tables, dice: Di
     actor, target = encounter.get(intent.actor), encounter.get(intent.targets[0])
     check_attack(actor, target)
     weapon = weapon_of(actor, intent, tables)
+    check_weapon(weapon, target)
     success = tables.charts.dice.success
     _, count, skill_mod = attack_pool(actor, weapon)
     attack = roll_pool(dice, count, skill_mod + intent.modifier, success)

@@ -23,6 +23,8 @@ def _spent_beat(spent: Spent) -> Beat:
     if spent.effect is not None and not saved_nothing:  # its own HTK took him down: no save, nothing resisted
         note = _EFFECTS[spent.effect] + (" next round" if spent.next_round else "") if spent.took \
             else _FAILED[spent.effect]
+    if spent.choice == "none" and not spent.lost:
+        note = "no effect"  # the hit got through the defence, but no success got past the protection
     wound = f"-{spent.lost} HTK" if spent.lost else None
     out = spent.down or (spent.effect == "knockout" and spent.took)
     return Beat(spent.actor, "attack", spent.target, True, wound, "htk", out, note)

@@ -18,6 +18,7 @@ from combat.system import Intent
 from combat.systems.d6pool.attack import (
     attack_pool,
     check_attack,
+    check_weapon,
     defence_pool,
     power_factor,
     protection,
@@ -86,6 +87,7 @@ def attack_odds(encounter: Encounter, intent: Intent, tables: D6Tables) -> Odds:
     actor, target = encounter.get(intent.actor), encounter.get(intent.targets[0])
     check_attack(actor, target)
     weapon = weapon_of(actor, intent, tables)
+    check_weapon(weapon, target)
     success = tables.charts.dice.success
     _, count, skill_mod = attack_pool(actor, weapon)
     d_count, d_mod, _, _ = defence_pool(target, weapon.kind, tables)

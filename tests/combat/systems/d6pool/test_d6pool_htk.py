@@ -5,9 +5,10 @@ from dataclasses import replace
 import pytest
 from d6_kit import SYSTEM, TABLES, attack, begin, choose, encounter, fighter, htk
 
-from combat.errors import RulesError
+from combat.errors import CannotAct, RulesError
 from combat.model import Combatant
 from combat.sheet import SheetRequest
+from combat.system import Intent
 from combat.systems.d6pool.build import htk_of
 from combat.systems.d6pool.model import Htk
 from combat.systems.d6pool.results import Attack
@@ -49,6 +50,19 @@ def test_an_object_defends_with_the_dice_the_gm_set_and_takes_all_damage() -> No
     assert htk(step.encounter, "truck") == 9
     with pytest.raises(RulesError, match="not an object"):
         use(enc, "difficulty", {"target": "hero", "dice": 2}, TABLES)
+
+
+def test_a_mind_blast_at_an_object_is_refused_and_its_odds_too() -> None:
+    # "Psyche counts as the mental equivalent of armor or protection from psionic attacks": a wall has no mind.
+    wall = SYSTEM.build_sheet(SheetRequest(template="concrete wall"))
+    mind = fighter("mind", weapons=("mind blast",), psi=3, psionics=2, intelligence=5)
+    thing = Combatant("wall", "Wall", "scenery", wall.sheet, SYSTEM.new_health(wall.sheet))
+    enc = begin(mind, thing, init=(6,))
+    with pytest.raises(CannotAct, match="works on minds: Wall is an object"):
+        attack(enc, "mind", "wall", [])
+    with pytest.raises(CannotAct, match="works on minds"):
+        SYSTEM.odds(enc, Intent("mind", "attack", ("wall",), {}))
+    assert htk(enc, "wall") == enc.get("wall").health.htk
 
 
 def test_psionic_combat_psi_attacks_and_defends_and_psyche_is_the_armour() -> None:

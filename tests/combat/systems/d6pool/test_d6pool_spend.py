@@ -43,6 +43,10 @@ def test_a_shot_with_no_success_through_ends_without_a_choice() -> None:
     assert isinstance(step.result, Attack) and step.result.spent is not None
     assert (step.result.spent.choice, step.result.spent.lost) == ("none", 0)
     assert step.encounter.pending is None and htk(step.encounter, "foe") == 7
+    from d6_kit import SYSTEM
+
+    (beat,) = SYSTEM.digest(step.result)
+    assert (beat.hit, beat.wound, beat.note) == (True, None, "no effect")  # the summary says so, as the log does
 
 
 def test_a_success_spent_on_a_knock_down_the_rest_as_damage() -> None:
