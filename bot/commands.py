@@ -120,7 +120,7 @@ COMMANDS: tuple[Command, ...] = (
         ),
     ),
     Command("attack", "Attack someone with the move the system calls attack.", (_TARGET, _MODIFIER, _AS), open=True),
-    Command("dodge", "Dodge (a reaction: any time, even out of turn).", (_MODIFIER, _AS), open=True),
+    Command("dodge", "Dodge (in most systems a reaction: any time, even out of turn).", (_MODIFIER, _AS), open=True),
     Command("act", "Any other move of the system (feint, reload, grenade …).",
             (OptionSpec("move", "The move.", required=True, source="moves"), _TARGET, _MODIFIER, _AS), open=True),
     Command("odds", "The exact chances of your attack (or move:) on a target, before you make it; nothing is rolled.",

@@ -109,7 +109,7 @@ async def attack(svc: Services, caller: Caller, args: Args) -> Reply:
 
 
 async def dodge(svc: Services, caller: Caller, args: Args) -> Reply:
-    """Dodge with the system's dodge move (a reaction: any time, even out of turn)."""
+    """Dodge with the system's dodge move (in most systems a reaction: any time, even out of turn)."""
     return await perform(svc, caller, "dodge", args, "dodge")
 
 

@@ -94,7 +94,7 @@ class CombatCog(commands.Cog):
                  "range": range, "stance": stance, "modifier": modifier, "as_": as_}
         await run(interaction, "odds", {**named, "extra": extra})
 
-    @app_commands.command(name="dodge", description="Dodge (a reaction: any time, even out of turn).")
+    @app_commands.command(name="dodge", description="Dodge (in most systems a reaction: any time, even out of turn).")
     @described("dodge", skill="The skill to dodge with (the system's).", extra=EXTRA)
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(as_=suggest.from_source("combatants"), skill=suggest.from_move("skill", "dodge"),
