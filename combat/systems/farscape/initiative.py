@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from combat.errors import UnknownName
 from combat.frozen import frozen
-from combat.model import Combatant, Encounter
+from combat.model import Combatant, Condition, Encounter
 from combat.systems.farscape.harm import penalty, trait
 from combat.systems.farscape.tables import FarscapeTables, Weapon
 from combat.systems.farscape.wounds import Health
 from combat.turns import InitiativeEntry
 
-__all__ = ["InitiativeScore", "initiative_entries", "score", "size_penalty", "size_steps", "wielded"]
+__all__ = [
+    "SIZE_STEP", "InitiativeScore", "counted_size_steps", "initiative_entries", "mark_size_steps", "score",
+    "size_penalty", "size_steps", "wielded",
+]
+
+# The weapon-size step counted in this element's order (value; one element): the foe he was engaged with as the
+# element began may not be the one he meets later in it.
+SIZE_STEP = "size step"
 
 
 def wielded(combatant: Combatant, tables: FarscapeTables) -> Weapon | None:
@@ -66,6 +73,22 @@ def size_steps(combatant: Combatant, encounter: Encounter, tables: FarscapeTable
         return 0  # [ours] a foe taken out no longer holds anyone at bay: no size step against his weapon
     theirs = wielded(foe, tables)
     return 0 if theirs is None else size_penalty(own.size, theirs.size)
+
+
+def mark_size_steps(encounter: Encounter, tables: FarscapeTables) -> Encounter:
+    """Keep on each combatant the weapon-size step the element's order counts for him (none: nothing kept)."""
+    marked = []
+    for combatant in encounter.combatants:
+        steps = size_steps(combatant, encounter, tables)
+        if steps:
+            marked.append(combatant.with_condition(Condition(SIZE_STEP, steps, elements=1)))
+    return encounter.put(*marked) if marked else encounter
+
+
+def counted_size_steps(combatant: Combatant) -> int:
+    """Return the weapon-size step this element's order counted for the combatant (``mark_size_steps``)."""
+    kept = combatant.condition(SIZE_STEP)
+    return kept.value if kept is not None else 0
 
 
 def score(combatant: Combatant, encounter: Encounter, tables: FarscapeTables) -> InitiativeScore:

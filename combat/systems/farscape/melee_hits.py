@@ -26,7 +26,7 @@ from combat.systems.farscape.armour import armour_for
 from combat.systems.farscape.damage import Damage, damage
 from combat.systems.farscape.engagement import disengage
 from combat.systems.farscape.harm import apply_wound, penalty, trait
-from combat.systems.farscape.initiative import size_penalty, size_steps
+from combat.systems.farscape.initiative import counted_size_steps, size_penalty
 from combat.systems.farscape.melee_fighters import Fighter
 from combat.systems.farscape.melee_results import Hit, Strike
 from combat.systems.farscape.ranged import WARNED
@@ -74,8 +74,9 @@ def exchange_key(encounter: Encounter, actor: Fighter, foes: tuple[Fighter, ...]
     """Order an exchange's blows: the element's Initiative, its weapon-size step taken against the foe met here.
 
     "Using a larger weapon against an opponent with a smaller weapon gives the fighter a penalty to Initiative" [seed],
-    in the first clash too: the element's order counts only the foe of his latest exchange. Against several foes the
-    lone fighter takes the largest step among them [ours].
+    in the first clash too: the element's order counts only the foe he was engaged with as the element began (kept as
+    ``SIZE_STEP``), so that step is taken out and the one against this foe put in. Against several foes the lone
+    fighter takes the largest step among them [ours].
     """
     element = initiative_key(encounter)
     fighters = {f.id: f for f in (actor, *foes)}
@@ -87,7 +88,7 @@ def exchange_key(encounter: Encounter, actor: Fighter, foes: tuple[Fighter, ...]
             return (value, *rest)
         against = foes if combatant_id == actor.id else (actor,)
         here = min([_step(fighter, other) for other in against], default=0)
-        return (value - size_steps(fighter.combatant, encounter, tables) + here, *rest)
+        return (value - counted_size_steps(fighter.combatant) + here, *rest)
 
     return key
 

@@ -18,7 +18,7 @@ from combat.systems.farscape import attack, exchange, ranged, reaction, tools
 from combat.systems.farscape.digest import digest as digest_result
 from combat.systems.farscape.digest import status as status_keys
 from combat.systems.farscape.harm import acts_at_same_moment
-from combat.systems.farscape.initiative import initiative_entries
+from combat.systems.farscape.initiative import initiative_entries, mark_size_steps
 from combat.systems.farscape.moment import at_same_moment
 from combat.systems.farscape.odds import attack_odds
 from combat.systems.farscape.sheet import SPEC
@@ -141,6 +141,7 @@ class FarscapeSystem(RulesDefaults):
     def start_round(self, encounter: Encounter, dice: DiceSource) -> tuple[Encounter, ElementStart]:
         """Count conditions down, then roll frozen combatants' recovery in initiative order."""
         encounter, expired = encounter.tick()
+        encounter = mark_size_steps(encounter, self.tables)
         encounter, recoveries = self._recover_frozen(encounter, dice)
         return encounter, ElementStart(encounter.turns.round + 1, (), tuple(expired), recoveries)
 

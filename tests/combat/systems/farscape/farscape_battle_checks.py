@@ -6,7 +6,7 @@ checked by ``Oracle.wound`` against the seed's damage formula and the victim's t
 
 from itertools import groupby
 
-from farscape_battle_oracle import RANGE_DL, expected_damage, level
+from farscape_battle_oracle import RANGE_DL, expected_damage, level, step
 
 from combat.systems.farscape.ammo import Reload
 from combat.systems.farscape.grenades import GrenadeThrow
@@ -135,6 +135,11 @@ def _blows(oracle, intent, result):
 def check_exchange(oracle, intent, result, keys):
     """[seed] Blows land in Initiative order; one taken out first strikes only on a critical; minions warn first."""
     landing, rolls, (w_a, w_d) = _blows(oracle, intent, result)
+    # [seed] The weapon-size step counts against the foe of this exchange: the element's order counted the one
+    # against his foe as the element began, so that is taken out and this one put in.
+    a, (d,) = intent.actor, intent.targets
+    here = {a: step(w_a, w_d), d: step(w_d, w_a)}
+    keys = {**keys, **{cid: (keys[cid][0] - oracle.start_size[cid] + here[cid], *keys[cid][1:]) for cid in here}}
     landing.sort(key=lambda blow: keys[blow[0]], reverse=True)
     assert [(h.attacker, h.defender) for h in result.hits] == [(b[0], b[1]) for b in landing]
     shadows = oracle.shadows

@@ -100,6 +100,11 @@ class Shadow:
         return landed, None
 
 
+def step(own, theirs):
+    """[seed] The larger weapon's Initiative penalty: one per size step (0 unless both hold a melee weapon)."""
+    return own.size - theirs.size if own is not None and theirs is not None and own.size < theirs.size else 0
+
+
 class Oracle:
     """Shadow state for every combatant, and checks of each result object against it."""
 
@@ -112,6 +117,7 @@ class Oracle:
             cat = CATEGORY[c.sheet.tier]
             self.shadows[c.id] = Shadow(cat, [0] * len(TRACKS[(cat, "lethal")][1]), [0] * len(TRACKS[(cat, "stun")][1]))
         self.wounds = 0
+        self.start_size = {}  # each one's weapon-size step in this element's order (against his foe as it began)
 
     # --- state -------------------------------------------------------------------------------------------------
 
@@ -161,15 +167,17 @@ class Oracle:
         armour = None if key is None else self.tables.armour[key]
         return armour if armour is not None and area in armour.covers else None
 
+    def size_step(self, cid):
+        """The weapon-size step against a standing engaged foe (0: none, or his weapon is not the larger)."""
+        s = self.shadows[cid]
+        if s.engaged is not None and self.active(s.engaged[1]) and self.shadows[s.engaged[0]].able:
+            return step(self.melee_weapon(cid), self.melee_weapon(s.engaged[0]))
+        return 0
+
     def initiative(self, cid):
         """Speed + wound and stun penalties + weapon-size steps against a standing engaged foe; Agility tiebreak."""
-        s, sheet = self.shadows[cid], self.sheets[cid]
-        size = 0
-        if s.engaged is not None and self.active(s.engaged[1]) and self.shadows[s.engaged[0]].able:
-            own, theirs = self.melee_weapon(cid), self.melee_weapon(s.engaged[0])
-            if own is not None and theirs is not None and own.size < theirs.size:
-                size = own.size - theirs.size
-        return (level(sheet, "speed") + self.penalty(cid) + size,), (level(sheet, "agility"),)
+        sheet = self.sheets[cid]
+        return (level(sheet, "speed") + self.penalty(cid) + self.size_step(cid),), (level(sheet, "agility"),)
 
     def compare(self, encounter, can_act):
         """The engine's tracks and who can act must match the shadow exactly."""

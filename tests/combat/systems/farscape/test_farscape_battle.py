@@ -141,6 +141,7 @@ class Battle:
             counts, tiebreak = self.oracle.initiative(c.id)
             assert (entries[c.id].counts, entries[c.id].tiebreak) == (counts, tiebreak), c.id
             self.keys[c.id] = (*counts, *tiebreak)
+            self.oracle.start_size[c.id] = self.oracle.size_step(c.id)
         queued = [a for slot in enc.turns.queue for a in slot.actors]
         self.able_at_start = {c.id for c in enc.combatants if self.able(c)}
         assert len(queued) == len(set(queued))

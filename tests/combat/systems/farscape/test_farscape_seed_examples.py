@@ -93,3 +93,23 @@ def test_a_fire_arc_of_two_steps_trades_two_burst_bonuses_for_four_motras():
     assert (second.target, second.roll.result, second.margin, second.hit) == ("foe2", 2, -1, False)
     assert out.encounter.get("foe").health.lethal.level_name == "Very Hurt"
     assert dict(out.result.ammo) == {"rifle": 50}
+
+
+def test_a_second_exchange_in_an_element_takes_the_size_step_against_its_foe_once():
+    # "gives the fighter a penalty to Initiative equal to the number of steps between the Sizes": club (Mediocre)
+    # against knife (Good), 2 steps. Element 1 begins with nobody engaged: Hero (club, Speed Good) +1, Foe (knife,
+    # Speed Fair) 0. Hero attacks Foe: Melee Weapon Great + (-2) = Fair against Foe's Fair + 0: no blow lands, but
+    # they are engaged. Foe then attacks Hero all-out (stance +2): Fair + 3 + 2 = Superb+2 against Hero's Great + 0:
+    # margin 3; Hero's Great against Foe's 3 - 2 = Good: margin 1. Hero's Initiative against this foe is 1 - 2 = -1,
+    # Foe's 0: Foe's blow lands first, knife DR 1 + Strength Superb + 3 = 7, Incapacitated; Willpower Fair + 0
+    # misses Great: Hero is out before his blow.
+    system = FarscapeSystem(REAL)
+    enc = encounter(fighter("hero", weapons=("club",), speed=1, melee_weapon=2),
+                    fighter("foe", weapons=("knife",), melee_weapon=0, strength=3))
+    step = engine.begin(system, enc, dice())
+    assert counts(step) == {"hero": 1, "foe": 0}
+    step = engine.act(system, step.encounter, Intent("hero", "attack", ("foe",), {}), dice(-2, 0))
+    assert not step.result.hits
+    step = engine.act(system, step.encounter, Intent("foe", "attack", ("hero",), {"stance": "+2"}), dice(3, 0, 0))
+    assert [(h.attacker, h.blocked) for h in step.result.hits] == [("foe", False), ("hero", True)]
+    assert step.encounter.get("hero").has("unconscious")
