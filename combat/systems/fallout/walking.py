@@ -5,8 +5,9 @@ attack [seed]. Only hexes the overwatcher can see count [ours], and only with no
 is a firearm's, which a combatant in between blocks [seed]. An enemy beyond the weapon's maximum range (by size and
 stance) cannot be attacked [seed] and is not interrupted; the cone waits for the next one. The weapon must still be
 in hand [ours]. A player's overwatcher is asked whether to fire (default: fire); the GM's fire at once [ours]. An
-interrupted mover knocked down, back, out or stunned stops there [ours]; otherwise the move goes on. Holding fire
-keeps the cone for the next enemy [ours].
+interrupted mover knocked down, back, out or stunned stops there [ours], once everyone else whose cone he entered on
+that hex has had his attack (not once he is dead) [seed]; otherwise the move goes on. Holding fire keeps the cone
+for the next enemy [ours].
 """
 
 from __future__ import annotations
@@ -116,7 +117,15 @@ def _met(encounter: Encounter, move: MoveRecord, attack: Attack) -> MoveRecord:
 
 
 def walk(encounter: Encounter, tables: FalloutTables, dice: DiceSource, record: MoveRecord) -> ActionOutcome:
-    """Walk the hexes ahead one by one, stopping for overwatch; finish the move at the end."""
+    """Walk the hexes ahead one by one, stopping for overwatch; finish the move at the end.
+
+    Gone on after an interrupt, the others whose cone he entered on that hex have their turn first [seed]: each
+    overwatch is "a single attack ... if the enemy enters the overwatch zone".
+    """
+    if len(record.walked) > 1 and not encounter.get(record.actor).health.dead:
+        interrupted = _interrupt(encounter, tables, dice, record, record.walked[-2], record.walked[-1])
+        if interrupted is not None:
+            return interrupted
     if record.interrupts and _stopped(record, encounter.get(record.actor)):
         return _done(encounter, replace(record, ahead=()), stopped=True)
     while record.ahead:
@@ -126,16 +135,31 @@ def walk(encounter: Encounter, tables: FalloutTables, dice: DiceSource, record: 
         moved = with_fighter(mover, replace(state, hex=nxt, facing=direction_between(parse_hex(prev), parse_hex(nxt))))
         encounter = encounter.put(moved)
         record = replace(record, walked=(*record.walked, nxt), ahead=record.ahead[1:])
-        for watcher in _watchers(encounter, tables, moved, prev, nxt):
-            if watcher.owner:
-                question = replace(FIRE, combatant=watcher.id,
-                                   prompt=f"{moved.name} enters {watcher.name}'s overwatch at {nxt}")
-                return ActionOutcome(encounter, _progress(record), ask=question,
-                                     context=Pause("overwatch", None, record, watcher.id))
-            encounter, strike = fire(encounter, tables, dice, watcher, encounter.get(record.actor))
-            if strike is not None:
-                return after_strike(encounter, tables, dice, strike, record)
+        interrupted = _interrupt(encounter, tables, dice, record, prev, nxt)
+        if interrupted is not None:
+            return interrupted
     return _done(encounter, record)
+
+
+def _interrupt(encounter: Encounter, tables: FalloutTables, dice: DiceSource, record: MoveRecord, prev: str,
+               nxt: str) -> ActionOutcome | None:
+    """Have the first overwatcher whose cone the step entered fire, or ask his player; None when nobody is left.
+
+    Those who fired have spent their cone; those who held fire in this move are not asked again [ours].
+    """
+    mover = encounter.get(record.actor)
+    for watcher in _watchers(encounter, tables, mover, prev, nxt):
+        if watcher.id in record.declined:
+            continue
+        if watcher.owner:
+            question = replace(FIRE, combatant=watcher.id,
+                               prompt=f"{mover.name} enters {watcher.name}'s overwatch at {nxt}")
+            return ActionOutcome(encounter, _progress(record), ask=question,
+                                 context=Pause("overwatch", None, record, watcher.id))
+        encounter, strike = fire(encounter, tables, dice, watcher, encounter.get(record.actor))
+        if strike is not None:
+            return after_strike(encounter, tables, dice, strike, record)
+    return None
 
 
 def _progress(record: MoveRecord) -> Moved:

@@ -116,3 +116,20 @@ def test_a_shotgun_watches_with_both_barrels_by_default() -> None:
     (shot,) = out.result.interrupts
     assert shot.checks[0].total == 15 and shot.checks[0].modifiers == (("close range", -2),)
     assert shot.mode == "double" and [h.damage for h in shot.hits] == [7, 10] and hp(out.encounter, "vera") == 23
+
+
+def test_every_overwatcher_whose_cone_the_step_enters_gets_his_attack() -> None:
+    # "interrupt an enemy with a single attack ... if the enemy enters the overwatch zone": both cones (from C1 and
+    # E1 towards D8) take in E6, and H6, G6, F6 lie in neither. Vera walks H6 -> E6 and enters both there: W1 fires
+    # first (2d10 [3, 3]: a miss), then W2 ([2, 2]: a miss too). Both cones are spent.
+    one = person("W1", "foes", "C1", weapons=("10mm pistol",))
+    two = person("W2", "foes", "E1", weapons=("10mm pistol",))
+    vera = person("Vera", "vault", "H6")
+    fight = scene(one, two, vera, phase="action", round=1)
+    for watcher in ("w1", "w2"):
+        fight = act(fight, watcher, "overwatch", at="D8").encounter
+    after, _ = SYSTEM.start_round(fight, ScriptedDice())
+    fight = replace(after, turns=replace(after.turns, round=2, queue=(Slot("move", (0,), ("vera", "w1", "w2")),)))
+    out = act(fight, "vera", "move", to="E6", faces=(3, 3, 2, 2))
+    assert out.result.path[-1] == "E6" and [s.actor for s in out.result.interrupts] == ["w1", "w2"]
+    assert state(out.encounter, "w1").overwatch is None and state(out.encounter, "w2").overwatch is None
