@@ -19,7 +19,7 @@ from combat.errors import CannotAct, InvalidInput
 from combat.frozen import replace
 from combat.model import Combatant, Encounter
 from combat.options import OptionValue
-from combat.systems.fallout.aim import look, require_distance
+from combat.systems.fallout.aim import look, proximity, require_distance
 from combat.systems.fallout.board import placed
 from combat.systems.fallout.harm import damage_hit
 from combat.systems.fallout.hexgrid import Hex, axis_towards, distance, in_cone, parse_hex, touches_cone
@@ -68,9 +68,20 @@ def _spray_targets(encounter: Encounter, actor: Combatant, weapon: Weapon, optio
     return [c for c, h in sorted(caught, key=lambda ch: (distance(source, ch[1]), ch[1].name))]
 
 
+def _as_it_begins(encounter: Encounter, actor: Combatant, options: Mapping[str, OptionValue]) -> dict[
+        str, OptionValue]:
+    """Judge proximity once, as the spray or sweep begins, for all its rolls [ours].
+
+    One action fires them all: a critical point spent on an earlier victim (knocked down, back, stunned) does not
+    change the later rolls' "enemy standing within one hex".
+    """
+    return {**options, "proximity": proximity(encounter, actor, options)}
+
+
 def spray(encounter: Encounter, tables: FalloutTables, dice: DiceSource, actor: Combatant, weapon: Weapon,
           intent_targets: tuple[str, ...], options: Mapping[str, OptionValue], gm: int) -> tuple[Encounter, Attack]:
     """Fire one round at everyone in the cone, each rolled normally, damage divided by distance."""
+    options = _as_it_begins(encounter, actor, options)
     victims = _spray_targets(encounter, actor, weapon, options, intent_targets)
     encounter, rounds, left = take_ammo(encounter, actor, weapon, 1)
     parts: list[Attack] = []
@@ -135,6 +146,7 @@ def sweep(encounter: Encounter, tables: FalloutTables, dice: DiceSource, actor: 
     if not targets:
         raise InvalidInput("Name the sweep's targets: target:A, B.")
     _check_sweep_cone(encounter, actor, targets, options)
+    options = _as_it_begins(encounter, actor, options)
     sights = [look(encounter, actor, fighter(encounter.get(t)).place(), options, shot=True) for t in targets]
     for seen in sights:
         require_distance(seen)

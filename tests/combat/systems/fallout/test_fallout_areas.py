@@ -139,3 +139,16 @@ def test_no_throw_without_the_grenade_in_hand() -> None:
     with pytest.raises(CannotAct, match="not in hand"):
         act(fight, "gren", "lob", at="C4", weapon="frag grenade")
     assert SYSTEM.moves()
+
+
+def test_a_spray_judges_proximity_once_as_it_begins() -> None:
+    # Near stands next to Bob: -8 (two-handed) on every roll of the spray, though the first one's critical point
+    # knocks Near down to a crouch before Far is rolled [ours]. Near: [10, 10] + 15 - 8 = 27, two points: knockdown,
+    # then critical damage [3]; 3d6 [1, 1, 1] + 4 = 7. Far (3 hexes): [5, 5] + 15 - 8 = 17, still a hit.
+    bob = person("Bob", "vault", "C8", weapons=("shotgun",), firearms=10)
+    fight = scene(bob, person("Near", "foes", "C7"), person("Far", "foes", "C5"))
+    out = act(fight, "bob", "attack", "near", mode="spray", crits="knockdown",
+              faces=(10, 10, 1, 1, 1, 3, 5, 5, 1, 1, 1))
+    assert state(out.encounter, "near").stance == "crouch"
+    assert [(c.target, dict(c.modifiers).get("enemy adjacent"), c.total) for c in out.result.checks] == [
+        ("near", -8, 27), ("far", -8, 17)]
