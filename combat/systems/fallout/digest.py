@@ -6,7 +6,7 @@ from typing import Any
 
 from combat.model import Combatant
 from combat.summary import Beat
-from combat.systems.fallout.results import Attack, Evading, Moved, Reloaded, Watching
+from combat.systems.fallout.results import Attack, Evading, Items, Moved, Reloaded, Watching
 from combat.systems.fallout.state import Vitals, fighter
 
 __all__ = ["digest", "health_state", "status"]
@@ -26,7 +26,8 @@ def _attack_beats(result: Attack) -> list[Beat]:
         hit = any(c.hit for c in result.checks if c.target == target) or result.blast is not None
         harm = harms.get(target)
         out = harm is not None and (harm.dead or harm.out)
-        beats.append(Beat(result.actor, result.mode, target, hit, f"-{dealt} HP" if dealt else None, "hp", out))
+        note = "scattered" if result.blast is not None and result.blast.scatter is not None else None
+        beats.append(Beat(result.actor, result.mode, target, hit, f"-{dealt} HP" if dealt else None, "hp", out, note))
     if not beats:
         beats.append(Beat(result.actor, result.mode, None, False, None, None, False, "no one caught"))
     return beats
@@ -46,7 +47,16 @@ def digest(result: Any) -> tuple[Beat, ...]:
         return tuple(beats)
     if isinstance(result, Evading | Watching | Reloaded):
         return (Beat(result.actor, type(result).__name__.lower()),)
+    if isinstance(result, Items):
+        return (Beat(result.actor, "items", note=_items_note(result)),)
     return ()
+
+
+def _items_note(items: Items) -> str:
+    """Say what was taken out, put away and dropped: 'takes out knife; puts away 10mm pistol'."""
+    parts = [f"{verb} {', '.join(keys)}" for verb, keys in
+             (("takes out", items.drawn), ("puts away", items.stowed), ("drops", items.dropped)) if keys]
+    return "; ".join(parts)
 
 
 def status(combatant: Combatant) -> tuple[str, ...]:

@@ -123,6 +123,9 @@ def test_a_lob_needs_no_sight_and_scatters_when_it_misses() -> None:
     assert out.result.blast.scatter.landed == "E6" and out.result.blast.centre == "E6"
     assert [(h.target, h.divisor) for h in out.result.hits] == [("target", 2), ("other", 2)]
     assert (hp(out.encounter, "target"), hp(out.encounter, "other")) == (40 - 7, 40 - 5)
+    # The round summary says the blast that caught them came from a scattered throw.
+    assert [(b.target, b.hit, b.note) for b in SYSTEM.digest(out.result)] == [
+        ("target", True, "scattered"), ("other", True, "scattered")]
 
 
 def test_a_wide_miss_scatters_a_hex_per_five() -> None:

@@ -110,6 +110,7 @@ def test_taking_items_out_counts_only_usable_hands() -> None:
         act(scene(ike(Injury("left-arm", "break"), hands=()), phase="move"), "ike", "item", draw="10mm smg")
     drawn = act(scene(ike(Injury("left-arm", "break"), hands=()), phase="move"), "ike", "item", draw="knife")
     assert state(drawn.encounter, "ike").hands == ("knife",)
+    assert [(b.move, b.note) for b in SYSTEM.digest(drawn.result)] == [("items", "takes out knife")]  # not "nothing"
 
 
 def test_an_overwatch_without_its_weapon_in_hand_does_not_fire() -> None:
