@@ -149,6 +149,8 @@ def render_rested(result: Rested, names: Names) -> list[str]:
     lines = [f"{name} rests {result.days} days: {healed} healed"]
     if result.fatigue:
         lines.append(f"{name} recovers {result.fatigue} power fatigue")
+    if result.kept:
+        lines.append(f"{name}'s {result.kept} power fatigue comes back only with rest after the fight")
     if result.woke:
         lines.append(f"{name} wakes up")
     return lines

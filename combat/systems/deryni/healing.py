@@ -50,13 +50,14 @@ class Treated:
 
 @dataclass(frozen=True)
 class Rested:
-    """Days of rest: the wounds healed, whether he woke, and the power fatigue recovered."""
+    """Days of rest: the wounds healed, whether he woke, the power fatigue recovered (``kept``: not yet, mid-fight)."""
 
     target: str
     days: int
     healed: tuple[str, ...]
     woke: bool
     fatigue: int
+    kept: int = 0
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,14 @@ def rest(encounter: Encounter, target_id: str, days: int) -> tuple[Encounter, Re
     rested = replace(health, wounds=kept, unconscious=unconscious, knocked_out=health.knocked_out and not awake)
     fatigue = target.state.fatigue if target.state is not None else 0
     encounter = encounter.put(replace(target, health=rested))
+    if fatigue and _fighting(encounter):  # "you cannot get back Power fatigue until you rest after combat" [seed]
+        return encounter, Rested(target_id, days, healed, woke, 0, kept=fatigue)
     return put_fighter(encounter, target_id, fatigue=0), Rested(target_id, days, healed, woke, fatigue)
+
+
+def _fighting(encounter: Encounter) -> bool:
+    """Tell whether the fight goes on: more than one side still has someone not out of it."""
+    return len({c.side for c in encounter.combatants if not c.health.out}) > 1
 
 
 def save(encounter: Encounter, target_id: str) -> tuple[Encounter, Saved]:

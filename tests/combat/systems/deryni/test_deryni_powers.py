@@ -2,7 +2,7 @@
 through active actions, and power fatigue that comes back only with rest after the fight."""
 
 import pytest
-from deryni_kit import SYSTEM, act, attack, f2, f4, faces, fight, man, state, with_state
+from deryni_kit import SYSTEM, act, attack, f2, f4, faces, fight, man, state, with_health, with_state
 
 from combat import engine
 from combat.dice import ScriptedDice
@@ -86,8 +86,13 @@ def test_power_fatigue_comes_back_only_with_rest():
     for _ in range(3):
         enc = engine.next_turn(SYSTEM, enc, ScriptedDice([])).encounter
     assert enc.turns.round == 2 and state(enc, "adept").fatigue == 3
-    rested = engine.use_tool(SYSTEM, enc, "heal", {"target": "adept", "method": "rest", "days": 0}, ScriptedDice([]))
-    assert state(rested.encounter, "adept").fatigue == 0
+    # "you cannot get back Power fatigue until you rest after combat": while a foe still stands, rest keeps it.
+    rest = {"target": "adept", "method": "rest", "days": 0}
+    early = engine.use_tool(SYSTEM, enc, "heal", rest, ScriptedDice([]))
+    assert state(early.encounter, "adept").fatigue == 3 and (early.result.fatigue, early.result.kept) == (0, 3)
+    over = with_health(with_health(enc, "foe", unconscious=True), "slow", unconscious=True)
+    rested = engine.use_tool(SYSTEM, over, "heal", rest, ScriptedDice([]))
+    assert state(rested.encounter, "adept").fatigue == 0 and rested.result.fatigue == 3
 
 
 def test_a_maintained_power_can_be_let_go_any_time():
