@@ -36,7 +36,11 @@ def _verdict(test: DeathTest) -> str:
 
 def _death_note(test: DeathTest | None) -> str | None:
     """Say how the wound's Death Test went; a dying fighter takes none, so nothing is said."""
-    return None if test is None or test.reason == "dying" else f"Death Test {_verdict(test)}"
+    if test is None or test.reason == "dying":
+        return None
+    if not test.passed and test.difficulty is None and test.roll is None:
+        return "no Death Test can save a Mortal wound: dying"  # only FUDGE points could, and none were spent
+    return f"Death Test {_verdict(test)}"
 
 
 def _strike(result: Strike) -> tuple[Beat, ...]:

@@ -169,6 +169,8 @@ def test_a_mortal_wound_kills_unless_two_fudge_points_are_spent():
     harm = step.result.harm
     assert harm.level == MORTAL and harm.unconscious and not harm.death.passed
     assert step.encounter.get("foe").health.dying == 1 and step.encounter.get("foe").health.unconscious
+    (beat,) = SYSTEM.digest(step.result)  # no roll was made: the summary does not call it a failed test
+    assert beat.note == "no Death Test can save a Mortal wound: dying"
     enc = with_state(enc, "foe", fudge_points=2)
     step = attack(enc, "hero", "foe", f2(2), defence="none")
     assert step.result.reaction.answers() == ("spend", "accept")
