@@ -16,7 +16,8 @@ class Beat:
 
     ``wound`` is the level marked ('Hurt', 'Stunned', …) and ``track`` its kind ('lethal', 'stun', 'htk', 'hp');
     a beat with no target is an action with no victim (a dodge, a reload, a warning shot), or something that befell
-    the actor himself: with ``out``, he went down (a failed test, his own fatigue).
+    the actor himself: with ``out``, he went down (a failed test, his own fatigue). ``aimed`` is False when the
+    rules, not the actor, chose the target (a stray shot into a melee striking someone else).
     """
 
     actor: str
@@ -27,6 +28,7 @@ class Beat:
     track: str | None = None
     out: bool = False
     note: str | None = None
+    aimed: bool = True
 
 
 @dataclass(frozen=True)

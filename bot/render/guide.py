@@ -75,13 +75,16 @@ def _typed(suggestion: Suggestion, before: Suggestion | None) -> str:
 
 
 def friendly_fire(reply: Reply) -> Hint | None:
-    """Point out a blow or shot that struck someone on the striker's own side (a slip, often: undo takes it back)."""
+    """Point out a blow or shot aimed at someone on the striker's own side (a slip, often: undo takes it back).
+
+    A shot the rules sent astray (into a melee, striking the target's partner) is no slip: it is not pointed out.
+    """
     encounter = reply.encounter
     if encounter is None or isinstance(reply.body, _QUIET):
         return None
     sides = {c.id: (c.side, c.name) for c in encounter.combatants}
     struck = [(sides[b.actor][1], sides[b.target][1]) for b in reply.beats
-              if b.target is not None and b.target != b.actor and b.actor in sides and b.target in sides
+              if b.target is not None and b.target != b.actor and b.aimed and b.actor in sides and b.target in sides
               and sides[b.actor][0] == sides[b.target][0]]
     if not struck:
         return None

@@ -1,7 +1,9 @@
 """Farscape ranged results rendered as text: volleys, warning shots, stray shots, grenades, dodges, reloads."""
 
-from render_kit import NAMES, act, encounter, f4, person
+from render_kit import NAMES, SYSTEM, act, encounter, f4, person
 
+from bot.render.guide import guide_lines
+from bot.services.replies import Reply
 from bot.systems.farscape.render import render_result
 from combat.model import Condition
 
@@ -91,6 +93,21 @@ def test_a_miss_by_one_into_a_melee_strikes_the_partner():
     assert "Miss (margin -1)" in lines
     assert "Missed by one: the shot strikes Pal instead (success 0, torso)" in lines
     assert "Pal takes 2 lethal: Scratch (box 1)" in lines
+
+
+def test_a_stray_shot_striking_the_shooters_own_side_is_no_slip_to_undo():
+    # Pal is on Dargo's side: the rules, not Dargo, sent the shot his way, so the guide suggests no undo. A shot
+    # aimed at him would be pointed out.
+    def engaged(cid, foe, **traits):
+        return person(cid, conditions=[Condition("engaged", source=foe)], **traits)
+
+    enc = encounter(gunner(), engaged("trooper", "pal", agility=1), engaged("pal", "trooper"))
+    stray = act(enc, "dargo", "shoot", ["trooper"], 1, location="head")
+    reply = Reply("shoot", SYSTEM, stray.encounter, stray.result, beats=SYSTEM.digest(stray.result))
+    assert [b.target for b in reply.beats] == ["pal"] and guide_lines(reply) == []
+    aimed = act(enc, "dargo", "shoot", ["pal"], -4)  # a clear miss: aimed at his own side all the same
+    reply = Reply("shoot", SYSTEM, aimed.encounter, aimed.result, beats=SYSTEM.digest(aimed.result))
+    assert any("on their own side" in line for line in guide_lines(reply))
 
 
 def test_a_grenade_shows_the_scatter_the_concussion_and_the_fragments():

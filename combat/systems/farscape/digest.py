@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from combat.ladder import result_name
@@ -45,13 +46,13 @@ _MISS_NOTES = {"outmatched": "outmatched", "tied": "tied", "unchosen": "struck a
 def _harmed(beat: Beat, harm: Harm | None) -> Beat:
     """Fill in the wound a harm left: its level and track, and whether it took the target out."""
     if harm is None:
-        return Beat(beat.actor, beat.move, beat.target, beat.hit, None, None, False, beat.note or "no wound")
+        return replace(beat, wound=None, track=None, out=False, note=beat.note or "no wound")
     wound = harm.wound
     note = beat.note
     extra = "track full" if wound.overflow else "no wound" if wound.landed is None else None
     if extra is not None:
         note = extra if note is None else f"{note}, {extra}"
-    return Beat(beat.actor, beat.move, beat.target, beat.hit, wound.marked, wound.kind, harm.out, note)
+    return replace(beat, wound=wound.marked, track=wound.kind, out=harm.out, note=note)
 
 
 def _hit_beat(hit: Hit) -> Beat:
@@ -131,8 +132,9 @@ def _attack(actor: str, attack: Attack) -> Beat:
         return Beat(actor, "shoot", note="warning shot")
     if attack.struck is None:
         return Beat(actor, "shoot", attack.target, False)
-    note = "stray shot" if attack.struck != attack.target else None
-    return _harmed(Beat(actor, "shoot", attack.struck, True, note=note), attack.harm)
+    stray = attack.struck != attack.target
+    return _harmed(Beat(actor, "shoot", attack.struck, True, note="stray shot" if stray else None, aimed=not stray),
+                   attack.harm)
 
 
 def _volley(result: Volley) -> tuple[Beat, ...]:

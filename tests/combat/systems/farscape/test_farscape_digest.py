@@ -91,7 +91,7 @@ def test_a_stray_shot_into_a_melee_names_whom_it_struck():
     enc = rk.encounter(rk.fighter("pc", firearms=1), engaged("foe", "pal", agility=1), engaged("pal", "foe"))
     out = rk.shoot(enc, "pc", ["foe"], 1, location="head")
     assert digest(out.result) == (Beat("pc", "shoot", "pal", hit=True, wound="Scratch", track="lethal",
-                                       note="stray shot"),)
+                                       note="stray shot", aimed=False),)  # the rules chose Pal, not the shooter
 
 
 def test_a_hit_that_armour_stops_is_a_hit_without_a_wound():
