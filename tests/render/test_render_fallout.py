@@ -99,7 +99,9 @@ def test_a_move_and_health_in_full_or_as_a_word() -> None:
     out = act(scene(person("Vera", "vault", "C6"), phase="move"), "vera", "move", to="C4", after="crouch")
     assert RENDER.result(out.result, NAMES) == ["Vera moves C6 → C5 → C4, facing n", "Vera drops to crouch"]
     vera = out.encounter.get("vera")
-    assert RENDER.health(vera, detailed=True) == ["HP 40/40 · fatigue 0 · stun 0"]
+    assert RENDER.health(vera, detailed=True) == ["HP 40/40 · fatigue 0 · stun 0", "In hand: nothing"]
+    armed = person("Ike", "vault", "C1", weapons=("10mm pistol", "knife"))
+    assert RENDER.health(armed, detailed=True)[1] == "In hand: 10mm pistol"  # for disarms, proximity, heavy weapons
     assert RENDER.health(vera, detailed=False) == ["Unhurt"]
 
 

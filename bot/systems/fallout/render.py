@@ -325,12 +325,13 @@ class FalloutRenderer:
         return render(result, names) if render is not None else _tool_lines(result, names)
 
     def health(self, combatant: Combatant, *, detailed: bool) -> list[str]:
-        """HP, fatigue and stun in full, or a word."""
+        """HP, fatigue and stun in full, and what is in hand; or a word."""
         vitals: Vitals = combatant.health
         if detailed:
-            wounds = ", ".join(f"{i.part} {i.level}" for i in fighter(combatant).injuries)
+            state = fighter(combatant)
+            wounds = ", ".join(f"{i.part} {i.level}" for i in state.injuries)
             return [f"HP {vitals.hp}/{vitals.max_hp} · fatigue {vitals.fatigue} · stun {vitals.stun}"
-                    + (f" · {wounds}" if wounds else "")]
+                    + (f" · {wounds}" if wounds else ""), f"In hand: {safe(', '.join(state.hands)) or 'nothing'}"]
         if vitals.dead:
             return ["Dead"]
         if vitals.passed_out:
