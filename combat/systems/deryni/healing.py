@@ -83,6 +83,8 @@ def _replace_wound(combatant: Combatant, index: int, wound: Wound | None) -> Com
 
 
 def _roll(healer: Combatant, skill: str, difficulty: int, modifier: int, dice: DiceSource) -> Check:
+    if healer.health.out:  # dead, unconscious or incapacitated: "no actions" [source 4.3]
+        raise CannotAct(f"{healer.name} is in no state to treat anyone.")
     return check(dice, skill, SPEC.level(healer.sheet, skill), difficulty,
                  mods(("wounds", healer.health.penalty), ("GM", modifier)))
 

@@ -37,6 +37,17 @@ def test_failed_first_aid_changes_nothing():
     assert not step.result.success and levels(step.encounter, "foe") == [HURT]
 
 
+def test_an_incapacitated_or_unconscious_healer_treats_nobody():
+    # A Critical wound: "no actions" (source 4.3); he cannot give First Aid, even to himself.
+    enc = fight(man("medic", agility=1, first_aid=1, wounds=(CRITICAL, HURT)), man("foe", wounds=(HURT,)), SLOW)
+    with pytest.raises(CannotAct, match="Medic is in no state to treat anyone"):
+        tool(enc, "heal", target="medic", method="first aid", healer="medic")
+    knocked = with_health(fight(man("medic", agility=1, first_aid=1), man("foe", wounds=(HURT,)), SLOW), "medic",
+                          unconscious=True)
+    with pytest.raises(CannotAct, match="no state to treat"):
+        tool(knocked, "heal", target="foe", method="first aid", healer="medic")
+
+
 def test_first_aid_erases_a_scratch_unless_a_critical_failure():
     enc = fight(man("medic", agility=1, first_aid=-3), man("foe", wounds=(SCRATCH,)), SLOW)
     assert levels(tool(enc, "heal", f4(-3), target="foe", method="first aid", healer="medic").encounter, "foe") == []
