@@ -20,8 +20,15 @@ NEXT = Suggestion("encounter next", why="moves on")
 
 
 def standing(system: RuleSystem, encounter: Encounter) -> tuple[Combatant, ...]:
-    """Return the combatants still in the fight, in the roster's order."""
-    return tuple(c for c in encounter.combatants if not system.out_of_fight(c))
+    """Return the combatants still in the fight, in the roster's order.
+
+    One taken out who still acts now counts (Farscape's partner of the same Initiative, who acts at the same moment
+    as the blow that felled him): the fight is not over before his action.
+    """
+    slot, phase = encounter.turns.current, encounter.turns.phase
+    acting = set(slot.waiting) if slot is not None else set()
+    return tuple(c for c in encounter.combatants if not system.out_of_fight(c)
+                 or (c.id in acting and phase is not None and system.can_act(c, phase)))
 
 
 def decided(system: RuleSystem, encounter: Encounter) -> bool:

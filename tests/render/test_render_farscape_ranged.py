@@ -5,7 +5,10 @@ from render_kit import NAMES, SYSTEM, act, encounter, f4, person
 from bot.render.guide import guide_lines
 from bot.services.replies import Reply
 from bot.systems.farscape.render import render_result
+from combat import engine
+from combat.dice import ScriptedDice
 from combat.model import Condition
+from combat.system import Intent
 
 
 def render(outcome):
@@ -177,3 +180,18 @@ def test_a_blast_shows_the_dodge_before_the_concussions_willpower_roll_as_the_di
     first_will = next(i for i, line in enumerate(lines) if "stay conscious" in line)
     assert dodge < concussion < first_will
     assert sum("dodges" in line for line in lines) == 1
+
+
+def test_the_fight_is_not_over_while_a_felled_partner_of_the_same_moment_still_acts():
+    # D'Argo and the trooper (a minion, warned already) share Speed Fair: they act together. D'Argo's shot takes the
+    # trooper out, but "at the same moment" the trooper still fires (seed): the guide waits for that shot before
+    # saying the fight is over.
+    trooper = person("trooper", tier="minion", weapons=("pistol",), firearms=1, conditions=[Condition("warned")])
+    fight = engine.begin(SYSTEM, encounter(gunner(), trooper), ScriptedDice([])).encounter
+    assert fight.turns.current.waiting == ("dargo", "trooper")
+    shot = engine.act(SYSTEM, fight, Intent("dargo", "shoot", ("trooper",), {"range": "point blank"}),
+                      ScriptedDice(f4(4)))
+    felled = shot.encounter
+    assert SYSTEM.out_of_fight(felled.get("trooper")) and felled.turns.current.waiting == ("trooper",)
+    reply = Reply("shoot", SYSTEM, felled, shot.result, change=shot.change, beats=SYSTEM.digest(shot.result))
+    assert not any("fight is over" in line for line in guide_lines(reply))
