@@ -43,15 +43,22 @@ def guide_hint(reply: Reply) -> Hint | None:
 
 
 def _decided_now(reply: Reply, system: RuleSystem, encounter: Encounter) -> Hint | None:
-    """Say the fight is over, in any encounter, on the step that left one side standing (someone went down or left).
+    """Say the fight is over, in any encounter, on the step that left one side standing (someone left the fight).
 
-    A guided encounter says it after every step; an ordinary one only on a step that took someone out of it (the GM
-    may play on, and a read or a turn passing says nothing).
+    Someone left it by going down, retreating or being removed. A guided encounter says it after every step; an
+    ordinary one only on a step that took someone out of it (the GM may play on, and a read or a turn passing says
+    nothing).
     """
-    took = any(beat.out for beat in reply.beats) or isinstance(reply.body, Removed)
+    took = any(beat.out for beat in reply.beats) or isinstance(reply.body, Removed) or _left(reply, system, encounter)
     if not took or encounter.pending is not None or not decided(system, encounter):
         return None
     return fight_over(system, encounter)
+
+
+def _left(reply: Reply, system: RuleSystem, encounter: Encounter) -> bool:
+    """Tell whether a move of the actor's own took him out of the fight (a retreat from it, say)."""
+    ids = {c.id: c for c in encounter.combatants}
+    return any(b.target is None and b.actor in ids and system.out_of_fight(ids[b.actor]) for b in reply.beats)
 
 
 def hint_line(hint: Hint, *, buttons: bool = False) -> str:

@@ -1,8 +1,10 @@
 """Full defence: declared at the start of the round, before any attack; no attacks, may retreat, +1 die."""
 
 import pytest
-from d6_kit import attack, begin, fighter, move, next_turn
+from d6_kit import SYSTEM, attack, begin, fighter, move, next_turn
 
+from bot.render.guide import guide_lines
+from bot.services.replies import Reply
 from combat.errors import CannotAct
 from combat.systems.d6pool.model import DEFENDING, RETREATED
 from combat.systems.d6pool.results import Moved
@@ -63,3 +65,14 @@ def test_full_defence_lasts_one_round() -> None:
         enc = next_turn(enc).encounter
     enc = next_turn(enc, (1, 1, 1)).encounter
     assert enc.turns.round == 2 and not enc.get("foe").has(DEFENDING)
+
+
+def test_the_last_foe_retreating_is_the_step_that_ends_the_fight() -> None:
+    # Foe (the only one of his side) declares full defence, then retreats on his turn: one side is left standing,
+    # and that step says so, as a foe going down would.
+    enc = move(fight(), "foe", "dodge").encounter
+    enc = attack(enc, "hero", "other", [1, 1, 1, 6, 6]).encounter
+    gone = move(enc, "foe", "retreat")
+    reply = Reply("act", SYSTEM, gone.encounter, gone.result, beats=SYSTEM.digest(gone.result))
+    [line] = guide_lines(reply)
+    assert line.startswith("→ The fight is over — Hero and Other still stand; Foe is down")
