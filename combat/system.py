@@ -41,7 +41,8 @@ __all__ = [
 class MoveSpec:
     """A move a system offers: its name, what it does, its options, how many targets, and when it may be made.
 
-    ``reaction`` moves may be made out of turn; ``phases`` empty means every phase of the round.
+    ``reaction`` moves may be made out of turn; ``phases`` empty means every phase of the round. ``aimed_elsewhere``
+    moves may name no target at all (a cone or a throw aimed at a hex): the rules say when one is needed.
     """
 
     name: str
@@ -50,6 +51,7 @@ class MoveSpec:
     targets: int = 1
     reaction: bool = False
     phases: tuple[str, ...] = ()
+    aimed_elsewhere: bool = False
 
     def option(self, name: str) -> OptionSpec | None:
         """Return the option called ``name``."""

@@ -39,7 +39,7 @@ def resolver(encounter: Encounter) -> Callable[[str], str]:
 
 def read_targets(scene: Scene, spec: MoveSpec, text: str | None) -> tuple[str, ...]:
     names = listed(text)
-    if spec.targets and not names:
+    if spec.targets and not names and not spec.aimed_elsewhere:
         raise InvalidInput(f"Say who to {spec.name}: add target:Name.")
     if len(names) > max(spec.targets, 0):
         limit = "no target" if spec.targets == 0 else f"at most {spec.targets} targets"

@@ -25,3 +25,26 @@ async def test_the_status_shows_the_sequence_rolled_and_a_newcomer_s_place_at_th
     assert [line.split(":")[0] for line in status if line.startswith("•")] == [
         "• Vera (carol) [town] Sequence 18", "• Raider [raiders] Sequence 16",
         "• Late [raiders] Sequence at the end (newcomer of round 1)"]
+
+
+async def test_a_spray_aims_at_a_hex_with_no_target_named(db: Database) -> None:
+    # "A cone points at the named target's hex or at at:<hex>": no target is needed for a spray aimed at a hex;
+    # an attack with neither is refused, saying what to add (a cone's aim, or a target). A (23) acts first in the
+    # action phase, after the move and charge phases pass.
+    table, out = console(db)
+    await play(table, out,
+               "@gm /encounter start system:fallout", "@gm /encounter gm tool:board columns:12 rows:14",
+               '@gm /encounter add name:A owner:@a side:x stats:"ST=5, AG=9, firearms=5" weapon:"sawed-off shotgun"',
+               '@gm /encounter add name:T1 side:y stats:"ST=5, AG=4"',
+               '@gm /encounter add name:T2 side:y stats:"ST=5, AG=3"',
+               "@gm /encounter gm tool:place target:A hex:F1 facing:s",
+               "@gm /encounter gm tool:place target:T1 hex:F3 facing:n",
+               "@gm /encounter gm tool:place target:T2 hex:F5 facing:n", "!dice 9 1 1", "@gm /encounter begin",
+               *["@gm /encounter next"] * 6)
+    assert await play(table, out, "@a /attack") == ["✗ Aim the cone: name a target or a hex (at:C4)."]  # spray: his
+    # shotgun's first mode
+    assert await play(table, out, "@a /attack mode:double") == [
+        "✗ Say who to attack: add target:Name (a spray, or a thrown explosive, may aim at:<hex>)."]
+    sprayed = await play(table, out, "!dice 5 5 1 1 1 5 5 1 1 1", "@a /attack mode:spray at:F8")
+    assert "A sprays (sawed-off shotgun, spray)" in sprayed
+    assert [line.split(":")[0] for line in sprayed if line.startswith("Roll at")] == ["Roll at T1", "Roll at T2"]

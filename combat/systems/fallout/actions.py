@@ -46,6 +46,8 @@ def _spend_thrown(encounter: Encounter, actor: Combatant, weapon: Weapon) -> Enc
 
 
 def one_target(encounter: Encounter, intent: Intent) -> Combatant:
+    if not intent.targets:
+        raise InvalidInput("Say who to attack: add target:Name (a spray, or a thrown explosive, may aim at:<hex>).")
     if len(intent.targets) != 1:
         raise InvalidInput(f"{option_value(intent, 'mode') or 'That attack'} takes one target.")
     target = encounter.get(intent.targets[0])

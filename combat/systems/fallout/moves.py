@@ -71,7 +71,7 @@ MOVES: tuple[MoveSpec, ...] = (
         OptionSpec("rounds", 'Sweep: rounds per target, in order, like "3,3".'),
         OptionSpec("offhand", "Two weapons: a second one-handed weapon in the other hand (-8 to both).",
                    source="weapons"),
-    ), targets=6, phases=("charge", "action")),
+    ), targets=6, phases=("charge", "action"), aimed_elsewhere=True),
     MoveSpec("lob", "Lob an item at a hex, even unseen: half range, -4; explosives blast, an ally there catches "
              "the rest.", (
         _WEAPON, OptionSpec("at", "The hex it should land on, like C4.", required=True),
