@@ -138,6 +138,11 @@ def _schedule(plan: FirePlan, targets: tuple[str, ...]) -> tuple[tuple[str, int]
     return tuple((t, 1) for t in targets)
 
 
+def after_the_warning(plan: FirePlan, targets: tuple[str, ...]) -> tuple[str, ...]:
+    """Return the targets of the shots that count when the first one is a minion's warning (a semi volley's later)."""
+    return tuple(dict.fromkeys(t for t, shot in _schedule(plan, targets) if shot > 1))
+
+
 def firing_for(encounter: Encounter, intent: Intent, actor: Combatant, weapons: tuple[Weapon, ...], plan: FirePlan,
             acting: int, warning: bool) -> Firing:
     """Gather what every attack roll of this move shares."""

@@ -12,14 +12,16 @@ The targets are asked one at a time, in the order named. The default is to dodge
 
 from __future__ import annotations
 
+from combat.errors import FrayError
 from combat.frozen import replace
 from combat.intent import Intent, Reaction
 from combat.model import Combatant, Encounter
 from combat.systems.farscape.attack import fires
+from combat.systems.farscape.autofire import plan_fire
 from combat.systems.farscape.choices import DODGE_OR_TAKE, defences, with_defence
 from combat.systems.farscape.explosives import placed_charge
 from combat.systems.farscape.grenades import chosen_grenade
-from combat.systems.farscape.ranged import WARNED, melee_option
+from combat.systems.farscape.ranged import WARNED, after_the_warning, melee_option, weapons_fired
 from combat.systems.farscape.ranged_attack import melee_partners
 from combat.systems.farscape.ranged_common import can_defend, chosen, is_minion, yes
 from combat.systems.farscape.ranged_dodge import DODGE
@@ -36,14 +38,21 @@ def _player_may_dodge(actor: Combatant, target: Combatant) -> bool:
     return asked and can_defend(target) and not is_minion(target) and not target.has(DODGE)
 
 
-def _shot_targets(encounter: Encounter, intent: Intent) -> tuple[str, ...]:
-    """Return the targets of a shot who would dodge it (no warning shot, aware, not in a melee)."""
+def _shot_targets(encounter: Encounter, intent: Intent, tables: FarscapeTables) -> tuple[str, ...]:
+    """Return the targets of a shot who would dodge it (not only warned, aware, not in a melee)."""
     actor = encounter.get(intent.actor)
-    if (is_minion(actor) and not actor.has(WARNED)) or not yes(intent.options, "aware", default=True):
+    if not yes(intent.options, "aware", default=True):
         return ()
+    targets = tuple(intent.targets)
+    if is_minion(actor) and not actor.has(WARNED):  # a warning harms no one: only a semi volley's later shots count
+        try:
+            plan = plan_fire(weapons_fired(actor, tables, intent.options), intent.options, len(targets))
+        except FrayError:
+            return ()  # refused as it resolves
+        targets = after_the_warning(plan, targets)
     named, no_melee = melee_option(encounter, intent.options)
     found: list[str] = []
-    for target_id in dict.fromkeys(intent.targets):
+    for target_id in dict.fromkeys(targets):
         target = encounter.get(target_id)
         if no_melee or melee_partners(encounter, target, named, actor.id) is None:
             found.append(target_id)
@@ -68,7 +77,7 @@ def _candidates(encounter: Encounter, intent: Intent, tables: FarscapeTables) ->
     if intent.move in ("grenade", "detonate"):
         return _blast_targets(encounter, intent, tables)
     if intent.move == "shoot" or (intent.move == "attack" and fires(encounter, intent, tables)):
-        return _shot_targets(encounter, intent)
+        return _shot_targets(encounter, intent, tables)
     return ()
 
 

@@ -63,6 +63,15 @@ def test_a_minions_warning_shot_asks_nobody_but_his_later_shots_do():
     assert ask(warned, "foe", ["aeryn"]).combatant == "aeryn"
 
 
+def test_of_an_unwarned_minions_semi_volley_the_later_shots_ask():
+    # Only the volley's first shot warns; shots 2 and 3 count, so their target's player chooses dodge or take it.
+    # Two shots at two targets: the first gets only the warning, and is not asked; the second is.
+    enc = encounter(fighter("foe", tier="minion", firearms=2), player("aeryn"), player("pal", owner="4"))
+    assert ask(enc, "foe", ["aeryn"], mode="semi", shots=3).combatant == "aeryn"
+    assert ask(enc, "foe", ["aeryn", "pal"], mode="semi", shots=2).combatant == "pal"
+    assert ask(enc, "foe", ["aeryn"], mode="semi", shots=1) is None
+
+
 def test_melee_no_overrides_the_engagement_and_asks_again():
     enc = encounter(fighter("foe"), fighter("foe2"), player("aeryn", conditions=[Condition("engaged", source="foe2")]))
     assert ask(enc, "foe", ["aeryn"], melee="no").combatant == "aeryn"
