@@ -29,6 +29,8 @@ _DEFENDED = {"shield": "blocked", "parry": "parried", "dodge": "dodged", "acroba
 
 
 def _verdict(test: DeathTest) -> str:
+    if not test.passed and test.difficulty is None and test.roll is None:
+        return "none can save a Mortal wound: dying"  # only FUDGE points could, and none were spent
     if not test.passed:
         return "failed: dying"
     return f"passed with {test.spent} FUDGE point{'s' if test.spent > 1 else ''}" if test.spent else "passed"
@@ -39,7 +41,7 @@ def _death_note(test: DeathTest | None) -> str | None:
     if test is None or test.reason == "dying":
         return None
     if not test.passed and test.difficulty is None and test.roll is None:
-        return "no Death Test can save a Mortal wound: dying"  # only FUDGE points could, and none were spent
+        return "no Death Test can save a Mortal wound: dying"
     return f"Death Test {_verdict(test)}"
 
 

@@ -174,6 +174,9 @@ def test_a_mortal_wound_kills_unless_two_fudge_points_are_spent():
     enc = with_state(enc, "foe", fudge_points=2)
     step = attack(enc, "hero", "foe", f2(2), defence="none")
     assert step.result.reaction.answers() == ("spend", "accept")
+    accepted = answer(step.encounter, "accept")  # nothing rolled then either: no failed test in the summary
+    assert [(b.move, b.note) for b in SYSTEM.digest(accepted.result)] == [
+        ("Death Test", "none can save a Mortal wound: dying")]
     done = answer(step.encounter, "spend")
     foe = done.encounter.get("foe")
     assert foe.health.unconscious and foe.health.dying is None and state(done.encounter, "foe").fudge_points == 0
