@@ -123,7 +123,8 @@ def walk(encounter: Encounter, tables: FalloutTables, dice: DiceSource, record: 
     overwatch is "a single attack ... if the enemy enters the overwatch zone".
     """
     if len(record.walked) > 1 and not encounter.get(record.actor).health.dead:
-        interrupted = _interrupt(encounter, tables, dice, record, record.walked[-2], record.walked[-1])
+        interrupted = _interrupt(encounter, tables, dice, record, record.walked[-2], record.walked[-1],
+                                 record.declined)
         if interrupted is not None:
             return interrupted
     if record.interrupts and _stopped(record, encounter.get(record.actor)):
@@ -135,21 +136,22 @@ def walk(encounter: Encounter, tables: FalloutTables, dice: DiceSource, record: 
         moved = with_fighter(mover, replace(state, hex=nxt, facing=direction_between(parse_hex(prev), parse_hex(nxt))))
         encounter = encounter.put(moved)
         record = replace(record, walked=(*record.walked, nxt), ahead=record.ahead[1:])
-        interrupted = _interrupt(encounter, tables, dice, record, prev, nxt)
+        interrupted = _interrupt(encounter, tables, dice, record, prev, nxt, ())
         if interrupted is not None:
             return interrupted
     return _done(encounter, record)
 
 
 def _interrupt(encounter: Encounter, tables: FalloutTables, dice: DiceSource, record: MoveRecord, prev: str,
-               nxt: str) -> ActionOutcome | None:
+               nxt: str, heard: tuple[str, ...]) -> ActionOutcome | None:
     """Have the first overwatcher whose cone the step entered fire, or ask his player; None when nobody is left.
 
-    Those who fired have spent their cone; those who held fire in this move are not asked again [ours].
+    Those who fired have spent their cone; ``heard`` held fire on this step already and are passed over here (a later
+    entry into their cone asks them again).
     """
     mover = encounter.get(record.actor)
     for watcher in _watchers(encounter, tables, mover, prev, nxt):
-        if watcher.id in record.declined:
+        if watcher.id in heard:
             continue
         if watcher.owner:
             question = replace(FIRE, combatant=watcher.id,

@@ -133,3 +133,26 @@ def test_every_overwatcher_whose_cone_the_step_enters_gets_his_attack() -> None:
     out = act(fight, "vera", "move", to="E6", faces=(3, 3, 2, 2))
     assert out.result.path[-1] == "E6" and [s.actor for s in out.result.interrupts] == ["w1", "w2"]
     assert state(out.encounter, "w1").overwatch is None and state(out.encounter, "w2").overwatch is None
+
+
+def test_a_player_holding_fire_hands_the_step_to_the_next_overwatcher() -> None:
+    # Both cones take in E6; both overwatchers have players. W1 is asked first and holds fire: W2 is asked next, on
+    # the same step, and fires ([2, 2]: a miss); W1 keeps his cone.
+    one = person("W1", "foes", "C1", weapons=("10mm pistol",), owner="41")
+    two = person("W2", "foes", "E1", weapons=("10mm pistol",), owner="42")
+    fight = scene(one, two, person("Vera", "vault", "H6"), phase="action", round=1)
+    for watcher in ("w1", "w2"):
+        fight = act(fight, watcher, "overwatch", at="D8").encounter
+    after, _ = SYSTEM.start_round(fight, ScriptedDice())
+    fight = replace(after, turns=replace(after.turns, round=2, queue=(Slot("move", (0,), ("vera", "w1", "w2")),)))
+    asked = act(fight, "vera", "move", to="E6")
+    assert asked.ask is not None and asked.ask.combatant == "w1"
+    intent = Intent("vera", "move", (), {"to": "E6"})
+    held = SYSTEM.resolve_choice(asked.encounter, PendingReaction(intent, asked.ask, 0.0, "after", asked.context),
+                                 "hold", ScriptedDice())
+    assert held.ask is not None and held.ask.combatant == "w2"
+    dice = ScriptedDice((2, 2))
+    fired = SYSTEM.resolve_choice(held.encounter, PendingReaction(intent, held.ask, 0.0, "after", held.context),
+                                  "fire", dice)
+    assert dice.remaining == 0 and [s.actor for s in fired.result.interrupts] == ["w2"]
+    assert fired.result.declined == ("w1",) and state(fired.encounter, "w1").overwatch is not None
