@@ -108,8 +108,8 @@ def choose_weapon(tables: FalloutTables, actor: Combatant, mode: str | None, key
         if key not in state.hands:
             raise CannotAct(f"{actor.name}'s {key} is not in hand: take it out in the move phase (act move:item).")
         weapon = tables.weapon(key)
-    elif state.hands:
-        weapon = tables.weapon(state.hands[0])
+    elif held := [k for k in state.hands if not is_body(tables, k)]:  # fists kept in hand by an older save: skipped
+        weapon = tables.weapon(held[0])
     else:
         weapon = unarmed_weapon(tables, actor, "punch", None)
     chosen = mode or weapon.modes[0]

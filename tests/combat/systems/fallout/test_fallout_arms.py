@@ -8,11 +8,12 @@ import re
 from dataclasses import replace
 
 import pytest
-from fallout_kit import SYSTEM, act, person, scene, state
+from fallout_kit import SYSTEM, TABLES, act, person, scene, state
 
 from combat.dice import ScriptedDice
 from combat.errors import CannotAct, InvalidInput
 from combat.system import Intent
+from combat.systems.fallout.kit import choose_weapon
 from combat.systems.fallout.state import Injury
 from combat.turns import Slot
 
@@ -150,3 +151,6 @@ def test_fists_listed_on_the_sheet_fill_no_hand() -> None:
     assert out.result.took == "10mm smg" and state(out.encounter, "dee").hands == ("10mm smg",)
     with pytest.raises(InvalidInput, match="Fists are not an item to take out"):
         act(scene(dee, gunner, phase="move"), "dee", "item", draw="fists")
+    # A fight saved before fists left the hands may still hold them there: the item in hand is what attacks.
+    older = person("Old", "vault", "C2", weapons=("fists", "10mm pistol"), hands=("fists", "10mm pistol"))
+    assert choose_weapon(TABLES, older, None, None)[0].key == "10mm pistol"
