@@ -51,3 +51,12 @@ def test_a_lob_needs_an_item_in_hand_and_a_hex() -> None:
         act(scene(thrower(hands=()), person("Ally", "vault", "C3")), "tosser", "lob", at="C3")
     with pytest.raises(InvalidInput, match="at:<hex>"):
         act(scene(thrower(), person("Ally", "vault", "C3")), "tosser", "lob")
+
+
+def test_a_bare_lob_throws_the_explosive_in_hand_not_the_gun() -> None:
+    # Holding a pistol and a frag grenade, "lob at:C3" means the grenade (it blasts an empty hex); the pistol stays.
+    bomber = person("Tosser", "vault", "C6", weapons=("10mm pistol", "frag grenade"), melee=5,
+                    hands=("10mm pistol", "frag grenade"))
+    out = act(scene(bomber), "tosser", "lob", at="C3", faces=(4, 2, 1))  # 8 vs 10: it scatters a hex (d6 [1])
+    assert out.result.weapon == "frag grenade" and out.result.blast is not None
+    assert state(out.encounter, "tosser").hands == ("10mm pistol",)
