@@ -26,7 +26,10 @@ def _spent_beat(spent: Spent) -> Beat:
     if spent.choice == "none" and not spent.lost:
         note = "no effect"  # the hit got through the defence, but no success got past the protection
     wound = f"-{spent.lost} HTK" if spent.lost else None
-    out = spent.down or (spent.effect == "knockout" and spent.took)
+    fell = spent.down and spent.htk + spent.lost > 0  # down with this hit, not already down before it
+    out = fell or (spent.effect == "knockout" and spent.took)
+    if spent.dead and spent.htk + spent.lost > -spent.htk_total:  # killed with this hit
+        note = "dead" if note is None else f"{note}, dead"
     return Beat(spent.actor, "attack", spent.target, True, wound, "htk", out, note)
 
 

@@ -34,6 +34,9 @@ def test_zero_htk_is_down_and_minus_htk_is_dead() -> None:
     # A helpless target does not defend: 0 dice.
     dead = choose(attack(down.encounter, "hero", "foe", [1, 1, 1, 6, 6, 6]).encounter, "damage")
     assert dead.result.dead and SYSTEM.status(dead.encounter.get("foe")) == ("dead",)
+    # The summary: the first hit took him down; the second killed one already down (not down a second time).
+    assert [(b.out, b.note) for b in (*SYSTEM.digest(down.result), *SYSTEM.digest(dead.result))] == [
+        (True, None), (False, "dead")]
 
 
 def test_an_object_defends_with_the_dice_the_gm_set_and_takes_all_damage() -> None:
