@@ -12,6 +12,10 @@ from combat.systems.fallout.state import Vitals, fighter
 __all__ = ["digest", "health_state", "status"]
 
 
+# What a critical point spent on an effect did, as the summary says it (critical damage is in the HP lost).
+_CRIT_WORDS = {"knockdown": "knocked down", "knockback": "knocked back", "stun": "stunned"}
+
+
 def _attack_beats(result: Attack) -> list[Beat]:
     if result.charged and not result.checks:  # his own fatigue (a maimed groin) put him down before the attack
         return [Beat(result.actor, "charge", out=True, note="passes out")]
@@ -26,8 +30,11 @@ def _attack_beats(result: Attack) -> list[Beat]:
         hit = any(c.hit for c in result.checks if c.target == target) or result.blast is not None
         harm = harms.get(target)
         out = harm is not None and (harm.dead or harm.out)
-        note = "scattered" if result.blast is not None and result.blast.scatter is not None else None
-        beats.append(Beat(result.actor, result.mode, target, hit, f"-{dealt} HP" if dealt else None, "hp", out, note))
+        notes = ["scattered"] if result.blast is not None and result.blast.scatter is not None else []
+        notes += dict.fromkeys(_CRIT_WORDS[c.effect] for c in result.crits
+                               if c.target == target and c.effect in _CRIT_WORDS)
+        beats.append(Beat(result.actor, result.mode, target, hit, f"-{dealt} HP" if dealt else None, "hp", out,
+                          ", ".join(notes) or None))
     if not beats:
         beats.append(Beat(result.actor, result.mode, None, False, None, None, False, "no one caught"))
     return beats

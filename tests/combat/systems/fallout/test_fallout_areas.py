@@ -155,3 +155,5 @@ def test_a_spray_judges_proximity_once_as_it_begins() -> None:
     assert state(out.encounter, "near").stance == "crouch"
     assert [(c.target, dict(c.modifiers).get("enemy adjacent"), c.total) for c in out.result.checks] == [
         ("near", -8, 27), ("far", -8, 17)]
+    # The round summary names the critical effect, not only the HP lost.
+    assert [(b.target, b.note) for b in SYSTEM.digest(out.result)] == [("near", "knocked down"), ("far", None)]
