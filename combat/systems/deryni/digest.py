@@ -13,6 +13,7 @@ from combat.systems.deryni.results import (
     AllOut,
     DeathSettled,
     DeathTest,
+    Meditation,
     PickedUp,
     PowerDropped,
     PowerUse,
@@ -101,7 +102,14 @@ def digest(result: object) -> tuple[Beat, ...]:
     if isinstance(result, Asked):
         return () if isinstance(result.result, DeathSettled) else digest(result.result)
     digester = _DIGESTERS.get(type(result))
-    return digester(result) if digester is not None else ()
+    beats = digester(result) if digester is not None else ()
+    return (*beats, *_dropped(getattr(result, "meditation", ())))
+
+
+def _dropped(checks: tuple[Meditation, ...]) -> tuple[Beat, ...]:
+    """Return a beat for each power a failed Meditation check (or a fall) made its keeper drop."""
+    return tuple(Beat(m.combatant, "drop power", note=f"{m.power}: Meditation failed" if m.check is not None
+                      else f"{m.power}: out of the fight") for m in checks if not m.kept)
 
 
 def status(combatant: Combatant) -> tuple[str, ...]:

@@ -45,6 +45,9 @@ def test_a_failed_meditation_check_drops_the_power():
     enc = act(enc, "adept", "power", (), f4(1), name="heightened senses", maintain=True).encounter
     step = attack(enc, "adept", "foe", faces(f2(0), f2(0), f4(-1)), defence="dodge")
     assert not step.result.meditation[0].kept and state(step.encounter, "adept").power is None
+    # The round summary says so, after the attack.
+    assert [(b.actor, b.move, b.note) for b in SYSTEM.digest(step.result)][1:] == [
+        ("adept", "drop power", "heightened senses: Meditation failed")]
 
 
 def test_defending_is_an_active_action_too():
