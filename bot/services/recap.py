@@ -28,10 +28,13 @@ def _text(value: Any) -> str:
 
 def _options(kind: str, payload: Mapping[str, Any]) -> dict[str, str]:
     """Return the options the caller gave, as text: a move's own, or a tool's and a hold's (kept flat)."""
-    given = payload.get("options") if kind in ("attack", "act", "dodge", "encounter add") else payload
+    nested = kind in ("attack", "act", "dodge", "encounter add")
+    given = payload.get("options") if nested else payload
     if not isinstance(given, Mapping):
         return {}
-    return {k: _text(v) for k, v in given.items() if k not in _NOT_OPTIONS}
+    # A move's own option called 'move' (Farscape's /attack move:kick) is shown; /act's move is the action's name.
+    skip = _NOT_OPTIONS - {"move"} if nested and kind != "act" else _NOT_OPTIONS
+    return {k: _text(v) for k, v in given.items() if k not in skip}
 
 
 def _move(kind: str, payload: Mapping[str, Any]) -> str | None:

@@ -137,3 +137,9 @@ async def test_the_recap_keeps_a_player_who_left_the_fight_on_his_side_and_his_a
     told = await recap(table)
     assert "Aeryn's player: take" in told  # not "the GM": she was a player's character when it was asked
     assert "- **crew**: Aeryn (user3) (left the fight)" in told
+
+
+async def test_the_recap_keeps_an_attacks_own_move_option(duel: Table):
+    # Farscape's /attack move:kick: the recap says the kick, as the log does (it left 'move' out).
+    await duel.shoot(BOB, TROOPER_1, SURE_MISS, move="kick", weapon="none")
+    assert f"**Crichton** attack (move kick, weapon none) → {TROOPER_1}: miss" in await recap(duel)
