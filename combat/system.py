@@ -232,6 +232,10 @@ class RuleSystem(Protocol):
         """Tell whether the combatant is out of the fight (down, unconscious, dead, fled), not merely held back."""
         ...
 
+    def is_fighter(self, combatant: Combatant) -> bool:
+        """Tell whether the combatant fights at all (not scenery: an object that never acts and takes no side)."""
+        ...
+
 
 class RulesDefaults:
     """What a system that has no tools, no choices and no state of its own answers; a system may inherit it.
@@ -297,6 +301,10 @@ class RulesDefaults:
 
     def check_hold(self, encounter: Encounter, combatant_id: str) -> None:
         """Let whoever's turn it is hold his action (a system that limits holding refuses with a RulesError)."""
+
+    def is_fighter(self, combatant: Combatant) -> bool:
+        """Count everyone as a fighter: a system with scenery (objects) says which are not."""
+        return True
 
     def out_of_fight(self, combatant: Combatant) -> bool:
         """Count as out of the fight whoever can act in no phase of the round.

@@ -33,7 +33,7 @@ def standing(system: RuleSystem, encounter: Encounter) -> tuple[Combatant, ...]:
 
 def decided(system: RuleSystem, encounter: Encounter) -> bool:
     """Tell whether a begun fight of two sides or more has at most one side left standing."""
-    sides = {c.side for c in encounter.combatants}
+    sides = {c.side for c in encounter.combatants if system.is_fighter(c)}
     up = {c.side for c in standing(system, encounter)}
     return encounter.turns.round > 0 and len(sides) > 1 and len(up) <= 1
 
@@ -52,7 +52,7 @@ def _choice(encounter: Encounter) -> Hint:
 def fight_over(system: RuleSystem, encounter: Encounter) -> Hint:
     """Say who won: who still stands and who is down, then how to read the recap and close the fight."""
     up = standing(system, encounter)
-    down = [c.name for c in encounter.combatants if c not in up]
+    down = [c.name for c in encounter.combatants if c not in up and system.is_fighter(c)]
     parts = []
     if up:
         parts.append(f"{listing(c.name for c in up)} still stand{'s' if len(up) == 1 else ''}")

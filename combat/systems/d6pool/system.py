@@ -108,6 +108,10 @@ class D6PoolSystem(RulesDefaults):
         """Act unless an object, down, knocked out, stunned or gone."""
         return able(combatant)
 
+    def is_fighter(self, combatant: Combatant) -> bool:
+        """Tell objects (scenery the GM added: a truck, a wall) from fighters."""
+        return combatant.sheet.tier != "object"
+
     def out_of_fight(self, combatant: Combatant) -> bool:
         """Count out an object, the down, the knocked out and whoever has gone; a stun passes."""
         health: Htk = combatant.health

@@ -5,6 +5,8 @@ from dataclasses import replace
 import pytest
 from d6_kit import SYSTEM, TABLES, attack, begin, choose, encounter, fighter, htk
 
+from bot.render.guide import guide_lines
+from bot.services.replies import Reply
 from combat.errors import CannotAct, RulesError
 from combat.model import Combatant
 from combat.sheet import SheetRequest
@@ -112,3 +114,16 @@ def test_healing_day_by_day_counts_only_the_first_day_as_the_first() -> None:
     hurt = enc.get("hero")
     enc = enc.put(replace(hurt, health=replace(hurt.health, lost=hurt.health.lost + 2)))
     assert use(enc, "recover", {"target": "hero", "days": 2}, TABLES).result.gained == 1 + 3
+
+
+def test_an_object_is_no_fighter_when_the_fight_ends() -> None:
+    # The foe goes down: the fight is over, and the wall (scenery, untouched) is not listed among the fallen.
+    wall = SYSTEM.build_sheet(SheetRequest(template="concrete wall"))
+    thing = Combatant("wall", "Wall", "scenery", wall.sheet, SYSTEM.new_health(wall.sheet))
+    enc = begin(fighter("hero", weapons=("sword",), swords=3), fighter("foe", tier="mook", agility=1), thing,
+                init=(6, 1))
+    assert SYSTEM.is_fighter(enc.get("hero")) and not SYSTEM.is_fighter(enc.get("wall"))
+    down = choose(attack(enc, "hero", "foe", [*HIT, 6, 6, 6]).encounter, "damage")
+    reply = Reply("attack", SYSTEM, down.encounter, down.result, beats=SYSTEM.digest(down.result))
+    [line] = guide_lines(reply)
+    assert line.startswith("→ The fight is over — Hero still stands; Foe is down:")
