@@ -127,9 +127,9 @@ def status(combatant: Combatant) -> tuple[str, ...]:
         found.append("incapacitated")
     found += [f"{limb} {how}" for how, limbs in (("broken", health.disabled), ("severed", health.severed))
               for limb in limbs]
-    if state.all_out:
+    if state.all_out and not health.out:  # this round's defences: nothing to one out of the fight
         found.append("all-out defence")
-    if state.dodges:
+    if state.dodges and not health.out:
         found.append(f"dodged -{state.dodges}")
     if state.power:
         found.append(f"maintains {state.power}")

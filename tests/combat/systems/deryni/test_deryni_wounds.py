@@ -229,3 +229,13 @@ def test_a_critical_wound_leaves_no_action_and_no_defence():
     assert not SYSTEM.can_act(enc.get("foe"), "action")
     result = attack(enc, "hero", "foe", faces(f2(-2), f4(3))).result  # Very Hurt: a Death Test
     assert result.defence.kind == "unable" and result.parry is None and result.margin == 2
+
+
+def test_the_status_of_one_out_of_the_fight_leaves_out_this_round_s_defences():
+    # A dodge's -1 and an all-out defence matter to one who fights on: not to the incapacitated (the recap showed
+    # "incapacitated, dodged -1").
+    enc = fight(hero(), man("foe", wounds=(CRITICAL,)), SLOW)
+    enc = with_state(enc, "foe", dodges=1, all_out=True)
+    assert SYSTEM.status(enc.get("foe")) == ("incapacitated",)
+    standing = with_state(fight(hero(), man("foe"), SLOW), "foe", dodges=1)
+    assert SYSTEM.status(standing.get("foe")) == ("dodged -1",)
