@@ -30,6 +30,7 @@ __all__ = [
     "finish",
     "hold",
     "join",
+    "jump",
     "release",
     "remove",
     "reschedule",
@@ -276,6 +277,27 @@ def release(state: TurnState, combatant: str, can_act: CanAct | None = None) -> 
     jump = Slot(slot.phase, slot.key, (combatant,), interrupt=True)
     held = tuple(h for h in state.held if h != combatant)
     return replace(state, queue=(jump, *state.queue), held=held)
+
+
+def jump(state: TurnState, combatant: str) -> TurnState:
+    """Let ``combatant`` act now, before whoever's turn it is, with his next action of this phase (it moves up).
+
+    Nothing changes when he has no action still to come in this phase, or shares the current slot already.
+    """
+    slot = state.current
+    if slot is None or combatant in slot.actors:
+        return state
+    later = next((i for i, s in enumerate(state.queue) if i and s.phase == slot.phase and combatant in s.waiting),
+                 None)
+    if later is None:
+        return state
+    queue = list(state.queue)
+    rest = tuple(a for a in queue[later].actors if a != combatant)
+    if rest:
+        queue[later] = replace(queue[later], actors=rest)
+    else:
+        del queue[later]
+    return replace(state, queue=(Slot(slot.phase, slot.key, (combatant,), interrupt=True), *queue))
 
 
 def reschedule(state: TurnState, entries: Iterable[InitiativeEntry]) -> TurnState:

@@ -6,17 +6,20 @@ from dataclasses import dataclass
 
 from combat.dice import DiceSource
 from combat.errors import CannotAct
+from combat.frozen import replace
 from combat.fudge import TraitRoll, roll_trait
-from combat.model import Combatant, Encounter
+from combat.model import Combatant, Condition, Encounter
 from combat.system import ActionOutcome, Intent
 from combat.systems.farscape.harm import acts_at_same_moment, penalty, trait
 from combat.systems.farscape.ranged_common import Modifier, can_defend, option, require_able, targets_of, total
 from combat.systems.farscape.ranged_dodge import act_while_dodging
 from combat.systems.farscape.tables import FarscapeTables
+from combat.turns import jump
 
-__all__ = ["QUICK_DRAW_BONUS", "QuickDraw", "resolve_quick_draw"]
+__all__ = ["DRAWN", "QUICK_DRAW_BONUS", "QuickDraw", "resolve_quick_draw"]
 
 QUICK_DRAW_BONUS = 2  # [ours] the Quick Draw talent: +2 to the Speed roll
+DRAWN = "quick drawn"  # a quick draw made this element (source: the opponent)
 
 
 @dataclass(frozen=True)
@@ -51,9 +54,16 @@ def _modifiers(combatant: Combatant, *extra: Modifier) -> tuple[Modifier, ...]:
 
 
 def resolve_quick_draw(encounter: Encounter, intent: Intent, tables: FarscapeTables, dice: DiceSource) -> ActionOutcome:
-    """Roll Speed against the target's Speed (actor first); the turn goes on so the winner can fire [ours]."""
+    """Roll Speed against the target's Speed (actor first); the winner fires first.
+
+    The turn goes on, so an actor who wins fires now [ours]; an opponent who wins acts now, before him, with his own
+    action of this element moved up (when he still has it) [seed: whoever draws first fires first]. One quick draw
+    an element [ours]: the loser cannot roll again until he has it.
+    """
     actor = encounter.get(intent.actor)
     require_able(actor)
+    if actor.has(DRAWN):
+        raise CannotAct(f"{actor.name} has had a quick draw this element already.")
     if not can_defend(actor) and not acts_at_same_moment(actor):
         # [ours] A quick draw does not use the turn: a straining actor's one strained action is the shot itself.
         raise CannotAct(f"{actor.name} is Incapacitated: he can strain to shoot, not to win a quick draw.")
@@ -66,4 +76,7 @@ def resolve_quick_draw(encounter: Encounter, intent: Intent, tables: FarscapeTab
     first = roll_trait(dice, "speed", trait(actor, "speed"), total(own))
     second = roll_trait(dice, "speed", trait(opponent, "speed"), total(theirs))
     result = QuickDraw(actor.id, opponent.id, first, own, second, theirs)
-    return ActionOutcome(encounter.put(actor), result, ends_turn=False)
+    encounter = encounter.put(actor.with_condition(Condition(DRAWN, elements=1, source=opponent.id)))
+    if result.winner == opponent.id:
+        encounter = replace(encounter, turns=jump(encounter.turns, opponent.id))
+    return ActionOutcome(encounter, result, ends_turn=False)

@@ -4,11 +4,14 @@ import pytest
 from farscape_ranged_kit import encounter, fighter, mods, run, shoot
 
 from bot.tables import load_system_tables
+from combat import engine
+from combat.dice import ScriptedDice
 from combat.errors import CannotAct, InvalidInput, RulesError
 from combat.model import Condition
 from combat.system import Intent
 from combat.systems.farscape import ranged
 from combat.systems.farscape.attack import fires
+from combat.systems.farscape.system import FarscapeSystem
 
 
 def test_reloading_fills_the_magazine_and_takes_the_element():
@@ -97,3 +100,26 @@ def test_an_attack_takes_the_first_weapon_past_the_grenades_and_refuses_a_grenad
     assert fires(enc, Intent("pc", "attack", ("foe",), {}), tables)
     with pytest.raises(InvalidInput, match="move:grenade"):
         fires(enc, Intent("pc", "attack", ("foe",), {"weapon": "frag grenade"}), tables)
+
+
+def test_the_winner_of_a_quick_draw_fires_first_and_the_loser_cannot_draw_again():
+    # The Quick Draw: "an Opposed action matching the Speed attributes". PC (Speed Good) has the turn and draws on
+    # the foe (Speed Fair): PC Good + (-4) against Fair + 4: the foe draws first, so he acts now, before PC, with his
+    # own action of the element moved up; then it is PC's turn again. PC cannot roll the draw again this element.
+    system = FarscapeSystem(load_system_tables("farscape"))
+    enc = engine.begin(system, encounter(fighter("pc", speed=1, weapons=("pistol",)),
+                                         fighter("foe", speed=0, weapons=("pistol",))), ScriptedDice([])).encounter
+    assert [s.actors for s in enc.turns.queue] == [("pc",), ("foe",)]
+    lost = engine.act(system, enc, Intent("pc", "quick draw", ("foe",), {}), ScriptedDice([-1] * 4 + [1] * 4))
+    assert lost.result.winner == "foe"
+    assert [s.actors for s in lost.encounter.turns.queue] == [("foe",), ("pc",)]
+    assert lost.encounter.turns.is_turn_of("foe") and not lost.encounter.turns.is_turn_of("pc")
+    back = engine.next_turn(system, lost.encounter, ScriptedDice([])).encounter  # the foe passes: PC's turn again
+    assert back.turns.is_turn_of("pc") and back.turns.round == 1
+    with pytest.raises(CannotAct, match="quick draw this element already"):
+        engine.act(system, back, Intent("pc", "quick draw", ("foe",), {}), ScriptedDice([]))
+    won = engine.act(system, enc, Intent("pc", "quick draw", ("foe",), {}), ScriptedDice([1] * 4 + [-1] * 4))
+    assert won.result.winner == "pc" and won.encounter.turns.is_turn_of("pc")  # he fires now, his turn goes on
+    again = won.encounter
+    with pytest.raises(CannotAct, match="quick draw this element already"):
+        engine.act(system, again, Intent("pc", "quick draw", ("foe",), {}), ScriptedDice([]))
