@@ -2,7 +2,7 @@
 NPC's defence by the GM, one attack and one defence each with a different item, and the special defences."""
 
 import pytest
-from deryni_kit import SYSTEM, act, answer, attack, declare, f2, f4, faces, fight, man, state
+from deryni_kit import SYSTEM, act, answer, attack, declare, f2, f4, faces, fight, man, state, turn_to
 
 from combat import engine
 from combat.dice import ScriptedDice
@@ -231,3 +231,14 @@ def test_an_all_out_defence_is_plus_one_when_nobody_else_fighting_him_is_still_t
     enc = fight(man("a", "foes", agility=3), man("b", "foes", agility=2), knight())
     step = attack(enc, "a", "morgan", faces(f2(-2), f2(0)), defence="allout-shield")
     assert [(m.name, m.value) for m in step.result.parry.modifiers] == []
+
+
+def test_an_all_out_defence_comes_before_any_of_his_defences_dice():
+    # "Special Defenses must be declared before any dice are rolled, when actions are determined": once he has
+    # rolled a defence this round, neither an all-out choice when attacked nor /act move:defend is open to him.
+    enc = fight(man("a", "foes", agility=4), man("b", "foes", agility=3), knight())
+    enc = attack(enc, "a", "morgan", faces(f2(-2), f2(0)), defence="shield").encounter
+    with pytest.raises(CannotAct, match="defended this round already"):
+        attack(enc, "b", "morgan", faces(f2(-2), f2(0)), defence="allout-shield")
+    with pytest.raises(CannotAct, match="defended this round already"):
+        act(turn_to(enc, "morgan"), "morgan", "defend")
