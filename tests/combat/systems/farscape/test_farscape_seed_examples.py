@@ -113,3 +113,15 @@ def test_a_second_exchange_in_an_element_takes_the_size_step_against_its_foe_onc
     step = engine.act(system, step.encounter, Intent("foe", "attack", ("hero",), {"stance": "+2"}), dice(3, 0, 0))
     assert [(h.attacker, h.blocked) for h in step.result.hits] == [("foe", False), ("hero", True)]
     assert step.encounter.get("hero").has("unconscious")
+
+
+def test_a_greatsword_against_a_dagger_is_three_down():
+    # "and a -3 penalty against a foe wielding a dagger": the seed's own example, on the real tables.
+    system = FarscapeSystem(REAL)
+    enc = encounter(fighter("hero", weapons=("greatsword",), speed=1, melee_weapon=1),
+                    fighter("foe", weapons=("dagger",), speed=0, melee_weapon=1))
+    step = engine.begin(system, enc, dice())
+    step = engine.act(system, step.encounter, Intent("hero", "attack", ("foe",), {}), dice(0, 0))
+    while step.encounter.turns.round == 1:
+        step = engine.next_turn(system, step.encounter, dice())
+    assert score(step.encounter.get("hero"), step.encounter, REAL).size == -3
