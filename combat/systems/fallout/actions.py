@@ -19,7 +19,7 @@ from combat.systems.fallout.hexgrid import axis_towards, cone, direction_between
 from combat.systems.fallout.kit import SIDES, choose_weapon, is_body, usable_arms
 from combat.systems.fallout.moves import MOVES
 from combat.systems.fallout.moving import CHARGE_HEXES, path_to, speed
-from combat.systems.fallout.results import Attack, Overload, Reloaded, Watching
+from combat.systems.fallout.results import Attack, Harm, Overload, Reloaded, Watching
 from combat.systems.fallout.state import Fighter, Overwatch, field_of, fighter, with_fighter
 from combat.systems.fallout.strike import finish, roll_strike
 from combat.systems.fallout.tables import MELEE_MODES, WATCH_MODES, FalloutTables, Weapon
@@ -95,9 +95,9 @@ def attack(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: Di
         return ActionOutcome(_spend_thrown(encounter, actor, weapon), result)
     if mode == "lob":
         raise InvalidInput("A lob goes to a hex: act move:lob at:<hex>.")
-    target = one_target(encounter, intent)
     if option_value(intent, "offhand") is not None:
-        return two_weapons(encounter, tables, dice, actor, target, weapon, mode, intent)
+        return two_weapons(encounter, tables, dice, actor, _two_targets(encounter, intent), weapon, mode, intent)
+    target = one_target(encounter, intent)
     return strike_one(encounter, tables, dice, actor, target, weapon, mode, intent)
 
 
@@ -118,14 +118,28 @@ def _two_hands(actor: Combatant, weapon: Weapon, second: Weapon) -> tuple[str, s
     return ("right", "left") if weapon.key == second.key or held.index(weapon.key) == 0 else ("left", "right")
 
 
-def two_weapons(encounter: Encounter, tables: FalloutTables, dice: DiceSource, actor: Combatant, target: Combatant,
-                weapon: Weapon, mode: str, intent: Intent) -> ActionOutcome:
-    """Attack with a one-handed weapon in each hand at once, both at -8 [seed]; points go to damage [ours]."""
+def _two_targets(encounter: Encounter, intent: Intent) -> tuple[Combatant, Combatant]:
+    """Return the targets of two weapons: one for both, or one for each (the ``weapon:`` one's first) [seed]."""
+    if len(intent.targets) == 2:
+        first, second = (encounter.get(t) for t in intent.targets)
+        if intent.actor in (first.id, second.id):
+            raise InvalidInput("Attack someone else.")
+        return first, second
+    target = one_target(encounter, intent)
+    return target, target
+
+
+def two_weapons(encounter: Encounter, tables: FalloutTables, dice: DiceSource, actor: Combatant,
+                targets: tuple[Combatant, Combatant], weapon: Weapon, mode: str, intent: Intent) -> ActionOutcome:
+    """Attack with a one-handed weapon in each hand at once, both at -8 [seed]; points go to damage [ours].
+
+    "The player chooses to perform two actions simultaneously" [seed]: the two may strike one target or two.
+    """
     second, _ = choose_weapon(tables, actor, None, option_value(intent, "offhand"))
     sides = _two_hands(actor, weapon, second)
     second_mode = mode if mode in second.modes else second.modes[0]
     parts = []
-    for item, how, side in ((weapon, mode, sides[0]), (second, second_mode, sides[1])):
+    for item, how, side, target in ((weapon, mode, sides[0], targets[0]), (second, second_mode, sides[1], targets[1])):
         if how in MELEE_MODES:
             melee_reach(encounter, actor, target)
         seen = look(encounter, actor, fighter(target).place(), intent.options, shot=how in BLOCKABLE)
@@ -139,9 +153,16 @@ def two_weapons(encounter: Encounter, tables: FalloutTables, dice: DiceSource, a
     first, other = parts
     merged = replace(first, checks=first.checks + other.checks, hits=first.hits + other.hits,
                      crits=first.crits + other.crits, injuries=first.injuries + other.injuries,
-                     pushed=first.pushed + other.pushed, harms=other.harms, offhand=second.key,
+                     pushed=first.pushed + other.pushed, harms=_latest_harms(first.harms, other.harms),
+                     offhand=second.key,
                      main_hand=(len(first.hits), len(first.crits)))
     return ActionOutcome(encounter, _both_magazines(merged, other, same=second.key == weapon.key))
+
+
+def _latest_harms(first: tuple[Harm, ...], then: tuple[Harm, ...]) -> tuple[Harm, ...]:
+    """Return where each target was left: the second hand's word for its target, the first's for another."""
+    later = {h.target for h in then}
+    return (*[h for h in first if h.target not in later], *then)
 
 
 def _both_magazines(merged: Attack, other: Attack, same: bool) -> Attack:
