@@ -26,7 +26,7 @@ from combat.systems.fallout.odds_harm import Counts, crit_counts, crit_roll, mix
 from combat.systems.fallout.results import Check
 from combat.systems.fallout.sheet import melee_damage
 from combat.systems.fallout.state import fighter
-from combat.systems.fallout.strike import damage_dice, hit_count
+from combat.systems.fallout.strike import check_disarm, damage_dice, hit_count
 from combat.systems.fallout.tables import MELEE_MODES, FalloutTables
 
 __all__ = ["attack_odds", "hp_band"]
@@ -140,6 +140,8 @@ def _rank(item: tuple[str, Fraction]) -> int:
 def attack_odds(encounter: Encounter, intent: Intent, tables: FalloutTables) -> Odds:
     """Return the exact chances of an attack: a miss, HP lost in quarters of what is left, dead, and the effects."""
     shot = aim(encounter, intent, tables)
+    if shot.mode == "disarm":
+        check_disarm(tables, shot.actor, shot.target)  # refused as the attack would be
     skill, total = skill_of(shot.actor, shot.mode)
     part = option_value(intent, "location")
     tally = _Tally()

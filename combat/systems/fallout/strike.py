@@ -80,6 +80,8 @@ def roll_strike(encounter: Encounter, tables: FalloutTables, dice: DiceSource, a
                 weapon: Weapon, mode: str, seen: Sight, options: Mapping[str, OptionValue], gm: int,
                 interrupt: bool = False, ammo: bool = True, hand: str | None = None) -> tuple[Encounter, StrikeRecord]:
     """Roll the attack and its hits' damage (``ammo``: using its rounds; ``hand``: the side of one of two weapons)."""
+    if mode == "disarm":
+        check_disarm(tables, actor, target)
     mods = modifiers(encounter, actor, weapon, mode, target, seen, options, gm,
                      hand or wielding_side(tables, actor, weapon, mode))
     wanted = {"double": 2, "burst": weapon.burst}.get(mode, 1)
@@ -117,6 +119,23 @@ def hit_count(check: Check, mode: str, rounds: int) -> int:
     if mode == "double":
         return min(2, rounds) if rounds else 2
     return 1
+
+
+def check_disarm(tables: FalloutTables, actor: Combatant, target: Combatant) -> None:
+    """Refuse a disarm with nothing to take, or without the open hands the item needs, before any die [seed].
+
+    "Disarming a small item requires only one open hand. Disarming a large item requires two." The item is the
+    first in the target's hands [ours].
+    """
+    held = [k for k in fighter(target).hands if k in tables.weapons]
+    if not held:
+        raise CannotAct(f"{target.name} holds nothing to disarm.")
+    item = tables.weapon(held[0])
+    need = 2 if item.size == "large" else 1
+    free = free_hands(tables, fighter(actor))
+    if free < need:
+        raise CannotAct(f"Disarming the {item.name} needs {need} open hand{'s' if need > 1 else ''}: "
+                        f"{actor.name} has {free}.")
 
 
 def _disarm(encounter: Encounter, tables: FalloutTables, record: StrikeRecord) -> tuple[Encounter, str | None,

@@ -82,24 +82,25 @@ def test_two_weapons_need_two_usable_arms(hands: tuple[str, ...]) -> None:
 
 
 def test_a_large_item_is_not_disarmed_with_one_usable_hand_a_small_one_is() -> None:
-    # The audit's S11: Unarmed 5 + ST 5, against Very Easy + the target's Unarmed total (2 + 5): [4, 3] + 10 = 17.
+    # The audit's S11: "Disarming a small item requires only one open hand. Disarming a large item requires two."
+    # With one usable hand the submachinegun cannot be disarmed: refused before any die, the action kept. The
+    # pistol can: Unarmed 5 + ST 5 against Very Easy + the target's Unarmed total (2 + 5): [4, 3] + 10 = 17.
     dee = hurt(person("Dee", "vault", "C2", unarmed=5), Injury("left-arm", "break"))
     gunner = person("Gunner", "foes", "C3", weapons=("10mm smg",), unarmed=2)
-    out = act(scene(dee, gunner), "dee", "attack", "gunner", mode="disarm", faces=(4, 3))
-    assert out.result.checks[0].hit and out.result.took is None
-    assert out.result.kept == "the 10mm submachinegun needs 2 free hands, 1 free"
-    assert state(out.encounter, "gunner").hands == ("10mm smg",) and state(out.encounter, "dee").hands == ()
+    with pytest.raises(CannotAct, match="Disarming the 10mm submachinegun needs 2 open hands: Dee has 1"):
+        act(scene(dee, gunner), "dee", "attack", "gunner", mode="disarm")
     pistol = person("Gunner", "foes", "C3", weapons=("10mm pistol",), unarmed=2)
     took = act(scene(dee, pistol), "dee", "attack", "gunner", mode="disarm", faces=(4, 3))
     assert took.result.took == "10mm pistol" and state(took.encounter, "dee").hands == ("10mm pistol",)
+    with pytest.raises(CannotAct, match="holds nothing to disarm"):
+        act(scene(dee, person("Bare", "foes", "C3")), "dee", "attack", "bare", mode="disarm")
 
 
-def test_the_odds_of_a_disarm_count_only_usable_hands() -> None:
+def test_the_odds_of_a_disarm_are_refused_as_the_disarm_would_be() -> None:
     dee = hurt(person("Dee", "vault", "C2", unarmed=5), Injury("left-arm", "break"))
     gunner = person("Gunner", "foes", "C3", weapons=("10mm smg",), unarmed=2)
-    odds = SYSTEM.odds(scene(dee, gunner), Intent("dee", "attack", ("gunner",), {"mode": "disarm"}))
-    bands = {b.key: b.chance for b in odds.bands}
-    assert "disarmed" not in bands and bands["no grip"] > 0
+    with pytest.raises(CannotAct, match="needs 2 open hands"):
+        SYSTEM.odds(scene(dee, gunner), Intent("dee", "attack", ("gunner",), {"mode": "disarm"}))
 
 
 def test_taking_items_out_counts_only_usable_hands() -> None:
