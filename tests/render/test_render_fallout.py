@@ -31,6 +31,7 @@ from bot.systems.fallout.render import FalloutRenderer
 from combat.errors import InvalidInput
 from combat.systems.fallout.hexgrid import parse_hex
 from combat.systems.fallout.state import Field, Vitals, field_of
+from combat.systems.fallout.tools import Treated
 
 NAMES = {"vera": "Vera", "raider": "Raider", "watcher": "Watcher"}
 RENDER = FalloutRenderer()
@@ -190,3 +191,11 @@ def test_a_lobbed_item_says_where_it_landed_and_who_caught_it() -> None:
     assert lines[:2] == ["Vera lobs (10mm pistol, toss)",
                          "Roll: 2d10 [1, 1] + Melee 10 - 2 close range - 4 lob = 6 vs 10: miss"]
     assert lines[-2:] == ["It scatters: d6 [4] s, 1 hex, lands on C4", "The 10mm pistol lands on C4: Ally catches it"]
+
+
+def test_a_treated_break_reads_as_a_broken_part() -> None:
+    treated = Treated("doc", "vera", "right-arm", "break", "medic", (9, 8), 25, 25, 8)
+    maimed = Treated("doc", "vera", "left-leg", "maim", "medic", (2, 2), 12, 15, 8)
+    names = {"doc": "Doc", "vera": "Vera"}
+    assert RENDER.result(treated, names)[0].startswith("Doc treats Vera's broken right-arm: 2d10 [9, 8]")
+    assert RENDER.result(maimed, names)[0].startswith("Doc treats Vera's maimed left-leg:")

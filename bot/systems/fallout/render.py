@@ -280,7 +280,8 @@ def _tool_lines(result: object, names: Names) -> list[str]:
     if isinstance(result, Treated):
         outcome = "fixed" if result.fixed else "not fixed"
         mods = "".join(f" {_signed(v)} {safe(n)}" for n, v in result.modifiers)
-        return [f"{who(names, result.healer)} treats {who(names, result.target)}'s {result.level}ed {result.part}: "
+        hurt = "broken" if result.level == "break" else "maimed"
+        return [f"{who(names, result.healer)} treats {who(names, result.target)}'s {hurt} {result.part}: "
                 f"2d10 [{result.dice[0]}, {result.dice[1]}] + {result.skill.title()} {result.skill_total}{mods} = "
                 f"{result.total} vs {result.needed}: {outcome}"]
     return []
