@@ -197,7 +197,7 @@ def _state(system: RuleSystem, c_id: str, encounter: Encounter, names: dict[str,
 
 def _ending(system: RuleSystem, encounter: Encounter, names: dict[str, str], last: int, ended: bool) -> list[str]:
     up = standing(system, encounter)
-    down = [c for c in encounter.combatants if c not in up and system.is_fighter(c)]
+    down = [c for c in encounter.combatants if c not in up]  # scenery too: its state (Damaged, Intact) is told here
     lines = ["## How it ended", ""]
     if decided(system, encounter):
         sides = sorted({c.side for c in up})
