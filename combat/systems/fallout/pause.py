@@ -46,7 +46,8 @@ class MoveRecord:
     after: str | None = None
     face: str | None = None
     interrupts: tuple[Attack, ...] = ()
-    declined: tuple[str, ...] = ()
+    declined: tuple[str, ...] = ()  # every overwatcher who held fire in this move
+    heard: tuple[str, ...] = ()  # those who held fire on the step just taken (passed over when the walk resumes)
 
 
 @dataclass(frozen=True)

@@ -179,8 +179,9 @@ class FalloutSystem(RulesDefaults):
             return after_strike(encounter, self.tables, dice, record, pause.move)
         assert pause.move is not None and pause.watcher is not None
         if choice == "hold":
-            return walk(encounter, self.tables, dice, replace(pause.move, declined=(*pause.move.declined,
-                                                                                     pause.watcher)))
+            move = pause.move
+            held = replace(move, declined=(*move.declined, pause.watcher), heard=(*move.heard, pause.watcher))
+            return walk(encounter, self.tables, dice, held)
         encounter, strike = fire(encounter, self.tables, dice, encounter.get(pause.watcher),
                                  encounter.get(pause.move.actor))
         if strike is None:

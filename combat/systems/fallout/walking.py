@@ -124,7 +124,7 @@ def walk(encounter: Encounter, tables: FalloutTables, dice: DiceSource, record: 
     """
     if len(record.walked) > 1 and not encounter.get(record.actor).health.dead:
         interrupted = _interrupt(encounter, tables, dice, record, record.walked[-2], record.walked[-1],
-                                 record.declined)
+                                 record.heard)
         if interrupted is not None:
             return interrupted
     if record.interrupts and _stopped(record, encounter.get(record.actor)):
@@ -135,7 +135,7 @@ def walk(encounter: Encounter, tables: FalloutTables, dice: DiceSource, record: 
         state = fighter(mover)
         moved = with_fighter(mover, replace(state, hex=nxt, facing=direction_between(parse_hex(prev), parse_hex(nxt))))
         encounter = encounter.put(moved)
-        record = replace(record, walked=(*record.walked, nxt), ahead=record.ahead[1:])
+        record = replace(record, walked=(*record.walked, nxt), ahead=record.ahead[1:], heard=())
         interrupted = _interrupt(encounter, tables, dice, record, prev, nxt, ())
         if interrupted is not None:
             return interrupted

@@ -156,3 +156,22 @@ def test_a_player_holding_fire_hands_the_step_to_the_next_overwatcher() -> None:
                                   "fire", dice)
     assert dice.remaining == 0 and [s.actor for s in fired.result.interrupts] == ["w2"]
     assert fired.result.declined == ("w1",) and state(fired.encounter, "w1").overwatch is not None
+
+
+def test_a_held_fire_passes_only_its_own_step_even_when_another_fires_on_a_later_one() -> None:
+    # W1 (a player's, sequence 5) holds fire as Vera enters his cone at B6; she leaves it and enters it again at B7,
+    # where X's cone (sequence 20) also begins: X fires first ([2, 2], a miss), then W1 is asked again.
+    w1 = person("W1", "foes", "C1", weapons=("10mm pistol",), owner="41")
+    x = person("X", "foes", "J1", weapons=("10mm pistol",))
+    fight = scene(w1, x, person("Vera", "vault", "A6", agility=10), phase="action", round=1)
+    fight = act(act(fight, "w1", "overwatch", at="C8").encounter, "x", "overwatch", at="F6").encounter
+    after, _ = SYSTEM.start_round(fight, ScriptedDice())
+    for cid, sequence in (("x", 20), ("w1", 5)):
+        after = after.put(replace(after.get(cid), state=replace(state(after, cid), sequence=sequence)))
+    fight = replace(after, turns=replace(after.turns, round=2, queue=(Slot("move", (0,), ("vera", "w1", "x")),)))
+    intent = Intent("vera", "move", (), {"to": "B7", "via": "B6, A7"})
+    asked = act(fight, "vera", "move", to="B7", via="B6, A7")
+    assert asked.ask is not None and asked.ask.combatant == "w1" and state(asked.encounter, "vera").hex == "B6"
+    held = SYSTEM.resolve_choice(asked.encounter, PendingReaction(intent, asked.ask, 0.0, "after", asked.context),
+                                 "hold", ScriptedDice((2, 2)))
+    assert held.ask is not None and held.ask.combatant == "w1" and state(held.encounter, "vera").hex == "B7"
