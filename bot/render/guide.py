@@ -56,9 +56,13 @@ def _decided_now(reply: Reply, system: RuleSystem, encounter: Encounter) -> Hint
 
 
 def _left(reply: Reply, system: RuleSystem, encounter: Encounter) -> bool:
-    """Tell whether a move of the actor's own took him out of the fight (a retreat from it, say)."""
+    """Tell whether the step's actor is out of the fight after it.
+
+    A move of his own took him out (a retreat from it), or he was felled before and this was his last action (a
+    partner of the same moment, who acts after the blow that felled him).
+    """
     ids = {c.id: c for c in encounter.combatants}
-    return any(b.target is None and b.actor in ids and system.out_of_fight(ids[b.actor]) for b in reply.beats)
+    return any(b.actor in ids and system.out_of_fight(ids[b.actor]) for b in reply.beats)
 
 
 def hint_line(hint: Hint, *, buttons: bool = False) -> str:

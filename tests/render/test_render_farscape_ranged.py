@@ -195,3 +195,8 @@ def test_the_fight_is_not_over_while_a_felled_partner_of_the_same_moment_still_a
     assert SYSTEM.out_of_fight(felled.get("trooper")) and felled.turns.current.waiting == ("trooper",)
     reply = Reply("shoot", SYSTEM, felled, shot.result, change=shot.change, beats=SYSTEM.digest(shot.result))
     assert not any("fight is over" in line for line in guide_lines(reply))
+    # His own shot ([- - - -], a miss) comes, and with it the fight is over.
+    last = engine.act(SYSTEM, felled, Intent("trooper", "shoot", ("dargo",), {"range": "point blank"}),
+                      ScriptedDice(f4(-4) + f4(0)))
+    reply = Reply("shoot", SYSTEM, last.encounter, last.result, change=last.change, beats=SYSTEM.digest(last.result))
+    assert any("fight is over" in line for line in guide_lines(reply))
