@@ -14,7 +14,7 @@ from combat.systems.farscape.harm import acts_at_same_moment, penalty, trait
 from combat.systems.farscape.ranged_common import Modifier, can_defend, option, require_able, targets_of, total
 from combat.systems.farscape.ranged_dodge import act_while_dodging
 from combat.systems.farscape.tables import FarscapeTables
-from combat.turns import jump
+from combat.turns import jump, release
 
 __all__ = ["DRAWN", "QUICK_DRAW_BONUS", "QuickDraw", "resolve_quick_draw"]
 
@@ -57,8 +57,8 @@ def resolve_quick_draw(encounter: Encounter, intent: Intent, tables: FarscapeTab
     """Roll Speed against the target's Speed (actor first); the winner fires first.
 
     The turn goes on, so an actor who wins fires now [ours]; an opponent who wins acts now, before him, with his own
-    action of this element moved up (when he still has it) [seed: whoever draws first fires first]. One quick draw
-    an element [ours]: the loser cannot roll again until he has it.
+    action of this element (held, or still to come) [ours: whoever draws first fires first]. One quick draw an
+    element [ours]: the loser cannot roll again until the next.
     """
     actor = encounter.get(intent.actor)
     require_able(actor)
@@ -77,6 +77,8 @@ def resolve_quick_draw(encounter: Encounter, intent: Intent, tables: FarscapeTab
     second = roll_trait(dice, "speed", trait(opponent, "speed"), total(theirs))
     result = QuickDraw(actor.id, opponent.id, first, own, second, theirs)
     encounter = encounter.put(actor.with_condition(Condition(DRAWN, elements=1, source=opponent.id)))
-    if result.winner == opponent.id:
-        encounter = replace(encounter, turns=jump(encounter.turns, opponent.id))
+    if result.winner == opponent.id:  # he acts now: his held action released, or his next one moved up
+        turns = encounter.turns
+        now = release(turns, opponent.id) if opponent.id in turns.held else jump(turns, opponent.id)
+        encounter = replace(encounter, turns=now)
     return ActionOutcome(encounter, result, ends_turn=False)

@@ -123,3 +123,14 @@ def test_the_winner_of_a_quick_draw_fires_first_and_the_loser_cannot_draw_again(
     again = won.encounter
     with pytest.raises(CannotAct, match="quick draw this element already"):
         engine.act(system, again, Intent("pc", "quick draw", ("foe",), {}), ScriptedDice([]))
+
+
+def test_an_opponent_holding_his_action_who_wins_the_draw_acts_at_once():
+    # The foe (Speed Good) holds; PC (Fair) then draws on him and loses: the foe's held action is released, before PC.
+    system = FarscapeSystem(load_system_tables("farscape"))
+    enc = engine.begin(system, encounter(fighter("pc", speed=0, weapons=("pistol",)),
+                                         fighter("foe", speed=1, weapons=("pistol",))), ScriptedDice([])).encounter
+    held = engine.hold(system, enc, "foe", ScriptedDice([])).encounter
+    assert held.turns.held == ("foe",) and held.turns.is_turn_of("pc")
+    lost = engine.act(system, held, Intent("pc", "quick draw", ("foe",), {}), ScriptedDice([-1] * 4 + [1] * 4))
+    assert lost.result.winner == "foe" and lost.encounter.turns.is_turn_of("foe") and lost.encounter.turns.held == ()
