@@ -120,6 +120,8 @@ def _two_hands(actor: Combatant, weapon: Weapon, second: Weapon) -> tuple[str, s
 
 def _two_targets(encounter: Encounter, intent: Intent) -> tuple[Combatant, Combatant]:
     """Return the targets of two weapons: one for both, or one for each (the ``weapon:`` one's first) [seed]."""
+    if len(intent.targets) > 2:
+        raise InvalidInput("Two weapons strike one target or two (the weapon: one at the first).")
     if len(intent.targets) == 2:
         first, second = (encounter.get(t) for t in intent.targets)
         if intent.actor in (first.id, second.id):

@@ -17,7 +17,7 @@ from combat.systems.fallout.aim import Sight
 from combat.systems.fallout.checks import EVASION, VERY_EASY, modifiers, roll_check, skill_of
 from combat.systems.fallout.crits import crit_dice, padded, preset, spend
 from combat.systems.fallout.harm import damage_hit, deal, drop_stances, harm_of, injure
-from combat.systems.fallout.kit import carried, free_hands, held_in, improvised, wielding_side
+from combat.systems.fallout.kit import carried, free_hands, held_in, improvised, is_body, wielding_side
 from combat.systems.fallout.pause import StrikeRecord
 from combat.systems.fallout.results import Attack, Check, Hit, Injured
 from combat.systems.fallout.sheet import melee_damage
@@ -127,7 +127,7 @@ def check_disarm(tables: FalloutTables, actor: Combatant, target: Combatant) -> 
     "Disarming a small item requires only one open hand. Disarming a large item requires two." The item is the
     first in the target's hands [ours].
     """
-    held = [k for k in fighter(target).hands if k in tables.weapons]
+    held = [k for k in fighter(target).hands if k in tables.weapons and not is_body(tables, k)]
     if not held:
         raise CannotAct(f"{target.name} holds nothing to disarm.")
     item = tables.weapon(held[0])
@@ -142,10 +142,10 @@ def _disarm(encounter: Encounter, tables: FalloutTables, record: StrikeRecord) -
                                                                                         str | None]:
     """Take the target's first item in hand into the attacker's free hands (one for small, two for large)."""
     target, actor = encounter.get(record.target), encounter.get(record.actor)
-    held = fighter(target).hands
-    if not held:
+    items = [k for k in fighter(target).hands if k in tables.weapons and not is_body(tables, k)]
+    if not items:
         return encounter, None, "empty-handed"
-    item = tables.weapon(held[0])
+    item = tables.weapon(items[0])
     need = 2 if item.size == "large" else 1
     free = free_hands(tables, fighter(actor))
     if free < need:
@@ -156,7 +156,9 @@ def _disarm(encounter: Encounter, tables: FalloutTables, record: StrikeRecord) -
     # the attacker"]; rounds are counted per weapon name, so a copy he still carries keeps its count [ours].
     kept = carried(actor, item.key) > 0
     left = carried(target, item.key) > 1
-    theirs = replace(theirs, hands=held[1:], spent=(*theirs.spent, item.key))
+    hands = list(theirs.hands)
+    hands.remove(item.key)
+    theirs = replace(theirs, hands=tuple(hands), spent=(*theirs.spent, item.key))
     target = with_fighter(target, theirs if left or not loaded else theirs.with_ammo(item.key, 0))
     mine = replace(mine, hands=(*mine.hands, item.key))
     actor = with_fighter(actor, mine if kept or not loaded else mine.with_ammo(item.key, loaded))

@@ -94,6 +94,9 @@ def test_a_large_item_is_not_disarmed_with_one_usable_hand_a_small_one_is() -> N
     assert took.result.took == "10mm pistol" and state(took.encounter, "dee").hands == ("10mm pistol",)
     with pytest.raises(CannotAct, match="holds nothing to disarm"):
         act(scene(dee, person("Bare", "foes", "C3")), "dee", "attack", "bare", mode="disarm")
+    with pytest.raises(CannotAct, match="holds nothing to disarm"):  # fists kept in hand by an older save
+        act(scene(dee, person("Fisty", "foes", "C3", weapons=("fists",), hands=("fists",))), "dee", "attack",
+            "fisty", mode="disarm")
 
 
 def test_the_odds_of_a_disarm_are_refused_as_the_disarm_would_be() -> None:

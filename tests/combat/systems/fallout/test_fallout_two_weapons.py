@@ -63,13 +63,13 @@ def test_a_disarm_or_a_punch_with_an_offhand_weapon_is_refused_not_a_crash() -> 
 
 def test_two_pistols_may_shoot_at_two_targets() -> None:
     # "The player chooses to perform two actions simultaneously": a pistol at each raider, each at -8. Main hand at
-    # Raider: [9, 9] + 10 - 8 = 20 hits, 1 point; [3, 3] + 2 - DT 1 = 7, critical damage [4]. Off hand at Other (3
-    # hexes, close: -2): [9, 8] + 10 - 8 - 2 = 17 hits; [2, 2] + 2 = 6.
+    # Raider: [9, 9] + 10 - 8 = 20 hits, 1 point; [3, 3] + 2 - DT 1 = 7, critical damage [4]. Off hand at Other (2
+    # hexes, point blank): [9, 8] + 10 - 8 = 19 hits; [2, 2] + 2 = 6.
     zed = person("Zed", "vault", "C6", weapons=("10mm pistol", "10mm pistol"), firearms=5,
                  hands=("10mm pistol", "10mm pistol"))
     other = person("Other", "foes", "E5")
     out = act(scene(zed, raider(), other), "zed", "attack", "raider", "other", offhand="10mm pistol",
               faces=(9, 9, 3, 3, 4, 9, 8, 2, 2))
-    assert [c.target for c in out.result.checks] == ["raider", "other"]
+    assert [(c.target, c.total) for c in out.result.checks] == [("raider", 20), ("other", 19)]
     assert [(h.target, h.damage) for h in out.result.hits] == [("raider", 7), ("other", 6)]
     assert {h.target for h in out.result.harms} == {"raider", "other"}
