@@ -242,3 +242,5 @@ def test_an_all_out_defence_comes_before_any_of_his_defences_dice():
         attack(enc, "b", "morgan", faces(f2(-2), f2(0)), defence="allout-shield")
     with pytest.raises(CannotAct, match="defended this round already"):
         act(turn_to(enc, "morgan"), "morgan", "defend")
+    with pytest.raises(CannotAct, match="defended this round already"):  # the odds refuse it as the attack does
+        SYSTEM.odds(enc, engine_intent("b", "morgan", defence="allout-shield"))
