@@ -34,12 +34,14 @@ SQRT3 = math.sqrt(3)
 FLOOR = (222, 210, 180)
 GRID = (120, 110, 90)
 WALL = (60, 60, 66)
-TERRAIN = {"smoke": (200, 200, 200), "heavy-smoke": (150, 150, 150), "dim": (160, 170, 200), "dark": (80, 90, 130)}
+TERRAIN = {"smoke": (200, 200, 200), "heavy-smoke": (150, 150, 150), "dim": (160, 170, 200), "dark": (80, 90, 130),
+           "water": (120, 170, 230), "climb": (180, 150, 110)}
 SIDE_COLOURS = ((40, 90, 200), (200, 40, 40), (40, 150, 60), (150, 60, 170), (210, 130, 20), (20, 150, 160))
 BAND_COLOURS = ((60, 170, 60, 90), (230, 220, 40, 90), (240, 150, 30, 90), (220, 60, 40, 90), (140, 60, 170, 90))
 LABEL = (255, 255, 255, 200)
 DEAD = (130, 130, 130)
-TERRAIN_NAMES = {"smoke": "smoke", "heavy-smoke": "heavy smoke", "dim": "dim", "dark": "dark"}
+TERRAIN_NAMES = {"smoke": "smoke", "heavy-smoke": "heavy smoke", "dim": "dim", "dark": "dark", "water": "water",
+                 "climb": "climb"}
 CONE = (255, 80, 0, 110)
 TURN = (255, 215, 0)
 
@@ -103,7 +105,7 @@ def _board(canvas: ImageDraw.ImageDraw, field: Field) -> None:
     for col in range(field.columns):
         for row in range(field.rows):
             place = Hex(col, row)
-            fill = WALL if field.wall(place) else TERRAIN.get(field.cover(place) or "", FLOOR)
+            fill = WALL if field.wall(place) else TERRAIN.get(field.terrain_at(place) or "", FLOOR)
             canvas.polygon(_corners(place), fill=fill, outline=GRID)
             x, y = centre_px(place)
             canvas.text((x, y - RADIUS * 0.74), place.name, fill=(90, 80, 60) if fill != WALL else (200, 200, 200),

@@ -21,7 +21,7 @@ from combat.systems.fallout.hexgrid import Hex, lines, parse_hex
 from combat.systems.fallout.kit import carried, hands_used, is_body, usable_arms
 from combat.systems.fallout.pause import MoveRecord
 from combat.systems.fallout.results import Evading, Items, Moved, Stance
-from combat.systems.fallout.state import STANCES, Fighter, field_of, fighter, with_fighter
+from combat.systems.fallout.state import GROUND, STANCES, Fighter, field_of, fighter, with_fighter
 from combat.systems.fallout.tables import FalloutTables
 from combat.systems.fallout.walking import walk
 
@@ -109,12 +109,26 @@ def move(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: Dice
         raise CannotAct(f"That is {len(path) - 1} hexes; {actor.name} can move {allowed} ({_how(state, run)}).")
     if not field_of(encounter).on_map(path[-1]):
         raise CannotAct(f"{path[-1].name} is off the map.")
+    _check_ground(encounter, actor, path)
     encounter = encounter.put(with_fighter(actor, state))
     after = intent.options.get("after")
     face = intent.options.get("face")
     record = MoveRecord(actor.id, (start.name,), tuple(h.name for h in path[1:]), run, str(state.stance), before,
                         after if isinstance(after, str) else None, face if isinstance(face, str) else None)
     return walk(encounter, tables, dice, record)
+
+
+def _check_ground(encounter: Encounter, actor: Combatant, path: tuple[Hex, ...]) -> None:
+    """Refuse a move through water or a climb longer than the seed allows: "climb up to one hex", "swim up to two"."""
+    field = field_of(encounter)
+    crossed = [kind for place in path[1:] if (kind := field.ground(place)) is not None]
+    if not crossed:
+        return
+    kind = min(crossed, key=lambda k: GROUND[k])
+    if len(path) - 1 > GROUND[kind]:
+        verb = "swim" if kind == "water" else "climb"
+        raise CannotAct(f"That is {len(path) - 1} hexes through {kind}; {actor.name} can {verb} "
+                        f"{GROUND[kind]} hex{'es' if GROUND[kind] > 1 else ''} in a move.")
 
 
 def _how(state: Fighter, run: bool) -> str:

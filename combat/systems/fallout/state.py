@@ -14,7 +14,10 @@ from combat.systems.fallout.hexgrid import Hex, parse_hex
 __all__ = ["STANCES", "Field", "Fighter", "Injury", "Overwatch", "Vitals", "fighter", "hex_of", "with_fighter"]
 
 STANCES = ("stand", "crouch", "prone")
-TERRAIN = {"smoke": 4, "dim": 4, "heavy-smoke": 8, "dark": 8}
+TERRAIN = {"smoke": 4, "dim": 4, "heavy-smoke": 8, "dark": 8}  # terrain that obscures sight, and its penalty
+# Terrain crossed another way, and the most hexes a move through it covers [seed]: "Prone move or climb up to one
+# hex. Crouch move or swim up to two hexes."
+GROUND = {"water": 2, "climb": 1}
 
 
 @dataclass(frozen=True)
@@ -115,7 +118,7 @@ class Fighter:
 
 @dataclass(frozen=True)
 class Field:
-    """The battle map: its size in hexes, the walls, and obscuring terrain by hex."""
+    """The battle map: its size in hexes, the walls, and terrain by hex (obscuring sight, or swum or climbed)."""
 
     columns: int = 16
     rows: int = 12
@@ -130,9 +133,19 @@ class Field:
         """Tell whether the hex is a wall."""
         return place.name in self.walls
 
+    def terrain_at(self, place: Hex) -> str | None:
+        """Return whatever terrain the GM marked on the hex, if any."""
+        return dict(self.terrain).get(place.name)
+
     def cover(self, place: Hex) -> str | None:
         """Return the obscuring terrain on the hex (smoke, heavy-smoke, dim, dark), if any."""
-        return dict(self.terrain).get(place.name)
+        kind = self.terrain_at(place)
+        return kind if kind in TERRAIN else None
+
+    def ground(self, place: Hex) -> str | None:
+        """Return the terrain a move crosses another way on the hex (water to swim, a climb), if any."""
+        kind = self.terrain_at(place)
+        return kind if kind in GROUND else None
 
 
 def fighter(combatant: Combatant) -> Fighter:

@@ -20,7 +20,7 @@ from combat.systems.fallout.aim import PARTS
 from combat.systems.fallout.board import occupant
 from combat.systems.fallout.hexgrid import DIRECTIONS, parse_hex
 from combat.systems.fallout.sheet import skill_total
-from combat.systems.fallout.state import STANCES, TERRAIN, field_of, fighter, with_fighter
+from combat.systems.fallout.state import GROUND, STANCES, TERRAIN, field_of, fighter, with_fighter
 
 __all__ = ["TOOLS", "Board", "Marked", "Placed", "Treated", "use"]
 
@@ -37,9 +37,9 @@ TOOLS: tuple[ToolSpec, ...] = (
         OptionSpec("rows", "Rows, numbered from 1.", "number", low=4, high=30, required=True))),
     ToolSpec("wall", "Mark hexes as walls (they block moves and sight), or clear them.", (
         _HEXES, OptionSpec("clear", "yes clears the walls instead.", "flag"))),
-    ToolSpec("terrain", "Mark smoke, heavy smoke, dim or dark hexes (they obscure sight), or clear them.", (
-        _HEXES, OptionSpec("kind", "smoke or dim (-4), heavy-smoke or dark (-8), none clears.", "choice",
-                           _choices(*TERRAIN, "none"), required=True))),
+    ToolSpec("terrain", "Mark hexes of smoke, dim, heavy smoke or dark (sight), water or a climb; or clear them.", (
+        _HEXES, OptionSpec("kind", "smoke or dim (-4), heavy-smoke or dark (-8), water (swim 2), climb (1), none.",
+                           "choice", _choices(*TERRAIN, *GROUND, "none"), required=True))),
     ToolSpec("place", "Put a combatant on a hex, facing a way, in a stance.", (
         OptionSpec("target", "Who.", "combatant", required=True),
         OptionSpec("hex", "Where: a hex like C4.", required=True),

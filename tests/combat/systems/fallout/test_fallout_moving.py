@@ -12,6 +12,7 @@ from combat import engine
 from combat.dice import ScriptedDice
 from combat.errors import CannotAct, InvalidInput
 from combat.system import Intent
+from combat.systems.fallout.hexgrid import parse_hex
 from combat.systems.fallout.state import Injury
 
 
@@ -31,6 +32,25 @@ def test_standing_moves_4_crouching_2_prone_1() -> None:
         act(moving(walker(stance="crouch")), "walker", "move", to="C5")
     with pytest.raises(CannotAct, match="can move 1"):
         act(moving(walker(stance="prone")), "walker", "move", to="C6")
+
+
+def test_a_move_swims_2_hexes_and_climbs_1() -> None:
+    # "Prone move or climb up to one hex. Crouch move or swim up to two hexes." A move through water covers at most
+    # two hexes, one through a climb, even standing.
+    river = (("C7", "water"), ("C6", "water"))
+    assert state(act(moving(walker(), terrain=river), "walker", "move", to="C6").encounter, "walker").hex == "C6"
+    with pytest.raises(CannotAct, match="That is 3 hexes through water; Walker can swim 2 hexes in a move"):
+        act(moving(walker(), terrain=river), "walker", "move", to="C5")
+    cliff = (("C7", "climb"),)
+    assert state(act(moving(walker(), terrain=cliff), "walker", "move", to="C7").encounter, "walker").hex == "C7"
+    with pytest.raises(CannotAct, match="That is 2 hexes through climb; Walker can climb 1 hex in a move"):
+        act(moving(walker(), terrain=cliff), "walker", "move", to="C6")
+    marked = SYSTEM.use_tool(moving(walker()), "terrain", {"hexes": "C7, C6", "kind": "water"}, ScriptedDice())
+    assert marked.encounter.state.ground(parse_hex("C7")) == "water" and marked.encounter.state.cover(
+        parse_hex("C7")) is None
+    # Water and smoke are told apart: smoke obscures sight and slows nobody.
+    assert state(act(moving(walker(), terrain=(("C7", "smoke"),)), "walker", "move", to="C4").encounter,
+                 "walker").hex == "C4"
 
 
 def test_a_move_to_the_hex_you_stand_on_is_refused_and_spends_nothing() -> None:
