@@ -47,8 +47,17 @@ def _full_defence(encounter: Encounter, intent: Intent, tables: D6Tables, dice: 
     if state.attacked:
         raise CannotAct("Full defence is declared at the start of the round, before any attack is rolled; "
                         "an attack has been rolled this round.")
+    if _had_a_turn(encounter, actor.id):
+        raise CannotAct(f"Full defence is declared at the start of the round; {actor.name} has had a turn this "
+                        "round already.")
     defending = actor.with_condition(Condition(DEFENDING, elements=1, source=intent.move))
     return ActionOutcome(encounter.put(defending), Moved(actor.id, intent.move))
+
+
+def _had_a_turn(encounter: Encounter, combatant: str) -> bool:
+    """Tell whether one of the combatant's counts has passed this round (he acted, or let it go)."""
+    entry = next((e for e in encounter.turns.order if e.combatant == combatant), None)
+    return entry is not None and len(encounter.turns.to_come(combatant)) < len(entry.counts)
 
 
 def _stand(encounter: Encounter, intent: Intent, tables: D6Tables, dice: DiceSource) -> ActionOutcome:

@@ -76,3 +76,13 @@ def test_the_last_foe_retreating_is_the_step_that_ends_the_fight() -> None:
     reply = Reply("act", SYSTEM, gone.encounter, gone.result, beats=SYSTEM.digest(gone.result))
     [line] = guide_lines(reply)
     assert line.startswith("→ The fight is over — Hero and Other still stand; Foe is down")
+
+
+def test_full_defence_comes_before_his_own_first_count_passes() -> None:
+    # "at the beginning of the round, before any attacks are rolled": the hero lets his count 12 pass without
+    # attacking; at the foe's count 7 he may no longer declare it. The foe, whose count has not passed, still may.
+    enc = next_turn(fight()).encounter
+    assert enc.turns.current.waiting == ("foe",)
+    with pytest.raises(CannotAct, match="Hero has had a turn this round already"):
+        move(enc, "hero", "dodge")
+    assert move(enc, "foe", "dodge").encounter.get("foe").has(DEFENDING)
