@@ -18,7 +18,7 @@ from combat.systems.fallout.harm import deal, harm_of
 from combat.systems.fallout.hexgrid import axis_towards, cone, direction_between, distance, parse_hex
 from combat.systems.fallout.kit import SIDES, choose_weapon, is_body, usable_arms
 from combat.systems.fallout.moves import MOVES
-from combat.systems.fallout.moving import CHARGE_HEXES, path_to, speed
+from combat.systems.fallout.moving import CHARGE_HEXES, check_ground, path_to, speed
 from combat.systems.fallout.results import Attack, Harm, Overload, Reloaded, Watching
 from combat.systems.fallout.state import Fighter, Overwatch, field_of, fighter, with_fighter
 from combat.systems.fallout.strike import finish, roll_strike
@@ -140,13 +140,12 @@ def two_weapons(encounter: Encounter, tables: FalloutTables, dice: DiceSource, a
     second, _ = choose_weapon(tables, actor, None, option_value(intent, "offhand"))
     sides = _two_hands(actor, weapon, second)
     second_mode = mode if mode in second.modes else second.modes[0]
+    plan = ((weapon, mode, sides[0], targets[0]), (second, second_mode, sides[1], targets[1]))
+    # Both attacks checked before any die (alive, in reach, seen); he faces the first target.
+    sights = [squared_up(encounter, actor, target, how, intent.options) for _, how, _, target in plan]
+    encounter = encounter.put(sights[0][0])
     parts = []
-    for item, how, side, target in ((weapon, mode, sides[0], targets[0]), (second, second_mode, sides[1], targets[1])):
-        if how in MELEE_MODES:
-            melee_reach(encounter, actor, target)
-        seen = look(encounter, actor, fighter(target).place(), intent.options, shot=how in BLOCKABLE)
-        if how not in MELEE_MODES:
-            require_distance(seen)
+    for (item, how, side, target), (_, seen) in zip(plan, sights, strict=True):
         encounter, record = roll_strike(encounter, tables, dice, encounter.get(actor.id), encounter.get(target.id),
                                         item, how, seen, intent.options, intent.modifier, hand=side)
         record = replace(record, spent=(record.spent + ("damage",) * record.points)[: record.points])
@@ -285,6 +284,7 @@ def charge(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: Di
         most = speed(state, CHARGE_HEXES)
         if not 1 <= len(hexes) - 1 <= most:
             raise CannotAct(f"A charge covers 1 to {most} hexes in a straight line; that is {len(hexes) - 1}.")
+        check_ground(encounter, actor, hexes)  # a charge is movement: water and climbs hold it back too
         path = tuple(h.name for h in hexes)
         facing = direction_between(hexes[-2], hexes[-1])
         encounter = encounter.put(with_fighter(actor, replace(state, hex=to.upper(), facing=facing)))

@@ -86,6 +86,8 @@ def explode(encounter: Encounter, tables: FalloutTables, dice: DiceSource, actor
     aim = fighter(target).place() if target is not None else parse_hex(at) if isinstance(at, str) else None
     if aim is None:
         raise InvalidInput("Say where it goes: a target on the map, or a hex with at:C4.")
+    if aim == fighter(actor).place():
+        raise InvalidInput(f"{actor.name} stands on {aim.name}: aim it at another hex.")
     seen = look(encounter, actor, aim, options, need_sight=mode != "lob", shot=mode == "throw")
     require_distance(seen)
     mods = modifiers(encounter, actor, weapon, mode, target if mode != "lob" else None, seen, options, gm,

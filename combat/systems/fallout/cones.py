@@ -35,6 +35,8 @@ __all__ = ["spray", "sweep"]
 def _axis(encounter: Encounter, source: Hex, options: Mapping[str, OptionValue], targets: tuple[str, ...]) -> float:
     at = options.get("at")
     if isinstance(at, str):
+        if parse_hex(at) == source:
+            raise InvalidInput("Aim the cone away from your own hex: at:<another hex>, or a target.")
         return axis_towards(source, parse_hex(at))
     if targets:
         where = fighter(encounter.get(targets[0])).place()

@@ -25,7 +25,8 @@ from combat.systems.fallout.state import GROUND, STANCES, Fighter, field_of, fig
 from combat.systems.fallout.tables import FalloutTables
 from combat.systems.fallout.walking import walk
 
-__all__ = ["CHARGE_HEXES", "SPEED", "drop", "evade", "immobile", "items", "move", "path_to", "speed", "stance"]
+__all__ = ["CHARGE_HEXES", "SPEED", "check_ground", "drop", "evade", "immobile", "items", "move", "path_to", "speed",
+           "stance"]
 
 SPEED = {"prone": 1, "crouch": 2, "stand": 4}
 RUN = 8
@@ -109,7 +110,7 @@ def move(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: Dice
         raise CannotAct(f"That is {len(path) - 1} hexes; {actor.name} can move {allowed} ({_how(state, run)}).")
     if not field_of(encounter).on_map(path[-1]):
         raise CannotAct(f"{path[-1].name} is off the map.")
-    _check_ground(encounter, actor, path)
+    check_ground(encounter, actor, path)
     encounter = encounter.put(with_fighter(actor, state))
     after = intent.options.get("after")
     face = intent.options.get("face")
@@ -118,7 +119,7 @@ def move(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: Dice
     return walk(encounter, tables, dice, record)
 
 
-def _check_ground(encounter: Encounter, actor: Combatant, path: tuple[Hex, ...]) -> None:
+def check_ground(encounter: Encounter, actor: Combatant, path: tuple[Hex, ...]) -> None:
     """Refuse a move through water or a climb longer than the seed allows: "climb up to one hex", "swim up to two"."""
     field = field_of(encounter)
     crossed = [kind for place in path[1:] if (kind := field.ground(place)) is not None]

@@ -7,7 +7,7 @@ import pytest
 from fallout_kit import SYSTEM, TABLES, act, hp, person, scene, state
 
 from combat.dice import ScriptedDice
-from combat.errors import CannotAct
+from combat.errors import CannotAct, InvalidInput
 from combat.system import Intent
 from combat.systems.fallout.system import FalloutSystem
 
@@ -157,3 +157,11 @@ def test_a_spray_judges_proximity_once_as_it_begins() -> None:
         ("near", -8, 27), ("far", -8, 17)]
     # The round summary names the critical effect, not only the HP lost.
     assert [(b.target, b.note) for b in SYSTEM.digest(out.result)] == [("near", "knocked down"), ("far", None)]
+
+
+def test_a_spray_or_a_throw_at_ones_own_hex_is_refused() -> None:
+    bob = person("Bob", "vault", "C8", weapons=("shotgun",), firearms=10)
+    with pytest.raises(InvalidInput, match="away from your own hex"):
+        act(scene(bob, person("Near", "foes", "C6")), "bob", "attack", mode="spray", at="C8")
+    with pytest.raises(InvalidInput, match="Gren stands on C7: aim it at another hex"):
+        act(scene(grenadier(), person("Near", "foes", "C5")), "gren", "attack", mode="throw", at="C7")

@@ -195,3 +195,11 @@ def test_only_moves_of_the_current_phase_are_accepted() -> None:
         engine.act(SYSTEM, acting, Intent("walker", "move", (), {"to": "C7"}), ScriptedDice())
     phases = {m.name: m.phases for m in SYSTEM.moves()}
     assert phases["charge"] == ("charge",) and phases["attack"] == ("charge", "action")  # a disarm in either [seed]
+
+
+def test_a_charge_through_water_is_held_to_a_swim() -> None:
+    # A charge is movement: through water it covers 2 hexes at most, as a move does.
+    charger = person("Charger", "vault", "C8", unarmed=5)
+    fight = scene(charger, person("Target", "foes", "C3"), phase="charge", terrain=(("C7", "water"),))
+    with pytest.raises(CannotAct, match="That is 4 hexes through water; Charger can swim 2 hexes in a move"):
+        act(fight, "charger", "charge", "target", to="C4", mode="punch")

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from fallout_kit import act, person, scene, state
 
 from bot.systems.fallout.render import FalloutRenderer
 from combat.errors import CannotAct
+from combat.systems.fallout.state import Vitals
 
 NAMES = {"zed": "Zed", "raider": "Raider"}
 RENDER = FalloutRenderer()
@@ -73,3 +76,12 @@ def test_two_pistols_may_shoot_at_two_targets() -> None:
     assert [(c.target, c.total) for c in out.result.checks] == [("raider", 20), ("other", 19)]
     assert [(h.target, h.damage) for h in out.result.hits] == [("raider", 7), ("other", 6)]
     assert {h.target for h in out.result.harms} == {"raider", "other"}
+
+
+def test_two_weapons_at_a_dead_target_are_refused_before_any_die() -> None:
+    zed = person("Zed", "vault", "C6", weapons=("10mm pistol", "10mm pistol"), firearms=5,
+                 hands=("10mm pistol", "10mm pistol"))
+    alive = person("Other", "foes", "E5")
+    dead = replace(alive, health=Vitals(-50, alive.health.max_hp))
+    with pytest.raises(CannotAct, match="Other is dead"):
+        act(scene(zed, raider(), dead), "zed", "attack", "raider", "other", offhand="10mm pistol")
