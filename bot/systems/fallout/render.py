@@ -126,7 +126,8 @@ def landed_lines(landed: Landed, names: Names) -> list[str]:
     if landed.catcher is not None:
         lines.append(f"The {safe(landed.item)} lands on {landed.hex}: {who(names, landed.catcher)} catches it")
     else:
-        lines.append(f"The {safe(landed.item)} falls on {landed.hex}, out of the fight (nobody there to catch it)")
+        lines.append(f"The {safe(landed.item)} falls on {landed.hex}, out of the fight (no ally there with a free hand "
+                     "to catch it)")
     return lines
 
 

@@ -60,3 +60,12 @@ def test_a_bare_lob_throws_the_explosive_in_hand_not_the_gun() -> None:
     out = act(scene(bomber), "tosser", "lob", at="C3", faces=(4, 2, 1))  # 8 vs 10: it scatters a hex (d6 [1])
     assert out.result.weapon == "frag grenade" and out.result.blast is not None
     assert state(out.encounter, "tosser").hands == ("10mm pistol",)
+
+
+def test_an_item_nobody_catches_says_why() -> None:
+    from bot.systems.fallout.render import FalloutRenderer
+
+    out = act(scene(thrower(), person("Ally", "vault", "C3", weapons=("10mm smg",))), "tosser", "lob", at="C3",
+              faces=(4, 2))
+    lines = FalloutRenderer().result(out.result, {"tosser": "Tosser", "ally": "Ally"})
+    assert "The 10mm pistol falls on C3, out of the fight (no ally there with a free hand to catch it)" in lines
