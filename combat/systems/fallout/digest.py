@@ -6,7 +6,7 @@ from typing import Any
 
 from combat.model import Combatant
 from combat.summary import Beat
-from combat.systems.fallout.results import Attack, Evading, Items, Moved, Reloaded, Watching
+from combat.systems.fallout.results import Attack, Evading, Items, Moved, Overload, Reloaded, Stance, Watching
 from combat.systems.fallout.state import Vitals, fighter
 
 __all__ = ["digest", "health_state", "status"]
@@ -56,6 +56,11 @@ def digest(result: Any) -> tuple[Beat, ...]:
         return (Beat(result.actor, type(result).__name__.lower()),)
     if isinstance(result, Items):
         return (Beat(result.actor, "items", note=_items_note(result)),)
+    if isinstance(result, Stance):
+        return (Beat(result.actor, "stance", note=f"{result.old} → {result.new}"),)
+    if isinstance(result, Overload):
+        level = f"x{result.level}" if result.level else "released"
+        return (Beat(result.actor, "overload", note=f"{result.weapon} {level}"),)
     return ()
 
 

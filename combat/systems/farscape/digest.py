@@ -138,8 +138,9 @@ def _attack(actor: str, attack: Attack) -> Beat:
 
 
 def _volley(result: Volley) -> tuple[Beat, ...]:
-    """Return a beat per attack roll of a shoot move."""
-    return tuple(_attack(result.actor, a) for a in result.attacks)
+    """Return a beat per attack roll of a shoot move; an Incapacitated shooter who strained gets a first beat."""
+    strained = (Beat(result.actor, "strain", note="strained to act"),) if result.strain is not None else ()
+    return (*strained, *(_attack(result.actor, a) for a in result.attacks))
 
 
 def _blast(actor: str, hit: BlastHit, move: str = "grenade") -> tuple[Beat, ...]:

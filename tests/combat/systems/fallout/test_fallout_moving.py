@@ -81,6 +81,7 @@ def test_getting_up_from_prone_to_standing_costs_the_charge_and_action() -> None
     assert state(up.encounter, "walker").stance == "stand" and not SYSTEM.can_act(up.encounter.get("walker"), "action")
     half = act(moving(walker(stance="prone")), "walker", "stance", to="crouch")
     assert SYSTEM.can_act(half.encounter.get("walker"), "action")
+    assert [(b.move, b.note) for b in SYSTEM.digest(up.result)] == [("stance", "prone → stand")]  # in the summary
 
 
 def test_free_drops_before_and_after_a_move() -> None:

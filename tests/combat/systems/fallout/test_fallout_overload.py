@@ -20,6 +20,7 @@ def test_each_overload_costs_two_charges_and_the_shot_fires_them_all() -> None:
     fight = scene(laser(), person("Target", "foes", "C3"))
     once = act(fight, "las", "overload")
     assert (once.result.level, once.result.used, once.result.left) == (1, 2, 10)
+    assert [(b.move, b.note) for b in SYSTEM.digest(once.result)] == [("overload", "laser pistol x1")]
     twice = act(once.encounter, "las", "overload")
     assert state(twice.encounter, "las").overloaded == 2
     with pytest.raises(CannotAct, match="at its most"):

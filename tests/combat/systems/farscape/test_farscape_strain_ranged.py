@@ -14,6 +14,7 @@ from farscape_ranged_kit import TABLES, encounter, fighter, mods, run, shoot
 from combat.errors import CannotAct
 from combat.model import Condition
 from combat.system import Intent
+from combat.systems.farscape.digest import digest
 from combat.systems.farscape.odds_ranged import shot_odds
 from combat.systems.farscape.strain import StrainResult
 from combat.systems.farscape.wounds import Track
@@ -44,6 +45,7 @@ def test_a_straining_shooter_rolls_great_willpower_then_shoots_at_minus_three():
     assert mods(attack.modifiers) == {"wounds": -3}
     assert (attack.roll.result, attack.margin, attack.damage.value) == (1, 1, 4)
     assert out.encounter.get("foe").health.lethal.level_name == "Hurt"
+    assert [b.move for b in digest(volley)] == ["strain", "shoot"]  # the summary says he strained, as for a blow
 
 
 def test_a_failed_strain_spends_the_element_and_fires_nothing():
