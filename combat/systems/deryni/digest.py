@@ -56,9 +56,12 @@ def _strike(result: Strike) -> tuple[Beat, ...]:
         notes.append("Terrible")
     if result.outcome == "disarmed":
         notes.append(f"disarmed: {result.disarm_item}")
+    if result.outcome == "kept":
+        notes.append("disarm failed")
     harm = result.harm
-    if harm is None:
-        return (Beat(result.actor, move, result.target, result.hit, note=", ".join(notes) or None),)
+    if harm is None:  # past the defence, the Strength contest lost: a hit all the same, with no disarm
+        hit = result.hit or (result.outcome == "kept" and result.contest is not None)
+        return (Beat(result.actor, move, result.target, hit, note=", ".join(notes) or None),)
     if harm.limb:
         notes.append(f"{harm.location} {harm.limb}")
     if harm.knocked_out:

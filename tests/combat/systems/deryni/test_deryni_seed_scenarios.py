@@ -286,6 +286,8 @@ def test_a_resisted_disarm_of_a_two_handed_weapon_then_strength_against_strength
     # Strength tie (both Good + [0 0]): the attacker has not won; Rogier keeps it.
     step = attack(enc, "duncan", "rogier", faces(f2(2), f2(-1), f2(0), f2(0)), disarm="weapon", defence="parry")
     assert strike(step).outcome == "kept"
+    # The round summary: past the parry, so a hit; the disarm failed (it read as a plain miss).
+    assert [(b.hit, b.note) for b in SYSTEM.digest(step.result)] == [(True, "disarm failed")]
 
 
 def test_an_unresisted_disarm_needs_fair_or_better():
