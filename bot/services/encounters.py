@@ -174,13 +174,15 @@ async def next_turn(svc: Services, caller: Caller, args: Args) -> Reply:
 async def hold(svc: Services, caller: Caller, args: Args) -> Reply:
     """Hold the current combatant's action to act later in the round."""
     holder: list[str] = []
+    given = args.given()
 
     def apply(scene: Scene) -> engine.Step:
         actor = acting_combatant(scene.encounter, caller, scene.gm, args.text("as"))
         holder.append(actor.name)
+        given.setdefault("as", actor.name)  # the log and the recap name the holder, not whoever typed it
         return engine.hold(scene.system, scene.encounter, actor.id, scene.dice)
 
-    reply = await svc.change(caller, "encounter hold", apply, payload=args.given())
+    reply = await svc.change(caller, "encounter hold", apply, payload=given)
     return replace(reply, body=Held(holder[-1]))
 
 

@@ -6,7 +6,7 @@ from timekit import Clock
 
 from bot.render.reply import render_reply
 from bot.services.errors import NoEncounter
-from combat.errors import RulesError
+from combat.errors import FrayError, RulesError
 
 pytestmark = pytest.mark.asyncio
 
@@ -143,3 +143,15 @@ async def test_the_recap_keeps_an_attacks_own_move_option(duel: Table):
     # Farscape's /attack move:kick: the recap says the kick, as the log does (it left 'move' out).
     await duel.shoot(BOB, TROOPER_1, SURE_MISS, move="kick", weapon="none")
     assert f"**Crichton** attack (move kick, weapon none) → {TROOPER_1}: miss" in await recap(duel)
+
+
+async def test_the_recap_names_the_holder_of_a_hold_the_gm_typed(duel: Table):
+    # The GM types /encounter hold without as: for the fighter whose turn it is: the recap names him, not the GM.
+    for _ in range(4):  # on to a trooper's turn (the GM's combatant)
+        try:
+            held = await duel.run(GM, "encounter hold")
+            break
+        except FrayError:
+            await duel.run(GM, "encounter next")
+    assert held.body.name.startswith("Peacekeeper trooper")
+    assert f"**{held.body.name}** hold" in await recap(duel)
