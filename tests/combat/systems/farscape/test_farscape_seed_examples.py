@@ -25,19 +25,25 @@ def counts(step: Step) -> dict[str, int]:
     return {e.combatant: e.counts[0] for e in step.encounter.turns.order}
 
 
-def test_a_greatsword_engaged_with_a_sword_is_one_down_on_initiative():
-    # "someone using a greatsword would have a -1 penalty to their Initiative against an opponent using a one-handed
-    # sword". The real tables: greatsword Poor size, sword Mediocre. Hero: Speed Good, greatsword; foe: Speed Fair,
-    # sword. Element 1: Hero +1 alone first. He attacks; both Melee Weapon Good + 0: no blow lands, but they are
-    # engaged. Element 2: Hero 1 - 1 = 0, level with the foe's 0: they act together.
+def engaged_greatsword(foe_weapon: str) -> Step:
+    """Hero (Speed Good, greatsword) clashes with a foe (Speed Fair) in element 1, no blow landing; go to element 2."""
     system = FarscapeSystem(REAL)
     enc = encounter(fighter("hero", weapons=("greatsword",), speed=1, melee_weapon=1),
-                    fighter("foe", weapons=("sword",), speed=0, melee_weapon=1))
+                    fighter("foe", weapons=(foe_weapon,), speed=0, melee_weapon=1))
     step = engine.begin(system, enc, dice())
     assert counts(step) == {"hero": 1, "foe": 0}
     step = engine.act(system, step.encounter, Intent("hero", "attack", ("foe",), {}), dice(0, 0))
     while step.encounter.turns.round == 1:
         step = engine.next_turn(system, step.encounter, dice())
+    return step
+
+
+def test_a_greatsword_engaged_with_a_sword_is_one_down_on_initiative():
+    # "someone using a greatsword would have a -1 penalty to their Initiative against an opponent using a one-handed
+    # sword". The real tables: greatsword Poor size, sword Mediocre. Hero: Speed Good, greatsword; foe: Speed Fair,
+    # sword. Element 1: Hero +1 alone first. He attacks; both Melee Weapon Good + 0: no blow lands, but they are
+    # engaged. Element 2: Hero 1 - 1 = 0, level with the foe's 0: they act together.
+    step = engaged_greatsword("sword")
     assert score(step.encounter.get("hero"), step.encounter, REAL).size == -1
     assert counts(step) == {"hero": 0, "foe": 0}
     assert [slot.actors for slot in step.encounter.turns.queue] == [("hero", "foe")]
@@ -117,11 +123,5 @@ def test_a_second_exchange_in_an_element_takes_the_size_step_against_its_foe_onc
 
 def test_a_greatsword_against_a_dagger_is_three_down():
     # "and a -3 penalty against a foe wielding a dagger": the seed's own example, on the real tables.
-    system = FarscapeSystem(REAL)
-    enc = encounter(fighter("hero", weapons=("greatsword",), speed=1, melee_weapon=1),
-                    fighter("foe", weapons=("dagger",), speed=0, melee_weapon=1))
-    step = engine.begin(system, enc, dice())
-    step = engine.act(system, step.encounter, Intent("hero", "attack", ("foe",), {}), dice(0, 0))
-    while step.encounter.turns.round == 1:
-        step = engine.next_turn(system, step.encounter, dice())
+    step = engaged_greatsword("dagger")
     assert score(step.encounter.get("hero"), step.encounter, REAL).size == -3
