@@ -16,7 +16,7 @@ from combat.systems.fallout.board import sight
 from combat.systems.fallout.cones import spray, sweep
 from combat.systems.fallout.harm import deal, harm_of
 from combat.systems.fallout.hexgrid import axis_towards, cone, direction_between, distance, parse_hex
-from combat.systems.fallout.kit import SIDES, choose_weapon, is_body, usable_arms
+from combat.systems.fallout.kit import SIDES, choose_weapon, items_in_hand, usable_arms
 from combat.systems.fallout.moves import MOVES
 from combat.systems.fallout.moving import CHARGE_HEXES, check_ground, path_to, speed
 from combat.systems.fallout.results import Attack, Harm, Overload, Reloaded, Watching
@@ -183,7 +183,7 @@ def lob(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: DiceS
     actor = encounter.get(intent.actor)
     key = option_value(intent, "weapon")
     if key is None:  # an explosive in hand before anything else: a bare lob is a grenade's, not the gun's [ours]
-        held = [k for k in fighter(actor).hands if not is_body(tables, k)]
+        held = items_in_hand(tables, fighter(actor))
         key = next((k for k in held if k in tables.weapons and tables.weapon(k).blast), held[0] if held else None)
     if key is None:
         raise InvalidInput(f"{actor.name} holds nothing to lob: take an item out in the move phase (act move:item).")

@@ -15,7 +15,7 @@ from combat.systems.fallout.state import Fighter, fighter
 from combat.systems.fallout.tables import SHOT_MODES, FalloutTables, Weapon
 
 __all__ = ["SIDES", "SKILL", "carried", "choose_weapon", "free_hands", "hands_used", "held_in", "improvised",
-           "is_body", "start_kit", "unarmed_weapon", "usable_arms", "wielding_side"]
+           "is_body", "items_in_hand", "start_kit", "unarmed_weapon", "usable_arms", "wielding_side"]
 
 SKILL = {**dict.fromkeys(("thrust", "swing", "smash", "throw", "lob", "bean"), "melee"),
          **dict.fromkeys(("punch", "kick", "disarm", "trip"), "unarmed"),
@@ -38,6 +38,11 @@ def unarmed_weapon(tables: FalloutTables, actor: Combatant, mode: str, key: str 
 def is_body(tables: FalloutTables, key: str) -> bool:
     """Tell whether a weapon is a part of the body (fists, feet: only unarmed modes), never an item in hand."""
     return key in tables.weapons and set(tables.weapon(key).modes) <= BODY_MODES
+
+
+def items_in_hand(tables: FalloutTables, state: Fighter) -> tuple[str, ...]:
+    """Return what the hands hold, in order, fists and feet left out (the body; a fight saved earlier may list them)."""
+    return tuple(k for k in state.hands if not is_body(tables, k))
 
 
 def improvised(weapon: Weapon, mode: str) -> tuple[str, int]:
@@ -108,7 +113,7 @@ def choose_weapon(tables: FalloutTables, actor: Combatant, mode: str | None, key
         if key not in state.hands:
             raise CannotAct(f"{actor.name}'s {key} is not in hand: take it out in the move phase (act move:item).")
         weapon = tables.weapon(key)
-    elif held := [k for k in state.hands if not is_body(tables, k)]:  # fists kept in hand by an older save: skipped
+    elif held := items_in_hand(tables, state):
         weapon = tables.weapon(held[0])
     else:
         weapon = unarmed_weapon(tables, actor, "punch", None)

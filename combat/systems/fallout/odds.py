@@ -20,13 +20,12 @@ from combat.systems.fallout.actions import option_value
 from combat.systems.fallout.checks import skill_of
 from combat.systems.fallout.crits import LABELS, crit_dice
 from combat.systems.fallout.harm import deal, injure, threshold
-from combat.systems.fallout.kit import free_hands
 from combat.systems.fallout.odds_aim import Aim, aim
 from combat.systems.fallout.odds_harm import Counts, crit_counts, crit_roll, mix, one_hit
 from combat.systems.fallout.results import Check
 from combat.systems.fallout.sheet import melee_damage
 from combat.systems.fallout.state import fighter
-from combat.systems.fallout.strike import check_disarm, damage_dice, hit_count
+from combat.systems.fallout.strike import damage_dice, disarm_item, hit_count
 from combat.systems.fallout.tables import MELEE_MODES, FalloutTables
 
 __all__ = ["attack_odds", "hp_band"]
@@ -53,18 +52,8 @@ def _bands(target: Combatant) -> list[Band]:
             bands.append(Band(f"hp{quarter}", f"{text} (of {hp} left)", hit=True, severity=min(3, quarter)))
         low = max(low, high + 1)
     return [*bands, Band("disarmed", "Disarmed", hit=True, severity=2),
-            Band("no grip", "Hit, but nothing taken", hit=True), Band("tripped", "Tripped: a stance down",
-                                                                        hit=True, severity=1),
+            Band("tripped", "Tripped: a stance down", hit=True, severity=1),
             Band("dead", "Dead (0 HP or less)", hit=True, severity=4)]
-
-
-def _disarm(encounter: Encounter, tables: FalloutTables, shot: Aim) -> str:
-    """Return what a disarm that hits takes: the first item in hand, if the attacker has the hands free."""
-    held = fighter(shot.target).hands
-    if not held:
-        return "no grip"
-    need = 2 if tables.weapon(held[0]).size == "large" else 1
-    return "no grip" if free_hands(tables, fighter(shot.actor)) < need else "disarmed"
 
 
 class _Tally:
@@ -141,7 +130,7 @@ def attack_odds(encounter: Encounter, intent: Intent, tables: FalloutTables) -> 
     """Return the exact chances of an attack: a miss, HP lost in quarters of what is left, dead, and the effects."""
     shot = aim(encounter, intent, tables)
     if shot.mode == "disarm":
-        check_disarm(tables, shot.actor, shot.target)  # refused as the attack would be
+        disarm_item(tables, shot.actor, shot.target)  # refused as the attack would be
     skill, total = skill_of(shot.actor, shot.mode)
     part = option_value(intent, "location")
     tally = _Tally()
@@ -155,7 +144,7 @@ def attack_odds(encounter: Encounter, intent: Intent, tables: FalloutTables) -> 
         if not check.hit:
             tally.band("miss", p)
         elif hit is None:
-            tally.band(_disarm(encounter, tables, shot) if shot.mode == "disarm" else "tripped", p)
+            tally.band("disarmed" if shot.mode == "disarm" else "tripped", p)
         else:
             if check.points:
                 tally.effect("At least one critical point", p)

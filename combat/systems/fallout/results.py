@@ -142,6 +142,8 @@ class Attack:
     the fatigue a charge on a maimed groin cost the attacker. With two different weapons, ``offhand_ammo`` and
     ``offhand_rounds`` count the off hand's magazine (two of one weapon share ``ammo``, the rounds of both), and
     ``main_hand`` says how many of the hits and critical effects are the main hand's (the rest are the off hand's).
+    ``kept`` (why a disarm took nothing) is no longer made, disarms without the hands being refused before the dice;
+    it stays for results stored before.
     """
 
     actor: str

@@ -17,15 +17,15 @@ from combat.systems.fallout.aim import Sight
 from combat.systems.fallout.checks import EVASION, VERY_EASY, modifiers, roll_check, skill_of
 from combat.systems.fallout.crits import crit_dice, padded, preset, spend
 from combat.systems.fallout.harm import damage_hit, deal, drop_stances, harm_of, injure
-from combat.systems.fallout.kit import carried, free_hands, held_in, improvised, is_body, wielding_side
+from combat.systems.fallout.kit import carried, free_hands, held_in, improvised, items_in_hand, wielding_side
 from combat.systems.fallout.pause import StrikeRecord
 from combat.systems.fallout.results import Attack, Check, Hit, Injured
 from combat.systems.fallout.sheet import melee_damage
 from combat.systems.fallout.state import Fighter, fighter, with_fighter
 from combat.systems.fallout.tables import MELEE_MODES, FalloutTables, Weapon
 
-__all__ = ["burst_hits", "burst_penalty", "finish", "hit_count", "needed_against", "partial", "roll_strike",
-           "take_ammo"]
+__all__ = ["burst_hits", "burst_penalty", "disarm_item", "finish", "hit_count", "needed_against", "partial",
+           "roll_strike", "take_ammo"]
 
 
 def burst_penalty(number: int) -> int:
@@ -81,7 +81,7 @@ def roll_strike(encounter: Encounter, tables: FalloutTables, dice: DiceSource, a
                 interrupt: bool = False, ammo: bool = True, hand: str | None = None) -> tuple[Encounter, StrikeRecord]:
     """Roll the attack and its hits' damage (``ammo``: using its rounds; ``hand``: the side of one of two weapons)."""
     if mode == "disarm":
-        check_disarm(tables, actor, target)
+        disarm_item(tables, actor, target)
     mods = modifiers(encounter, actor, weapon, mode, target, seen, options, gm,
                      hand or wielding_side(tables, actor, weapon, mode))
     wanted = {"double": 2, "burst": weapon.burst}.get(mode, 1)
@@ -121,13 +121,13 @@ def hit_count(check: Check, mode: str, rounds: int) -> int:
     return 1
 
 
-def check_disarm(tables: FalloutTables, actor: Combatant, target: Combatant) -> None:
-    """Refuse a disarm with nothing to take, or without the open hands the item needs, before any die [seed].
+def disarm_item(tables: FalloutTables, actor: Combatant, target: Combatant) -> Weapon:
+    """Return the item a disarm takes: the first in the target's hands [ours]; refuse one that cannot be made [seed].
 
-    "Disarming a small item requires only one open hand. Disarming a large item requires two." The item is the
-    first in the target's hands [ours].
+    "Disarming a small item requires only one open hand. Disarming a large item requires two": with nothing to take
+    or too few open hands the disarm is refused before any die.
     """
-    held = [k for k in fighter(target).hands if k in tables.weapons and not is_body(tables, k)]
+    held = [k for k in items_in_hand(tables, fighter(target)) if k in tables.weapons]
     if not held:
         raise CannotAct(f"{target.name} holds nothing to disarm.")
     item = tables.weapon(held[0])
@@ -136,20 +136,13 @@ def check_disarm(tables: FalloutTables, actor: Combatant, target: Combatant) -> 
     if free < need:
         raise CannotAct(f"Disarming the {item.name} needs {need} open hand{'s' if need > 1 else ''}: "
                         f"{actor.name} has {free}.")
+    return item
 
 
-def _disarm(encounter: Encounter, tables: FalloutTables, record: StrikeRecord) -> tuple[Encounter, str | None,
-                                                                                        str | None]:
-    """Take the target's first item in hand into the attacker's free hands (one for small, two for large)."""
+def _disarm(encounter: Encounter, tables: FalloutTables, record: StrikeRecord) -> tuple[Encounter, str]:
+    """Take the item (``disarm_item``, checked before the dice) into the attacker's free hands."""
     target, actor = encounter.get(record.target), encounter.get(record.actor)
-    items = [k for k in fighter(target).hands if k in tables.weapons and not is_body(tables, k)]
-    if not items:
-        return encounter, None, "empty-handed"
-    item = tables.weapon(items[0])
-    need = 2 if item.size == "large" else 1
-    free = free_hands(tables, fighter(actor))
-    if free < need:
-        return encounter, None, f"the {item.name} needs {need} free hand{'s' if need > 1 else ''}, {free} free"
+    item = disarm_item(tables, actor, target)
     theirs, mine = fighter(target), fighter(actor)
     loaded = theirs.loaded(item.key)
     # The item, with what is loaded in it, leaves his kit for the attacker's [seed: "the item is in the hand(s) of
@@ -163,7 +156,7 @@ def _disarm(encounter: Encounter, tables: FalloutTables, record: StrikeRecord) -
     mine = replace(mine, hands=(*mine.hands, item.key))
     actor = with_fighter(actor, mine if kept or not loaded else mine.with_ammo(item.key, loaded))
     sheet = replace(actor.sheet, weapons=(*actor.sheet.weapons, item.key))
-    return encounter.put(target, replace(actor, sheet=sheet)), item.key, None
+    return encounter.put(target, replace(actor, sheet=sheet)), item.key
 
 
 def _let_go(encounter: Encounter, tables: FalloutTables, was: Fighter, wound: Injured) -> tuple[Encounter, Injured]:
@@ -186,12 +179,12 @@ def finish(encounter: Encounter, tables: FalloutTables, record: StrikeRecord, di
         Encounter, Attack]:
     """Apply the hits, the spent critical points, a called shot's wound, a disarm or a trip."""
     before = encounter
-    took = kept = None
+    took = None
     for hit in record.hits:
         encounter = deal(encounter, hit.target, hit.damage, hit.fatigue)
     encounter, crits, pushed, extra = spend(encounter, record, dice)
     if record.check.hit and record.mode == "disarm":
-        encounter, took, kept = _disarm(encounter, tables, record)
+        encounter, took = _disarm(encounter, tables, record)
     if record.check.hit and record.mode == "trip":
         encounter = drop_stances(encounter, record.target, 1)
     injuries: tuple[Injured, ...] = ()
@@ -203,7 +196,7 @@ def finish(encounter: Encounter, tables: FalloutTables, record: StrikeRecord, di
     harm = harm_of(before, encounter, record.target)
     return encounter, Attack(record.actor, record.mode, record.weapon, (record.check,), record.hits, tuple(crits),
                              record.part, injuries, tuple(pushed), (harm,), ammo=record.ammo, rounds=record.rounds,
-                             interrupt=record.interrupt, charged=record.charged, took=took, kept=kept,
+                             interrupt=record.interrupt, charged=record.charged, took=took,
                              tired=record.tired)
 
 
