@@ -25,7 +25,6 @@ from combat.systems.fallout.checks import VERY_EASY, modifiers, roll_check
 from combat.systems.fallout.crits import crit_dice
 from combat.systems.fallout.harm import damage_hit, deal, harm_of
 from combat.systems.fallout.hexgrid import DIRECTIONS, Hex, distance, in_cone, neighbour, parse_hex
-from combat.systems.fallout.kit import wielding_side
 from combat.systems.fallout.results import Attack, Blast, Crit, Hit, Scatter
 from combat.systems.fallout.state import field_of, fighter
 from combat.systems.fallout.strike import needed_against
@@ -90,8 +89,7 @@ def explode(encounter: Encounter, tables: FalloutTables, dice: DiceSource, actor
         raise InvalidInput(f"{actor.name} stands on {aim.name}: aim it at another hex.")
     seen = look(encounter, actor, aim, options, need_sight=mode != "lob", shot=mode == "throw")
     require_distance(seen)
-    mods = modifiers(encounter, actor, weapon, mode, target if mode != "lob" else None, seen, options, gm,
-                     wielding_side(tables, actor, weapon, mode))
+    mods = modifiers(encounter, tables, actor, weapon, mode, target if mode != "lob" else None, seen, options, gm)
     needed = needed_against(target, mode) if target is not None and mode != "lob" else VERY_EASY
     check = roll_check(dice, actor, mode, target.id if target is not None else None, mods, needed)
     miss = None if check.hit else scatter(encounter, aim, needed - check.total, dice)

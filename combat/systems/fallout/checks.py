@@ -12,11 +12,11 @@ from combat.errors import CannotAct
 from combat.model import Combatant, Encounter
 from combat.options import OptionValue
 from combat.systems.fallout.aim import VISIBILITY, Sight, band, proximity, size_factor
-from combat.systems.fallout.kit import SKILL, improvised
+from combat.systems.fallout.kit import SKILL, improvised, wielding_side
 from combat.systems.fallout.results import Check
 from combat.systems.fallout.sheet import skill_total, throwing_range
 from combat.systems.fallout.state import fighter
-from combat.systems.fallout.tables import SHOT_MODES, THROWN_MODES, Weapon
+from combat.systems.fallout.tables import SHOT_MODES, THROWN_MODES, FalloutTables, Weapon
 
 __all__ = ["EVASION", "VERY_EASY", "roll_check", "skill_of"]
 
@@ -74,10 +74,13 @@ def _point_blank(weapon: Weapon, hexes: int | None, target: Combatant | None, pa
     return hexes is not None and hexes * size_factor(target, part) <= 2 * weapon.range
 
 
-def modifiers(encounter: Encounter, actor: Combatant, weapon: Weapon, mode: str, target: Combatant | None,
-              seen: Sight, options: Mapping[str, OptionValue], gm: int, hand: str | None = None) -> list[
-        tuple[str, int]]:
-    """Name every modifier to the attack roll (zeros left out); ``hand``: the side whose hand holds the weapon."""
+def modifiers(encounter: Encounter, tables: FalloutTables, actor: Combatant, weapon: Weapon, mode: str,
+              target: Combatant | None, seen: Sight, options: Mapping[str, OptionValue], gm: int,
+              hand: str | None = None) -> list[tuple[str, int]]:
+    """Name every modifier to the attack roll (zeros left out).
+
+    ``hand``: the side of one of two weapons; else the side whose hand holds the weapon (``kit.wielding_side``).
+    """
     mods: list[tuple[str, int]] = []
     accuracy = improvised(weapon, mode)[1] if mode in ("smash", "bean") else weapon.accuracy
     mods.append(("accuracy", accuracy))
@@ -97,7 +100,7 @@ def modifiers(encounter: Encounter, actor: Combatant, weapon: Weapon, mode: str,
         mods.append(("winded", -4))
     if isinstance(options.get("offhand"), str):
         mods.append(("two weapons", -8))
-    mods += _limbs(actor, weapon, mode, hand)
+    mods += _limbs(actor, weapon, mode, hand or wielding_side(tables, actor, weapon, mode))
     mods.append(("GM", gm))
     return [(name, value) for name, value in mods if value]
 

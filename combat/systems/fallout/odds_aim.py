@@ -15,7 +15,7 @@ from combat.system import Intent
 from combat.systems.fallout.actions import one_target, option_value, squared_up
 from combat.systems.fallout.checks import modifiers
 from combat.systems.fallout.crits import preset
-from combat.systems.fallout.kit import choose_weapon, wielding_side
+from combat.systems.fallout.kit import choose_weapon
 from combat.systems.fallout.state import fighter
 from combat.systems.fallout.strike import needed_against, take_ammo
 from combat.systems.fallout.tables import FalloutTables, Weapon
@@ -51,8 +51,7 @@ def aim(encounter: Encounter, intent: Intent, tables: FalloutTables) -> Aim:
         raise CannotAct(f"Odds are worked out for one attack on one target; not for {what}.")
     target = one_target(encounter, intent)
     actor, seen = squared_up(encounter, actor, target, mode, intent.options)
-    mods = modifiers(encounter, actor, weapon, mode, target, seen, intent.options, intent.modifier,
-                     wielding_side(tables, actor, weapon, mode))
+    mods = modifiers(encounter, tables, actor, weapon, mode, target, seen, intent.options, intent.modifier)
     rounds = 0
     if weapon.magazine and mode in ("single", "double", "burst"):
         _, rounds, _ = take_ammo(encounter, actor, weapon, {"double": 2, "burst": weapon.burst}.get(mode, 1))

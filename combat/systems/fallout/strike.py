@@ -17,7 +17,7 @@ from combat.systems.fallout.aim import Sight
 from combat.systems.fallout.checks import EVASION, VERY_EASY, modifiers, roll_check, skill_of
 from combat.systems.fallout.crits import crit_dice, padded, preset, spend
 from combat.systems.fallout.harm import damage_hit, deal, drop_stances, harm_of, injure
-from combat.systems.fallout.kit import carried, free_hands, held_in, improvised, items_in_hand, wielding_side
+from combat.systems.fallout.kit import carried, free_hands, held_in, improvised, items_in_hand
 from combat.systems.fallout.pause import StrikeRecord
 from combat.systems.fallout.results import Attack, Check, Hit, Injured
 from combat.systems.fallout.sheet import melee_damage
@@ -82,8 +82,7 @@ def roll_strike(encounter: Encounter, tables: FalloutTables, dice: DiceSource, a
     """Roll the attack and its hits' damage (``ammo``: using its rounds; ``hand``: the side of one of two weapons)."""
     if mode == "disarm":
         disarm_item(tables, actor, target)
-    mods = modifiers(encounter, actor, weapon, mode, target, seen, options, gm,
-                     hand or wielding_side(tables, actor, weapon, mode))
+    mods = modifiers(encounter, tables, actor, weapon, mode, target, seen, options, gm, hand)
     wanted = {"double": 2, "burst": weapon.burst}.get(mode, 1)
     rounds, left = 0, None
     if ammo and weapon.magazine and mode in ("single", "double", "burst"):

@@ -20,7 +20,7 @@ from combat.systems.fallout.blast import scatter
 from combat.systems.fallout.board import occupant
 from combat.systems.fallout.checks import VERY_EASY, modifiers, roll_check
 from combat.systems.fallout.hexgrid import parse_hex
-from combat.systems.fallout.kit import carried, free_hands, wielding_side
+from combat.systems.fallout.kit import carried, free_hands
 from combat.systems.fallout.results import Attack, Landed
 from combat.systems.fallout.state import fighter, with_fighter
 from combat.systems.fallout.tables import FalloutTables, Weapon
@@ -69,8 +69,7 @@ def toss(encounter: Encounter, tables: FalloutTables, dice: DiceSource, actor: C
     aim = parse_hex(at)
     seen = look(encounter, actor, aim, options, need_sight=False)
     require_distance(seen)
-    hand = wielding_side(tables, actor, weapon, "lob")
-    mods = modifiers(encounter, actor, weapon, "lob", None, seen, options, gm, hand)
+    mods = modifiers(encounter, tables, actor, weapon, "lob", None, seen, options, gm)
     check = roll_check(dice, actor, "lob", None, mods, VERY_EASY)
     miss = None if check.hit else scatter(encounter, aim, VERY_EASY - check.total, dice)
     where = miss.landed if miss is not None else aim.name
