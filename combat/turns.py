@@ -274,9 +274,8 @@ def release(state: TurnState, combatant: str, can_act: CanAct | None = None) -> 
         raise CannotAct("There is no round under way to act in.")
     if can_act is not None and not can_act(combatant, slot.phase):
         raise CannotAct(f"That combatant cannot act in the {slot.phase} phase now.")
-    jump = Slot(slot.phase, slot.key, (combatant,), interrupt=True)
     held = tuple(h for h in state.held if h != combatant)
-    return replace(state, queue=(jump, *state.queue), held=held)
+    return replace(state, queue=(_interrupting(slot, combatant), *state.queue), held=held)
 
 
 def jump(state: TurnState, combatant: str) -> TurnState:
@@ -297,7 +296,12 @@ def jump(state: TurnState, combatant: str) -> TurnState:
         queue[later] = replace(queue[later], actors=rest)
     else:
         del queue[later]
-    return replace(state, queue=(Slot(slot.phase, slot.key, (combatant,), interrupt=True), *queue))
+    return replace(state, queue=(_interrupting(slot, combatant), *queue))
+
+
+def _interrupting(current: Slot, combatant: str) -> Slot:
+    """Return a slot for ``combatant`` alone, acting now, before whoever's turn it is in ``current``."""
+    return Slot(current.phase, current.key, (combatant,), interrupt=True)
 
 
 def reschedule(state: TurnState, entries: Iterable[InitiativeEntry]) -> TurnState:
