@@ -37,7 +37,8 @@ class RoundSummary:
 
     ``next_phases`` names the phase of each slot of ``next_order`` (empty for a round of one phase); ``next_counts``
     gives each slot's Initiative count (empty when not known). ``names`` gives (id, name) of those who left the
-    encounter before the round ended: the encounter names the others, not them.
+    encounter before the round ended: the encounter names the others, not them. ``opening`` is what befell whom as
+    the next round began, before anyone acted in it (bleeding, waking up).
     """
 
     round: int
@@ -48,6 +49,7 @@ class RoundSummary:
     next_phases: tuple[str, ...] = ()
     next_counts: tuple[int, ...] = ()
     names: tuple[tuple[str, str], ...] = ()
+    opening: tuple[Beat, ...] = ()
 
     @property
     def hits(self) -> int:
@@ -68,10 +70,12 @@ def summarize_round(
     next_phases: Iterable[str] = (),
     next_counts: Iterable[int] = (),
     names: Mapping[str, str] | None = None,
+    opening: Iterable[Beat] = (),
 ) -> RoundSummary:
     """Build a round's summary from its beats, the conditions now in force and the next round's order.
 
-    ``names`` are those of the combatants who left the encounter during the round, by id (the log's ``gone``).
+    ``names`` are those of the combatants who left the encounter during the round, by id (the log's ``gone``);
+    ``opening`` the beats of the next round's start.
     """
     ordered = tuple(beats)
     down: list[str] = []
@@ -80,4 +84,4 @@ def summarize_round(
         if beat.out and fallen not in down:
             down.append(fallen)
     return RoundSummary(round_number, ordered, tuple(down), tuple(conditions), tuple(next_order), tuple(next_phases),
-                        tuple(next_counts), tuple((names or {}).items()))
+                        tuple(next_counts), tuple((names or {}).items()), tuple(opening))

@@ -213,7 +213,11 @@ class RuleSystem(Protocol):
         ...
 
     def digest(self, result: Any) -> tuple[Beat, ...]:
-        """Boil a result down to beats for the round summary: who did what to whom, and the wounds."""
+        """Boil a result down to beats for the round summary: who did what to whom, and the wounds.
+
+        It is also handed the round-start and round-end results (``start_round``'s, ``end_round``'s): their beats
+        are what befell whom as a round began or ended (bleeding, a test failed, waking up); none is no news.
+        """
         ...
 
     def status(self, combatant: Combatant) -> tuple[str, ...]:

@@ -45,11 +45,13 @@ def guide_hint(reply: Reply) -> Hint | None:
 def _decided_now(reply: Reply, system: RuleSystem, encounter: Encounter) -> Hint | None:
     """Say the fight is over, in any encounter, on the step that left one side standing (someone left the fight).
 
-    Someone left it by going down, retreating or being removed. A guided encounter says it after every step; an
-    ordinary one only on a step that took someone out of it (the GM may play on, and a read or a turn passing says
-    nothing).
+    Someone left it by going down (in the step, or as the round it began did: bleeding out), retreating or being
+    removed. A guided encounter says it after every step; an ordinary one only on a step that took someone out of
+    it (the GM may play on, and a read or a turn passing says nothing).
     """
-    took = any(beat.out for beat in reply.beats) or isinstance(reply.body, Removed) or _left(reply, system, encounter)
+    opening = [beat for summary in reply.summaries for beat in summary.opening]
+    took = any(beat.out for beat in (*reply.beats, *opening)) or isinstance(reply.body, Removed) \
+        or _left(reply, system, encounter)
     if not took or encounter.pending is not None or not decided(system, encounter):
         return None
     return fight_over(system, encounter)

@@ -87,17 +87,19 @@ def _answer(entry: RecapEntry, asked: str | None, owners: Mapping[str, str | Non
 
 
 def _actions(entries: Iterable[RecapEntry], encounter: Encounter, names: dict[str, str],
-             users: UserNames) -> tuple[list[_Action], dict[int, list[Beat]]]:
-    """Gather the actions in order (answers joined to what they finish) and each round's end-of-round beats."""
+             users: UserNames) -> tuple[list[_Action], dict[int, list[Beat]], dict[int, list[Beat]]]:
+    """Gather the actions in order (answers joined to what they finish), each round's start and end beats."""
     entries = tuple(entries)
     owners = _owners(entries, encounter)
     actions: list[_Action] = []
     ends: dict[int, list[Beat]] = {}
+    starts: dict[int, list[Beat]] = {}
     waiting: tuple[_Action, str | None] | None = None
     for entry in entries:
         if entry.undone or entry.kind == "undo":
             continue
         ends.setdefault(entry.round, []).extend(entry.round_end)
+        starts.setdefault(entry.round + 1, []).extend(entry.round_start)  # the command ended its round
         if entry.kind == "encounter react" and waiting is not None:
             action, asked = waiting
             action.beats.extend(entry.beats)
@@ -112,7 +114,7 @@ def _actions(entries: Iterable[RecapEntry], encounter: Encounter, names: dict[st
                          list(entry.beats))
         actions.append(action)
         waiting = (action, entry.asked) if entry.waits else None
-    return actions, ends
+    return actions, ends, starts
 
 
 def _beat(beat: Beat, action: _Action, names: dict[str, str]) -> str:
@@ -173,13 +175,19 @@ def _count(number: int, one: str, many: str | None = None) -> str:
     return f"{number} {one if number == 1 else many or one + 's'}"
 
 
-def _round(number: int, actions: list[_Action], ends: list[Beat], names: dict[str, str]) -> list[str]:
+def _round(
+    number: int, actions: list[_Action], marks: tuple[list[Beat], list[Beat]], names: dict[str, str]
+) -> list[str]:
+    """Tell one round: what befell whom as it began, each action, what the system did as it ended, and the tally."""
+    starts, ends = marks
     lines = [f"## Round {number}" if number else "## Before the fight", ""]
+    if starts:
+        lines += ["As the round began: " + "; ".join(render_beat(b, names) for b in starts), ""]
     lines += [_line(i, a, names) for i, a in enumerate(actions, 1)] or ["Nothing happened."]
     if ends:
         lines += ["", "As the round ended: " + "; ".join(render_beat(b, names) for b in ends)]
     if number:
-        beats = [b for a in actions for b in a.beats] + ends
+        beats = starts + [b for a in actions for b in a.beats] + ends
         summary = summarize_round(number, beats, (), ())
         down = f"; down: {listing(names.get(c, md(c)) for c in summary.down)}" if summary.down else ""
         tally = f"{_count(summary.hits, 'hit')}, {_count(summary.misses, 'miss', 'misses')}"
@@ -223,9 +231,10 @@ def recap_lines(reply: Reply, users: UserNames) -> list[str]:
     # Those taken out of the fight are named as they were; those in it now as they are.
     names = {key: md(name) for e in body.entries for key, name in e.gone}
     names.update({c.id: md(c.name) for c in encounter.combatants})
-    actions, ends = _actions(body.entries, encounter, names, users)
-    told = {a.round for a in actions} | {r for r, beats in ends.items() if beats}
-    fought = {a.round for a in actions if a.beats} | {r for r, beats in ends.items() if beats}
+    actions, ends, starts = _actions(body.entries, encounter, names, users)
+    marked = {r for kept in (ends, starts) for r, beats in kept.items() if beats}
+    told = {a.round for a in actions} | marked
+    fought = {a.round for a in actions if a.beats} | marked
     last = max(told, default=0)
     # Every round up to the last one where something happened (a round that passed with nobody acting included).
     rounds = sorted(told | set(range(1, last + 1)))
@@ -233,5 +242,6 @@ def recap_lines(reply: Reply, users: UserNames) -> list[str]:
     sides = _sides(encounter, names, users, typed, _left(body.entries, encounter))
     lines = [f"# {md(body.name)} — {md(system.title)}", "", "## Sides", "", *sides, ""]
     for number in rounds:
-        lines += _round(number, [a for a in actions if a.round == number], ends.get(number, []), names)
+        marks = (starts.get(number, []), ends.get(number, []))
+        lines += _round(number, [a for a in actions if a.round == number], marks, names)
     return [*lines, *_ending(system, encounter, names, max(fought, default=last), reply.ended)]

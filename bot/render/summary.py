@@ -63,7 +63,7 @@ def _order(summary: RoundSummary, names: Names) -> str:
 
 
 def render_round_summary(summary: RoundSummary, names: Names) -> list[str]:
-    """Render a finished round: each beat, the tally, who went down, the states in force, the next order.
+    """Render a finished round: each beat, the tally, who went down, the next round's start, the states, the order.
 
     ``names`` are the encounter's; whoever left it before the round ended is named as the summary knew him.
     """
@@ -76,6 +76,9 @@ def render_round_summary(summary: RoundSummary, names: Names) -> list[str]:
     lines.append(f"Hits: {summary.hits}, misses: {summary.misses}")
     if summary.down:
         lines.append("Down: " + listing(who(names, cid) for cid in summary.down))
+    if summary.opening:
+        opening = "; ".join(render_beat(b, names) for b in summary.opening)
+        lines.append(f"As round {summary.round + 1} begins: {opening}")
     if summary.conditions:
         lines.append("In force: " + "; ".join(_conditions(summary.conditions, names)))
     if summary.next_order:

@@ -248,6 +248,8 @@ class Services:
             logged_payload["user_name"] = caller.name
         if step.change.round_end is not None:  # kept for the recap, as the round summary tells it
             logged_payload["round_end_beats"] = scene.system.digest(step.change.round_end)
+        if step.change.started is not None and (opening := scene.system.digest(step.change.started)):
+            logged_payload["round_start_beats"] = opening
         logged_payload["result"] = step.result
         logged_payload["beats"] = beats
         logged_payload["change"] = step.change
@@ -322,4 +324,5 @@ class Services:
                 phases.append(slot.phase)
                 counts.append(slot.count)
         named = phases if len(after.turns.phases) > 1 else []
-        return (summarize_round(change.ended_round, beats, conditions, order, named, counts, names),)
+        opening = scene.system.digest(change.started) if change.started is not None else ()
+        return (summarize_round(change.ended_round, beats, conditions, order, named, counts, names, opening),)

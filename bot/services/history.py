@@ -16,7 +16,8 @@ class RecapEntry:
 
     ``waits`` marks a move that stopped for a choice asked of ``asked`` (its beats come with the answers that
     follow); ``choice`` is an answer's key (``lapsed``: the default taken when time ran out); ``actor`` is the
-    combatant its result names; ``round_end`` the beats of what the system did as the round ended; ``gone`` the
+    combatant its result names; ``round_end`` the beats of what the system did as the round ended, ``round_start``
+    those of what befell whom as the next one began (this command ended the round); ``gone`` the
     (id, name) of the combatants it took out of the fight (their names once they are no longer in it), and
     ``gone_sides`` their (id, side, owner) (owner None: an NPC), so the recap still lists them and their player.
     """
@@ -36,6 +37,7 @@ class RecapEntry:
     actor: str | None = None
     asked: str | None = None
     round_end: tuple[Beat, ...] = ()
+    round_start: tuple[Beat, ...] = ()
     gone: tuple[tuple[str, str], ...] = ()
     gone_sides: tuple[tuple[str, str, str | None], ...] = ()
 

@@ -15,8 +15,8 @@ __all__ = ["gone_names", "recap_entries"]
 
 _BEATS = TypeAdapter(tuple[Beat, ...])
 # Payload keys that are not options the caller gave.
-_NOT_OPTIONS = frozenset({"user_name", "result", "beats", "change", "round_end_beats", "move", "options", "tool",
-                          "choice", "lapsed", "gone", "gone_sides"})
+_NOT_OPTIONS = frozenset({"user_name", "result", "beats", "change", "round_end_beats", "round_start_beats", "move",
+                          "options", "tool", "choice", "lapsed", "gone", "gone_sides"})
 
 
 def _text(value: Any) -> str:
@@ -92,7 +92,8 @@ def _entry(event: EventRow) -> RecapEntry:
         options=_options(event.kind, payload), beats=_BEATS.validate_python(payload.get("beats") or ()),
         waits=_waits(result), choice=choice if isinstance(choice, str) else None,
         lapsed=payload.get("lapsed") is True, actor=_actor(result), asked=_asked(result),
-        round_end=_BEATS.validate_python(payload.get("round_end_beats") or ()), gone=gone_names(payload),
+        round_end=_BEATS.validate_python(payload.get("round_end_beats") or ()),
+        round_start=_BEATS.validate_python(payload.get("round_start_beats") or ()), gone=gone_names(payload),
         gone_sides=gone_sides(payload),
     )
 

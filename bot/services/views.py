@@ -66,8 +66,8 @@ def _entry(event: EventRow) -> dict[str, Any]:
 
 
 # What the services add to an event's payload beside the options typed (see Services.record).
-_KEPT = frozenset({"user_name", "round_end_beats", "result", "beats", "change", "lapsed", "seq", "move", "options",
-                   "gone", "gone_sides"})
+_KEPT = frozenset({"user_name", "round_end_beats", "round_start_beats", "result", "beats", "change", "lapsed", "seq",
+                   "move", "options", "gone", "gone_sides"})
 
 
 def _given(payload: dict[str, Any]) -> tuple[tuple[str, str], ...]:

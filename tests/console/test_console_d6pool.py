@@ -48,6 +48,8 @@ def test_full_defence_a_stun_and_a_knock_out_that_wakes(played: Run) -> None:
     assert "→ knocked out" in out and "Megaman → Thug: hit, -2 HTK, knocked out\n" in out  # 'out' said once
     assert "Waking: Thug's Stamina 3d6 [2, 2, 1]: 0 successes vs PF 3 3d6 [4, 1, 1]: 1 success → stays out" in out
     assert "Waking: Thug's Stamina 3d6 [5, 4, 1]: 2 successes vs PF 2 2d6 [6, 1]: 1 success → wakes up" in out
+    # Round 2's summary, posted as round 3 begins, tells the waking (round 1's: staying out is no news).
+    assert "Down: Badguy\nAs round 3 begins: Thug: wakes up\n" in out and "As round 2 begins" not in out
 
 
 def test_the_export_shows_htk(played: Run) -> None:

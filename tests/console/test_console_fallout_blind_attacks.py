@@ -282,3 +282,4 @@ def test_a_broken_torso_winds_its_owner_and_bleeds(tmp_path: Path) -> None:
     assert "Tom: 7 HP, fatigue 25, stun 0 — winded" in out
     assert "Roll at Sam: 2d10 [9, 9] + Firearms 5 - 4 winded = 19 vs 15: hit" in out
     assert "Tom bleeds: Tom: 6 HP, fatigue 26, stun 0 — winded" in out
+    assert "As round 2 begins: Tom: bleeds (6 HP left)" in out  # round 1's summary tells it too

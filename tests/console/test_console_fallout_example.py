@@ -37,6 +37,8 @@ def test_the_fight_has_every_kind_of_move_the_issue_asks_for(played: tuple[str, 
                      "Raider 1's head is broken", "Ike throws (frag grenade, throw)", "Explodes on H2",
                      "Overwatch! Raider gunner shoots", "Vera: Knockdown", "Max: Stun"):
         assert expected in output, expected
+    # The broken head's blackout as round 3 begins is in round 2's summary, posted at that moment.
+    assert "As round 3 begins: Raider 1: blacks out (broken head)" in output
 
 
 def test_the_export_shows_the_raiders_dead_and_the_wastelanders_standing(played: tuple[str, Path]) -> None:

@@ -118,6 +118,14 @@ async def test_the_deryni_recap_tells_the_end_of_round_tests_and_the_gm_s_answer
     assert rogier.endswith("— Duncan's player: dodge; Duncan's player: roll; Duncan's player: spend")
 
 
+async def test_the_recap_tells_what_befell_whom_as_a_round_began(db: Database, tmp_path: Path) -> None:
+    _, printed = await play(db, tmp_path, "d6pool-rooftop")
+    recap = recap_of(printed)
+    third = recap.index("## Round 3")
+    assert recap[third + 2] == "As the round began: Thug: wakes up"
+    assert not any(line.startswith("As the round began") for line in recap[:third])  # staying out is no news
+
+
 async def test_an_undone_action_is_left_out_and_a_default_taken_is_said(db: Database, tmp_path: Path) -> None:
     now = [1_000_000.0]
     out = io.StringIO()

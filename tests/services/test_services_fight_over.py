@@ -1,9 +1,12 @@
 """Any encounter says when the fight is over (on the step that leaves one side standing), and notes friendly fire."""
 
+from dataclasses import replace
+
 import pytest
 from services_kit import BOB, CAROL, GM, SURE_HIT, SURE_MISS, TROOPER_1, TROOPER_2, Table
 
 from bot.render.guide import guide_lines
+from combat.summary import Beat, summarize_round
 
 pytestmark = pytest.mark.asyncio
 
@@ -32,3 +35,17 @@ async def test_an_attack_on_ones_own_side_is_pointed_out_with_undo(duel: Table):
     assert guide_lines(mistaken) == [
         "→ Note: Crichton attacked Aeryn, on their own side: if that was a slip, `/encounter undo` (takes it back)"]
     assert guide_lines(await duel.shoot(CAROL, TROOPER_1, SURE_MISS)) == []  # a foe: nothing to say
+
+
+async def test_a_last_foe_going_down_as_the_next_round_begins_says_so_too(duel: Table):
+    """Bleeding out as a round begins (Fallout) takes him out too: the step whose summary tells it says it's over."""
+    await duel.shoot(BOB, TROOPER_1, SURE_HIT)
+    felled = await duel.shoot(CAROL, TROOPER_2, SURE_HIT)
+    assert felled.encounter is not None
+    last = felled.encounter.find(TROOPER_2).id
+    quiet = replace(felled, beats=())  # the same end, told by no beat of the step: nothing to say
+    assert guide_lines(quiet) == []
+    bled = replace(quiet, summaries=(summarize_round(1, (), (), (), opening=(Beat(last, "bleeds", out=True),)),))
+    assert guide_lines(bled)[0].startswith(f"{OVER}Crichton and Aeryn still stand")
+    woke = replace(quiet, summaries=(summarize_round(1, (), (), (), opening=(Beat(last, "wakes up"),)),))
+    assert guide_lines(woke) == []

@@ -7,7 +7,7 @@ from typing import Any
 from combat.model import Combatant
 from combat.summary import Beat
 from combat.systems.d6pool.model import DEFENDING, HELD, KO, PRONE, RETREATED, STUNNED, Htk
-from combat.systems.d6pool.results import Attack, Moved, Spent
+from combat.systems.d6pool.results import Attack, Moved, RoundBegins, Spent
 
 __all__ = ["digest", "health_state", "status"]
 
@@ -42,7 +42,7 @@ def _moved_beat(moved: Moved) -> Beat:
 
 
 def digest(result: Any) -> tuple[Beat, ...]:
-    """Boil a result down to beats: one per attack, one per move."""
+    """Boil a result down to beats: one per attack, one per move, one per fighter who wakes as a round begins."""
     if isinstance(result, Attack):
         if result.spent is not None:
             return (_spent_beat(result.spent),)
@@ -51,6 +51,8 @@ def digest(result: Any) -> tuple[Beat, ...]:
         return (_spent_beat(result),)
     if isinstance(result, Moved):
         return (_moved_beat(result),)
+    if isinstance(result, RoundBegins):  # what befell whom as a round began: a knocked-out fighter woke
+        return tuple([Beat(r.combatant, "wakes up") for r in result.recoveries if r.woke])
     return ()
 
 

@@ -6,7 +6,18 @@ from typing import Any
 
 from combat.model import Combatant
 from combat.summary import Beat
-from combat.systems.fallout.results import Attack, Evading, Items, Moved, Overload, Reloaded, Stance, Watching
+from combat.systems.fallout.results import (
+    Attack,
+    Evading,
+    Harm,
+    Items,
+    Moved,
+    Overload,
+    Reloaded,
+    RoundBegins,
+    Stance,
+    Watching,
+)
 from combat.systems.fallout.state import Vitals, fighter
 
 __all__ = ["digest", "health_state", "status"]
@@ -41,7 +52,7 @@ def _attack_beats(result: Attack) -> list[Beat]:
 
 
 def digest(result: Any) -> tuple[Beat, ...]:
-    """Boil a result down to beats: one per target of an attack (or of an overwatch interrupt)."""
+    """Boil a result down to beats: one per target of an attack (or of an overwatch interrupt), one per bleed."""
     if isinstance(result, Attack):
         return tuple(_attack_beats(result))
     if isinstance(result, Moved):
@@ -61,7 +72,22 @@ def digest(result: Any) -> tuple[Beat, ...]:
     if isinstance(result, Overload):
         level = f"x{result.level}" if result.level else "released"
         return (Beat(result.actor, "overload", note=f"{result.weapon} {level}"),)
+    if isinstance(result, RoundBegins):
+        return _opening(result)
     return ()
+
+
+def _opening(result: RoundBegins) -> tuple[Beat, ...]:
+    """Return what befell whom as a round began: bleeding, and a broken head's blackout (a 1 on the d4)."""
+    beats = [Beat(h.target, "bleeds", out=h.dead or h.out, note=_left_with(h)) for h in result.bleeding]
+    beats += [Beat(c, "blacks out", out=True, note="broken head") for c, die in result.head_rolls if die == 1]
+    return tuple(beats)
+
+
+def _left_with(harm: Harm) -> str:
+    """Say what bleeding left him with: '3 HP left', '-2 HP left, dead'."""
+    end = ", dead" if harm.dead else ", passes out" if harm.out else ""
+    return f"{harm.hp} HP left{end}"
 
 
 def _items_note(items: Items) -> str:
