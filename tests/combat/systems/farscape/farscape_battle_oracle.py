@@ -111,6 +111,7 @@ class Oracle:
     def __init__(self, tables, encounter):
         self.tables = tables
         self.element = 0
+        self.later: set[str] = set()  # who acts later in this element than the move being checked
         self.sheets = {c.id: c.sheet for c in encounter.combatants}
         self.shadows = {}
         for c in encounter.combatants:
@@ -213,7 +214,9 @@ class Oracle:
             if roll.level + roll.modifier + sum(roll.dice.faces) < difficulty:
                 s.unconscious = True
         if kind == "stun" and marked in STUN_PENALTIES:
-            s.stun_until += [(p, self.element + n) for p, n in STUN_PENALTIES[marked]]
+            # [seed] "for one element": the victim's next element of actions, this one when he acts later in it
+            first = self.element if victim in self.later else self.element + 1
+            s.stun_until += [(p, first + n - 1) for p, n in STUN_PENALTIES[marked]]
         if s.worst("stun") == 3 or s.worst("lethal") == 4:
             s.unconscious = True
         assert harm.unconscious == s.unconscious

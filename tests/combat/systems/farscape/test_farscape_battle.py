@@ -114,6 +114,8 @@ class Battle:
         if intent.move != "dodge":
             assert intent.actor in current.waiting
             self.turns.append(intent.actor)
+        now = self.keys[current.waiting[0]]
+        self.oracle.later = {c for c in self.able_at_start if self.keys[c] < now and c not in self.turns}
         step = engine.act(self.system, before, intent, self.dice)
         self.log.append((intent, step.result))
         check_result(self.oracle, intent, step.result, self.keys, self.distances)
