@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from combat.dice import DiceSource
-from combat.errors import CannotAct
+from combat.errors import CannotAct, RulesError
 from combat.intent import PendingReaction
 from combat.model import Combatant, Encounter
 from combat.odds import Odds
@@ -111,6 +111,11 @@ class D6PoolSystem(RulesDefaults):
     def is_fighter(self, combatant: Combatant) -> bool:
         """Tell objects (scenery the GM added: a truck, a wall) from fighters."""
         return combatant.sheet.tier != "object"
+
+    def check_hold(self, encounter: Encounter, combatant_id: str) -> None:
+        """Refuse every hold: characters act on their Initiative counts, in order [seed]."""
+        raise RulesError("In the d6 pool nobody holds an action: everyone acts on his own Initiative counts, in "
+                         "order. Act now, or pass with /encounter next.")
 
     def out_of_fight(self, combatant: Combatant) -> bool:
         """Count out an object, the down, the knocked out and whoever has gone; a stun passes."""

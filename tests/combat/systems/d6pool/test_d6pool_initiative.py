@@ -1,10 +1,12 @@
 """Initiative: Agility + 1d6 + the ready skill, several actions at Init, Init-6 …, re-rolled every round."""
 
+import pytest
 from d6_kit import SYSTEM, begin, encounter, fighter, next_turn, slots
 
 from bot.systems.d6pool.render import D6PoolRenderer
 from combat import engine
 from combat.dice import ScriptedDice
+from combat.errors import RulesError
 from combat.systems.d6pool.model import counts
 from combat.systems.d6pool.results import Joined, RoundBegins
 from combat.systems.d6pool.tools import use
@@ -65,6 +67,15 @@ def test_equal_counts_go_to_the_higher_agility_then_act_together() -> None:
     twin = fighter("twin", agility=3)
     enc = begin(quick, slow, twin, init=(4, 5, 5))
     assert slots(enc) == [(8, ("quick",)), (8, ("slow", "twin")), (2, ("quick",)), (2, ("slow", "twin"))]
+
+
+def test_nobody_holds_an_action_everyone_acts_on_his_counts_in_order() -> None:
+    # [seed] "Characters then act in the order of their Initiative."
+    ace, bob = fighter("ace", agility=4), fighter("bob", agility=4)
+    enc = begin(ace, bob, init=(6, 1))  # Ace 10 and 4, Bob 5
+    with pytest.raises(RulesError, match="nobody holds an action"):
+        engine.hold(SYSTEM, enc, "ace", ScriptedDice([]))
+    assert slots(enc) == [(10, ("ace",)), (5, ("bob",)), (4, ("ace",))]
 
 
 def test_initiative_is_rolled_again_every_round() -> None:
