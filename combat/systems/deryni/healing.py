@@ -18,6 +18,7 @@ from combat.dice import DiceSource
 from combat.errors import CannotAct, RulesError
 from combat.frozen import replace
 from combat.model import Combatant, Encounter
+from combat.systems.deryni.actions import action_mods
 from combat.systems.deryni.health import CRITICAL, HURT, LEVELS, MORTAL, SCRATCH, VERY_HURT, Health, Wound
 from combat.systems.deryni.rolls import Check, check, mods
 from combat.systems.deryni.sheet import SPEC
@@ -82,11 +83,13 @@ def _replace_wound(combatant: Combatant, index: int, wound: Wound | None) -> Com
     return replace(combatant, health=replace(combatant.health, wounds=tuple(wounds)))
 
 
-def _roll(healer: Combatant, skill: str, difficulty: int, modifier: int, dice: DiceSource) -> Check:
+def _roll(encounter: Encounter, healer: Combatant, skill: str, difficulty: int, modifier: int,
+          dice: DiceSource) -> Check:
+    """Roll the healer's skill: an action, with what every action of his carries (wounds, a dodge, a power) [seed]."""
     if healer.health.out:  # dead, unconscious or incapacitated: "no actions" [source 4.3]
         raise CannotAct(f"{healer.name} is in no state to treat anyone.")
     return check(dice, skill, SPEC.level(healer.sheet, skill), difficulty,
-                 mods(("wounds", healer.health.penalty), ("GM", modifier)))
+                 mods(*action_mods(healer, encounter.turns.round), ("GM", modifier)))
 
 
 def first_aid(encounter: Encounter, healer_id: str, target_id: str, modifier: int,
@@ -99,7 +102,7 @@ def first_aid(encounter: Encounter, healer_id: str, target_id: str, modifier: in
         if index is None:
             needs = "Battle Surgery" if _worst(target.health, (CRITICAL, MORTAL)) is not None else "nothing"
             raise RulesError(f"{target.name} has no wound First Aid can treat (it needs {needs}).")
-        rolled = _roll(healer, "first aid", FIRST_AID_DIFFICULTY, modifier, dice)
+        rolled = _roll(encounter, healer, "first aid", FIRST_AID_DIFFICULTY, modifier, dice)
         erased = not all(f == -1 for f in rolled.roll.faces)
         after = _replace_wound(target, index, None) if erased else target
         return encounter.put(after), Treated("first aid", healer_id, target_id, rolled, SCRATCH,
@@ -110,7 +113,7 @@ def first_aid(encounter: Encounter, healer_id: str, target_id: str, modifier: in
 def _treat(encounter: Encounter, healer: Combatant, target: Combatant, index: int, skill: str, difficulty: int,
            modifier: int, dice: DiceSource) -> tuple[Encounter, Treated]:
     wound = target.health.wounds[index]
-    rolled = _roll(healer, skill, difficulty, modifier, dice)
+    rolled = _roll(encounter, healer, skill, difficulty, modifier, dice)
     if not rolled.success:
         return encounter, Treated(skill, healer.id, target.id, rolled, wound.level, wound.level)
     better = replace(wound, level=wound.level - 1, treated=True)

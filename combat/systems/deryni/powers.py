@@ -78,7 +78,7 @@ def dismiss(encounter: Encounter, intent: Intent) -> ActionOutcome:
 
 
 def meditate(encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tuple[Encounter, tuple[Meditation, ...]]:
-    """Roll Meditation at -1 (and wounds) against Fair for each who acted while keeping a power up.
+    """Roll Meditation at -1 (and wounds, and his dodges this round) against Fair for each who acted keeping a power up.
 
     A failure drops the power; so does being out of the fight (no roll).
     """
@@ -92,7 +92,9 @@ def meditate(encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tu
             checks.append(Meditation(combatant_id, power, None))
             encounter = put_fighter(encounter, combatant_id, power=None, kept_round=encounter.turns.round)
             continue
-        modifiers = mods(("wounds", combatant.health.penalty), ("keeping a power", -1))
+        # [seed] a dodge's -1 falls on "all actions following the Dodge": the check after his action is one of them
+        modifiers = mods(("wounds", combatant.health.penalty), ("dodged", -fighter(combatant).dodges),
+                         ("keeping a power", -1))
         rolled = check(dice, "meditation", SPEC.level(combatant.sheet, "meditation"), MEDITATION_DIFFICULTY,
                        modifiers)
         checks.append(Meditation(combatant_id, power, rolled))

@@ -1,7 +1,7 @@
 """Deryni healing after the fight (4.3) as GM tools, and the other GM tools: engage, defence, fudge."""
 
 import pytest
-from deryni_kit import SYSTEM, f4, fight, man, state, with_health
+from deryni_kit import SYSTEM, f4, fight, man, state, with_health, with_state
 
 from combat import engine
 from combat.dice import ScriptedDice
@@ -34,6 +34,18 @@ def test_first_aid_heals_the_worst_hurt_or_very_hurt_wound_one_level():
 def test_failed_first_aid_changes_nothing():
     enc = fight(man("medic", agility=1, first_aid=1), man("foe", wounds=(HURT,)), SLOW)
     step = tool(enc, "heal", f4(-2), target="foe", method="first aid", healer="medic")
+    assert not step.result.success and levels(step.encounter, "foe") == [HURT]
+
+
+@pytest.mark.parametrize(("changes", "named"), [
+    ({"power": "heightened senses"}, ("Deryni power", -1)),  # "maintaining ... a -1 penalty to all other actions"
+    ({"dodges": 1}, ("dodged", -1)),  # "Penalty is applied to all actions following the Dodge"
+])
+def test_first_aid_in_the_fight_takes_the_healer_s_power_and_dodge_penalties(changes, named):
+    enc = fight(man("medic", agility=1, first_aid=0), man("foe", wounds=(HURT,)), SLOW)
+    step = tool(with_state(enc, "medic", **changes), "heal", f4(0), target="foe", method="first aid",
+                healer="medic")  # Fair-1: Mediocre, below Fair
+    assert named in [(m.name, m.value) for m in step.result.check.roll.modifiers]
     assert not step.result.success and levels(step.encounter, "foe") == [HURT]
 
 

@@ -40,6 +40,17 @@ def test_a_power_in_use_is_minus_one_to_his_other_actions_and_each_one_needs_med
     assert meditation.kept and state(step.encounter, "adept").power == "heightened senses"
 
 
+def test_a_dodge_earlier_in_the_round_is_minus_one_to_the_meditation_check_too():
+    # [seed] the dodge's -1 falls on "all actions following the Dodge"; the check is made as one (at -1 for the power)
+    enc = fight(adept(), man("foe", dodge=2), SLOW)
+    enc = act(enc, "adept", "power", (), f4(1), name="heightened senses", maintain=True).encounter
+    enc = with_state(enc, "adept", dodges=1)
+    step = attack(enc, "adept", "foe", faces(f2(0), f2(0), f4(0)), defence="dodge")  # Good -1 -1: Mediocre
+    (meditation,) = step.result.meditation
+    assert [(m.name, m.value) for m in meditation.check.roll.modifiers] == [("dodged", -1), ("keeping a power", -1)]
+    assert not meditation.kept and state(step.encounter, "adept").power is None
+
+
 def test_a_failed_meditation_check_drops_the_power():
     enc = fight(adept(), man("foe", dodge=2), SLOW)
     enc = act(enc, "adept", "power", (), f4(1), name="heightened senses", maintain=True).encounter
