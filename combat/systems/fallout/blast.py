@@ -5,8 +5,8 @@ half the range, takes -4 and needs 10 (a hex has no Evasion) [ours]. A miss scat
 (1 north, then clockwise) and one hex per full 5 missed (at least 1), stopping before a wall or the map's edge.
 Everyone within the blast radius with no wall between them and the centre is hit: full damage in the centre hex,
 half further out [ours], one damage roll each, nearest first. Critical points scatter by d6 into the six 60° cones
-around the centre [seed]: each goes to the nearest victim in its cone as critical damage (none there: no effect)
-[ours].
+around the centre [seed]: each goes to the nearest victim in its cone as critical damage [ours] (none there: no
+effect [seed]). The centre hex lies in no cone (a hex is inside when more than half of it is [seed]).
 """
 
 from __future__ import annotations
@@ -67,7 +67,8 @@ def _blast_crits(encounter: Encounter, centre: Hex, victims: list[tuple[Combatan
     for _ in range(points):
         direction = DIRECTIONS[roll_d(dice, 1, 6).total - 1]
         axis = _bearing_axis(direction)
-        inside = [c for c, d in victims if d == 0 or in_cone(centre, axis, 60, fighter(c).place() or centre)]
+        # [seed] "inside" a cone is more than half of a hex: the centre hex, a sixth in each, is in none of them
+        inside = [c for c, _ in victims if in_cone(centre, axis, 60, fighter(c).place() or centre)]
         if not inside:
             crits.append(Crit("", f"scatter {direction}", (), 0))
             continue

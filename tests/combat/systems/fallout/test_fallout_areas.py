@@ -105,11 +105,16 @@ def test_a_thrown_grenade_blasts_its_hex_fully_and_the_next_ring_by_half() -> No
     fight = scene(grenadier(), person("Target", "foes", "C4"), person("Beside", "foes", "B4"),
                   person("Away", "foes", "C1"))
     # [6, 6] + 10 = 22: a hit and a point. Target 5d6 [1 x5] + 5 = 10; Beside [2 x5] + 5 = 15, halved 7.
-    # The point: d6 [3] south-east; the centre's Target is nearest: one die of the 5d6, "always one die" [4].
+    # The point: d6 [5] south-west, Beside's cone: one die of the 5d6, "always one die" [4]. The centre's Target is
+    # in no cone (a sixth of his hex lies in each; "inside" is more than half [seed]).
     out = act(fight, "gren", "attack", "target", mode="throw",
-              faces=(6, 6, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 4))
+              faces=(6, 6, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 5, 4))
     assert out.result.blast.centre == "C4" and out.result.blast.victims == (("target", 0), ("beside", 1))
-    assert (hp(out.encounter, "target"), hp(out.encounter, "beside"), hp(out.encounter, "away")) == (26, 33, 40)
+    assert (hp(out.encounter, "target"), hp(out.encounter, "beside"), hp(out.encounter, "away")) == (30, 29, 40)
+    # [seed] "Critical results that fall in empty hex cones have no effect": d6 [3] south-east, where nobody stands.
+    out = act(fight, "gren", "attack", "target", mode="throw", faces=(6, 6, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3))
+    assert [(c.target, c.effect) for c in out.result.crits] == [("", "scatter se")]
+    assert (hp(out.encounter, "target"), hp(out.encounter, "beside")) == (30, 33)
     assert state(out.encounter, "gren").hands == () and state(out.encounter, "gren").spent == ("frag grenade",)
 
 
