@@ -236,6 +236,10 @@ class RuleSystem(Protocol):
         """Tell whether the combatant is out of the fight (down, unconscious, dead, fled), not merely held back."""
         ...
 
+    def fled(self, combatant: Combatant) -> bool:
+        """Tell whether the combatant left the fight of his own accord (retreated, fled): out of it, not beaten."""
+        ...
+
     def is_fighter(self, combatant: Combatant) -> bool:
         """Tell whether the combatant fights at all (not scenery: an object that never acts and takes no side)."""
         ...
@@ -309,6 +313,10 @@ class RulesDefaults:
     def is_fighter(self, combatant: Combatant) -> bool:
         """Count everyone as a fighter: a system with scenery (objects) says which are not."""
         return True
+
+    def fled(self, combatant: Combatant) -> bool:
+        """Count nobody as fled: a system with a way out of the fight (a retreat) says who took it."""
+        return False
 
     def out_of_fight(self, combatant: Combatant) -> bool:
         """Count as out of the fight whoever can act in no phase of the round.

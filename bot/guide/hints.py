@@ -50,14 +50,18 @@ def _choice(encounter: Encounter) -> Hint:
 
 
 def fight_over(system: RuleSystem, encounter: Encounter) -> Hint:
-    """Say who won: who still stands and who is down, then how to read the recap and close the fight."""
+    """Say who won: who still stands, who is down and who left, then how to read the recap and close the fight."""
     up = standing(system, encounter)
-    down = [c.name for c in encounter.combatants if c not in up and system.is_fighter(c)]
+    out = [c for c in encounter.combatants if c not in up and system.is_fighter(c)]
+    down = [c.name for c in out if not system.fled(c)]
+    fled = [c.name for c in out if system.fled(c)]
     parts = []
     if up:
         parts.append(f"{listing(c.name for c in up)} still stand{'s' if len(up) == 1 else ''}")
     if down:
         parts.append(f"{listing(down)} {'is' if len(down) == 1 else 'are'} down")
+    if fled:
+        parts.append(f"{listing(fled)} {'has' if len(fled) == 1 else 'have'} left the fight")
     return Hint("The fight is over — " + "; ".join(parts), (EXPORT, END), over=True)
 
 

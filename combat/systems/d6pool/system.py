@@ -117,6 +117,10 @@ class D6PoolSystem(RulesDefaults):
         raise RulesError("In the d6 pool nobody holds an action: everyone acts on his own Initiative counts, in "
                          "order. Act now, or pass with /encounter next.")
 
+    def fled(self, combatant: Combatant) -> bool:
+        """Tell whether he retreated from the fight (from full defence), still standing."""
+        return combatant.has(RETREATED) and not combatant.health.down and not combatant.has(KO)
+
     def out_of_fight(self, combatant: Combatant) -> bool:
         """Count out an object, the down, the knocked out and whoever has gone; a stun passes."""
         health: Htk = combatant.health

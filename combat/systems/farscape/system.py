@@ -17,6 +17,7 @@ from combat.system import ActionOutcome, Intent, MoveSpec, Newcomers, Reaction, 
 from combat.systems.farscape import attack, exchange, ranged, reaction, tools
 from combat.systems.farscape.digest import digest as digest_result
 from combat.systems.farscape.digest import status as status_keys
+from combat.systems.farscape.disengage import OUT
 from combat.systems.farscape.harm import acts_at_same_moment
 from combat.systems.farscape.initiative import initiative_entries, mark_size_steps
 from combat.systems.farscape.moment import at_same_moment
@@ -134,6 +135,11 @@ class FarscapeSystem(RulesDefaults):
         health: Health = combatant.health
         down = combatant.has_any("unconscious", "out")
         return down or (health.incapacitated and not can_strain(combatant))
+
+    def fled(self, combatant: Combatant) -> bool:
+        """Tell whether he fled the fight (out after a retreat), neither unconscious nor incapacitated."""
+        health: Health = combatant.health
+        return combatant.has(OUT) and not combatant.has("unconscious") and not health.incapacitated
 
     def allow_strain(self, encounter: Encounter, combatant_id: str, allowed: bool = True) -> Encounter:
         """Let (or stop) an Incapacitated combatant strain to act: Great Willpower first, at the -3 wound."""

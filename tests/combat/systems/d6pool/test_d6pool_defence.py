@@ -75,7 +75,7 @@ def test_the_last_foe_retreating_is_the_step_that_ends_the_fight() -> None:
     gone = move(enc, "foe", "retreat")
     reply = Reply("act", SYSTEM, gone.encounter, gone.result, beats=SYSTEM.digest(gone.result))
     [line] = guide_lines(reply)
-    assert line.startswith("→ The fight is over — Hero and Other still stand; Foe is down")
+    assert line.startswith("→ The fight is over — Hero and Other still stand; Foe has left the fight:")
 
 
 def test_full_defence_comes_before_his_own_first_count_passes() -> None:

@@ -1,14 +1,18 @@
 """Stepping back (and drawing a weapon), retreating from a melee, fleeing it next element (seed, Unarmed Combat)."""
 
-import pytest
-from farscape_melee_kit import encounter, fighter, hit, melee, strike
+from dataclasses import replace
 
+import pytest
+from farscape_melee_kit import TABLES, encounter, fighter, hit, melee, strike
+
+from bot.guide.hints import fight_over
 from bot.systems.farscape.render import render_result
 from combat.errors import CannotAct, RulesError
 from combat.model import Condition
 from combat.systems.farscape.digest import digest
 from combat.systems.farscape.engagement import engaged_with
 from combat.systems.farscape.melee_results import FleeResult
+from combat.systems.farscape.system import FarscapeSystem
 
 ORDER = {"hero": 2, "foe": 1, "pal": 0}
 NAMES = {"hero": "Hero", "foe": "Foe", "pal": "Pal"}
@@ -97,6 +101,15 @@ def test_a_retreat_clear_of_every_foe_lets_him_flee_the_next_element():
     fled = melee(outcome.encounter, "hero", [], act="flee")
     assert fled.result == FleeResult("hero") and fled.ends_turn
     assert fled.encounter.get("hero").has("out") and not fled.encounter.get("hero").has("retreating")
+
+
+def test_one_who_fled_has_left_the_fight_he_is_not_down():
+    outcome = step(encounter(hero(), fighter("foe", brawling=0)), 0, 0, act="retreat", initiative=ORDER)
+    fled = melee(outcome.encounter, "hero", [], act="flee").encounter
+    fled = replace(fled, turns=replace(fled.turns, round=1))  # a fight under way
+    system = FarscapeSystem(TABLES)
+    assert system.fled(fled.get("hero")) and not system.fled(fled.get("foe"))
+    assert fight_over(system, fled).situation == "The fight is over — Foe still stands; Hero has left the fight"
 
 
 def test_a_retreat_that_fails_leaves_no_way_out():
