@@ -326,13 +326,15 @@ def test_a_minion_is_shot_unopposed_takes_his_own_track_and_warns_before_he_woun
 # [seed] "All damage in unarmed combat is Stun Damage". Martial Arts: "Hand Strike ... Has a +0 Damage Rating",
 # "Kick ... Has a +1 Damage Rating"; Brawling: "Blocking ... Brawlers suffer a -1 penalty to defend against kicks."
 # Allies' stun track: 1-2 Dazed (2 boxes), 3-4 Stunned. "Dazed: ... -1 penalty to all appropriate actions for one
-# element" (Fray: the rest of that element and the next [ours]). "the damage remains until it is healed, meaning
-# further Stun Damage will effect the character appropriately."
+# element" (Fray: his next element of action, this one when his turn is still to come). "the damage remains until it
+# is healed, meaning further Stun Damage will effect the character appropriately."
 # Chiana (protagonist, Speed Great, Martial Arts Good) against the Guard (henchman, Brawling Fair), no Strength.
 # Element 1, hand strike: Chiana [+ 0 0 0] = Great (+2); Guard [0 0 0 0] = Fair (0). 2 - 0 = 2: DR 0 + 2 = 2 stun:
 #   Dazed. The Guard's Fair does not beat her Great.
-# Element 2, kick: Chiana [0 0 0 0] = Good (+1). Guard [0 0 0 0] = Fair - 1 (Dazed) = Mediocre (-1) offence; his
-#   defence also -1 for blocking a kick: Poor (-2). 1 - (-2) = 3: DR 1 + 3 = 4 stun: Stunned. His -1 misses.
+# Element 1, the Guard's turn, a punch: [0 0 0 0] = Fair - 1 (Dazed) = Mediocre (-1), offence and defence; Chiana
+#   [- - 0 0] = Mediocre (-1). Ties both ways: no blow lands.
+# Element 2, kick: Chiana [0 0 0 0] = Good (+1). Guard [0 0 0 0] = Fair (0), no longer Dazed; his defence -1 for
+#   blocking a kick: Mediocre (-1). 1 - (-1) = 2: DR 1 + 2 = 3 stun: Stunned. His Fair misses her Good.
 # [seed] Melee: "the attacker chooses to bludgeon their opponent with the flat or pommel of a sword. In that case the
 # attacker gets a -1 penalty to their offensive value and the damage they do is Stun Damage instead, with a -1 to
 # the Damage Rating." D'Argo (ally, Strength Great, Melee Weapon Great, sword DR 3) against a Guard (Melee Weapon
@@ -345,7 +347,8 @@ STUN = [
     "@gm /encounter begin",
     "!dice + 0 0 0 0 0 0 0",
     '@cc /attack target:Guard move:"hand strike"',
-    "@gm /encounter next",
+    "!dice 0 0 0 0 - - 0 0",
+    "@gm /attack as:Guard target:Chiana",
     "!dice 0 0 0 0 0 0 0 0",
     "@cc /attack target:Guard move:kick",
 ]
@@ -365,14 +368,15 @@ def test_unarmed_blows_and_the_flat_of_a_sword_fill_the_stun_track(tmp_path: Pat
     out = played(tmp_path, "stun", STUN).splitlines()
     assert "Chiana → Guard: offence Great (+2) against Brawling defence Fair (0), margin +2: hits" in out
     assert "Damage: DR 0 + success 2 = 2 (stun)" in out
-    assert "Guard takes 2 stun: Dazed (box 1)" in out
-    assert "Guard offence modifiers: wounds -1" in out
+    assert "Guard takes 2 stun: Dazed (box 1)" in out and "Guard is now stunned -1 (this element)" in out
+    assert out.count("Guard offence modifiers: wounds -1") == 1  # his own punch in element 1, not element 2
+    assert "Guard → Chiana: offence Mediocre (-1) against Martial Arts defence Mediocre (-1), margin +0: misses" in out
     assert (
-        "Chiana → Guard: offence Good (+1) against Brawling defence Poor (-2) (defence blocking a kick -1), margin "
-        "+3: hits" in out
+        "Chiana → Guard: offence Good (+1) against Brawling defence Mediocre (-1) (defence blocking a kick -1), "
+        "margin +2: hits" in out
     )
-    assert "Guard → Chiana: offence Mediocre (-1) against Martial Arts defence Good (+1), margin -2: misses" in out
-    assert "Damage: DR 1 + success 3 = 4 (stun)" in out
+    assert "Guard → Chiana: offence Fair (0) against Martial Arts defence Good (+1), margin -1: misses" in out
+    assert "Damage: DR 1 + success 2 = 3 (stun)" in out
     assert "Guard's stun track: Dazed → Stunned" in out
     assert not any("lethal" in line for line in out if line.startswith("Guard takes"))
 

@@ -44,6 +44,7 @@ from combat.systems.farscape.ranged_common import (
     yes,
 )
 from combat.systems.farscape.ranged_dodge import DodgeUse, use_dodge
+from combat.systems.farscape.stun_clock import acts_later
 from combat.systems.farscape.tables import Charge, FarscapeTables
 
 __all__ = [
@@ -163,14 +164,15 @@ def blast_setup(
 
 
 def _frag_wound(
-    target: Combatant, charge: Charge, margin: int | None, tables: FarscapeTables, location: str, dice: DiceSource
+    target: Combatant, charge: Charge, margin: int | None, tables: FarscapeTables, location: str, dice: DiceSource,
+    later: bool,
 ) -> tuple[Combatant, Damage | None, Harm | None]:
     """Mark the fragments' wound: the base rating, +2 per level failed; nothing when the roll succeeded."""
     if margin is not None and margin >= 0:
         return target, None, None
     extra = FRAG_DAMAGE_STEP * -margin if margin is not None else 0
     profile = DamageProfile(charge.fragmentation, charge.fragmentation_type, bonus=extra)
-    return strike(target, tables, profile, 0, location, dice)
+    return strike(target, tables, profile, 0, location, dice, later)
 
 
 def _braces(target: Combatant, setup: BlastSetup) -> bool:
@@ -206,10 +208,11 @@ def blast_target(
     if charge.fragmentation and _braces(target, setup):
         margin = trait(target, "agility") + penalty(target) + bonus - difficulty
     concussion = DamageProfile(charge.concussion, charge.concussion_type, bonus=-distance)
-    target, shock, harm = strike(target, tables, concussion, 0, setup.location, dice)
+    later = acts_later(encounter, target_id)  # a stun counts from his action still to come (stun_clock.py)
+    target, shock, harm = strike(target, tables, concussion, 0, setup.location, dice, later)
     frags = None
     if charge.fragmentation:
-        target, value, frag_harm = _frag_wound(target, charge, margin, tables, setup.location, dice)
+        target, value, frag_harm = _frag_wound(target, charge, margin, tables, setup.location, dice, later)
         frags = Fragments(target_id, margin is not None, use if margin is not None else None, bonus, difficulty,
                           margin, value, frag_harm)
     return encounter.put(target), BlastHit(target_id, distance, shock, harm, frags, run)

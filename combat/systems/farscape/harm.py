@@ -63,12 +63,17 @@ def _worse_stun(current: Condition | None, new: Condition | None) -> Condition |
     return current
 
 
-def apply_wound(combatant: Combatant, kind: Kind, damage: int, dice: DiceSource) -> tuple[Combatant, Harm]:
-    """Mark ``damage`` on the combatant's track, set stun penalties and roll Willpower against blacking out."""
+def apply_wound(
+    combatant: Combatant, kind: Kind, damage: int, dice: DiceSource, later: bool = False
+) -> tuple[Combatant, Harm]:
+    """Mark ``damage`` on the combatant's track, set stun penalties and roll Willpower against blacking out.
+
+    ``later``: he still acts later in this element, so a stun's elements count from that action (stun_clock.py).
+    """
     health, wound = mark(combatant.health, kind, damage)
     updated = replace(combatant, health=health)
     if kind == "stun" and wound.marked is not None:
-        stun = _worse_stun(updated.condition("stun"), stun_condition(wound.marked))
+        stun = _worse_stun(updated.condition("stun"), stun_condition(wound.marked, later))
         if stun is not None:
             updated = updated.with_condition(stun)
     roll = None

@@ -31,6 +31,7 @@ from combat.systems.farscape.melee_fighters import Fighter
 from combat.systems.farscape.melee_results import Hit, Strike
 from combat.systems.farscape.ranged import WARNED
 from combat.systems.farscape.ranged_common import is_minion
+from combat.systems.farscape.stun_clock import acts_later
 from combat.systems.farscape.tables import FarscapeTables
 from combat.systems.farscape.wounds import Kind
 
@@ -166,7 +167,7 @@ def _land(
         condition = Condition(name, value=value, elements=2, source=strike.attacker)
         return encounter.put(victim.with_condition(condition)), replace(base, condition=condition)
     dealt, kind = blow_damage(fighter, victim, strike.margin, base.location, tables)
-    hurt, harm = apply_wound(victim, kind, dealt.value, dice)
+    hurt, harm = apply_wound(victim, kind, dealt.value, dice, acts_later(encounter, victim.id))
     return encounter.put(hurt), replace(base, damage=dealt, kind=kind, harm=harm)
 
 

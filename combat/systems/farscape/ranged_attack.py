@@ -26,6 +26,7 @@ from combat.systems.farscape.damage import Damage, damage
 from combat.systems.farscape.harm import Harm, apply_wound, penalty, trait
 from combat.systems.farscape.ranged_common import Modifier, armour_for, can_defend, is_minion, total
 from combat.systems.farscape.ranged_dodge import DodgeUse, use_dodge
+from combat.systems.farscape.stun_clock import acts_later
 from combat.systems.farscape.tables import FarscapeTables
 from combat.systems.farscape.wounds import Health
 
@@ -142,9 +143,13 @@ def defence_of(firing: Firing, target: Combatant, partners: tuple[str, ...] | No
 
 
 def strike(
-    victim: Combatant, tables: FarscapeTables, profile: DamageProfile, success: int, location: str, dice: DiceSource
+    victim: Combatant, tables: FarscapeTables, profile: DamageProfile, success: int, location: str, dice: DiceSource,
+    later: bool = False,
 ) -> tuple[Combatant, Damage, Harm | None]:
-    """Work out the damage against the victim's armour and mark the wound (none when it is 0 or less)."""
+    """Work out the damage against the victim's armour and mark the wound (none when it is 0 or less).
+
+    ``later``: the victim still acts later in this element (stun_clock.py).
+    """
     armour_class, rating = armour_for(victim, tables, location)
     value = damage(
         rating=profile.rating,
@@ -158,7 +163,7 @@ def strike(
     )
     if value.value <= 0:
         return victim, value, None
-    victim, harm = apply_wound(victim, "stun" if profile.stun else "lethal", value.value, dice)
+    victim, harm = apply_wound(victim, "stun" if profile.stun else "lethal", value.value, dice, later)
     return victim, value, harm
 
 
@@ -188,7 +193,8 @@ def fire_at(
     wound: Damage | None = None
     harm: Harm | None = None
     if struck is not None:
-        victim, wound, harm = strike(encounter.get(struck), tables, firing.profile, success, location, dice)
+        victim, wound, harm = strike(encounter.get(struck), tables, firing.profile, success, location, dice,
+                                     acts_later(encounter, struck))
         encounter = encounter.put(victim)
     attack = Attack(
         target.id, shot, roll, mods, defence, use, difficulty, firing.range, margin, hit, struck, wound, harm

@@ -24,7 +24,6 @@ from combat.systems.farscape.moment import at_same_moment
 from combat.systems.farscape.odds import attack_odds
 from combat.systems.farscape.sheet import SPEC
 from combat.systems.farscape.strain import able, allow_strain, can_strain
-from combat.systems.farscape.stun_clock import from_next_action
 from combat.systems.farscape.surprise import Recovery, recover
 from combat.systems.farscape.tables import FarscapeTables
 from combat.systems.farscape.templates import build_sheet, find_template
@@ -166,15 +165,11 @@ class FarscapeSystem(RulesDefaults):
         return encounter, tuple(recoveries)
 
     def act(self, encounter: Encounter, intent: Intent, dice: DiceSource) -> ActionOutcome:
-        """Resolve a move through its resolver; partners of the actor's Initiative it wounds still act as they were.
-
-        A stun it sets on someone still to act this element counts from his action (stun_clock).
-        """
+        """Resolve a move through its resolver; partners of the actor's Initiative it wounds still act as they were."""
         resolver = self._resolvers.get(intent.move)
         if resolver is None:
             raise CannotAct(f"Farscape has no move '{intent.move}'.")
-        outcome = at_same_moment(encounter, intent, resolver(encounter, intent, self.tables, dice))
-        return from_next_action(encounter, outcome)
+        return at_same_moment(encounter, intent, resolver(encounter, intent, self.tables, dice))
 
     def reaction_for(self, encounter: Encounter, intent: Intent) -> Reaction | None:
         """Offer "Dodge or take it?" to the player of a target a shot or grenade would make dodge."""

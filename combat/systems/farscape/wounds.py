@@ -188,16 +188,17 @@ def mark(health: Health, kind: Kind, damage: int) -> tuple[Health, WoundMark]:
 _STUN_EFFECT = {"Dazed": (-1, 1), "Stunned": (-1, 1), "Very Stunned": (-2, 3)}
 
 
-def stun_condition(level: str) -> Condition | None:
+def stun_condition(level: str, later: bool = False) -> Condition | None:
     """Return the temporary penalty a stun level gives, counted in elements from the one it was taken in.
 
-    A penalty 'for N elements' lasts for the rest of the current element and the N that follow, so it is
-    created with ``elements = N + 1``. Very Stunned is -2 for two elements, then -1 for one more.
+    A penalty 'for N elements' runs over the victim's next N elements of action (stun_clock.py): the rest of the
+    current element and the N that follow (``elements = N + 1``), or, when he acts ``later`` in this element, this
+    one and N - 1 more. Very Stunned is -2 for two elements, then -1 for one more.
     """
     if level not in _STUN_EFFECT:
         return None
     value, elements = _STUN_EFFECT[level]
-    return Condition("stun", value=value, elements=elements + 1)
+    return Condition("stun", value=value, elements=elements if later else elements + 1)
 
 
 def stun_penalty(condition: Condition | None) -> int:

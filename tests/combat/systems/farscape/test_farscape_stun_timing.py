@@ -10,7 +10,7 @@ from farscape_melee_kit import TABLES, dice, encounter, fighter
 
 from combat import engine
 from combat.dice import ScriptedDice
-from combat.model import Encounter
+from combat.model import Condition, Encounter
 from combat.system import Intent
 from combat.systems.farscape.harm import apply_wound, penalty
 from combat.systems.farscape.system import FarscapeSystem
@@ -79,3 +79,12 @@ def test_very_stunned_before_his_action_counts_this_element_as_the_first_of_two(
     fight = _blackjack("xan", "foe", 4)  # damage 5: Very Stunned
     assert fight.get("foe").health.stun.level_name == "Very Stunned" and not fight.get("foe").has("unconscious")
     assert _penalties(fight, "foe", 3) == [-2, -2, -1, 0]
+
+
+def test_a_frozen_victim_who_will_not_act_this_element_takes_his_penalty_in_the_next():
+    xan = fighter("xan", weapons=("blackjack",), speed=1, melee_weapon=0)
+    foe = fighter("foe", speed=0, brawling=0, conditions=(Condition("frozen"),))  # surprised: his turn is passed
+    fight = engine.begin(SYSTEM, encounter(xan, foe), ScriptedDice([])).encounter
+    fight = engine.act(SYSTEM, fight, Intent("xan", "attack", ("foe",), {}), dice(0, extra=[0] * 8)).encounter
+    assert fight.get("foe").health.stun.level_name == "Dazed" and fight.turns.round == 2
+    assert _penalties(fight, "foe", 1) == [-1, 0]
