@@ -232,7 +232,9 @@ def recap_lines(reply: Reply, users: UserNames) -> list[str]:
     names = {key: md(name) for e in body.entries for key, name in e.gone}
     names.update({c.id: md(c.name) for c in encounter.combatants})
     actions, ends, starts = _actions(body.entries, encounter, names, users)
-    marked = {r for kept in (ends, starts) for r, beats in kept.items() if beats}
+    # A round's start tells a round of its own only when it took someone out: the step that ended the fight may also
+    # have begun a round, whose bleeding or waking is no part of the fight.
+    marked = {r for r, beats in ends.items() if beats} | {r for r, beats in starts.items() if any(b.out for b in beats)}
     told = {a.round for a in actions} | marked
     fought = {a.round for a in actions if a.beats} | marked
     last = max(told, default=0)

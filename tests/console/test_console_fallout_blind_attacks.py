@@ -283,3 +283,33 @@ def test_a_broken_torso_winds_its_owner_and_bleeds(tmp_path: Path) -> None:
     assert "Roll at Sam: 2d10 [9, 9] + Firearms 5 - 4 winded = 19 vs 15: hit" in out
     assert "Tom bleeds: Tom: 6 HP, fatigue 26, stun 0 — winded" in out
     assert "As round 2 begins: Tom: bleeds (6 HP left)" in out  # round 1's summary tells it too
+
+
+# The last raider falls to the step that ends round 1; round 2 begins with Sam bleeding from his broken torso. Round
+# 1's summary tells the bleeding, and the recap still has the vault win in round 1: the start of a round nobody
+# fought in is no round of the fight (it took nobody out).
+BLEED_AFTER_THE_WIN = [
+    "@gm /encounter start system:fallout name:Bleed",
+    '@gm /encounter add name:Sam owner:@sam side:vault stats:"firearms=5" weapon:"hunting rifle"',
+    '@gm /encounter add name:Tom owner:@tom side:vault stats:"firearms=5" weapon:"hunting rifle"',
+    '@gm /encounter add name:Ann side:raiders stats:"ST=1, EN=1, firearms=5" weapon:"hunting rifle"',
+    "@gm /encounter gm tool:place target:Sam hex:E1 facing:s",
+    "@gm /encounter gm tool:place target:Tom hex:E11 facing:n",
+    "@gm /encounter gm tool:place target:Ann hex:E6 facing:n",
+    "!dice 2 1 10",
+    "@gm /encounter begin",
+    *[NEXT] * 6,
+    "!dice 5 5 3 3",
+    "@gm /attack as:Ann target:Sam location:torso",
+    "!dice 9 8 5 6",
+    "@sam /attack target:Ann",
+    "!dice 9 9 8 8",
+    "@tom /attack target:Ann",
+    "@gm /encounter export format:markdown",
+]
+
+
+def test_bleeding_as_the_next_round_begins_is_told_but_the_fight_was_won_in_the_round_before(tmp_path: Path) -> None:
+    out = played(tmp_path, "bleedwin", BLEED_AFTER_THE_WIN)
+    assert "As round 2 begins: Sam: bleeds (" in out
+    assert "**vault** won in round 1." in out and "## Round 2" not in out

@@ -9,9 +9,12 @@ __all__ = ["action_mods", "powered"]
 
 
 def powered(combatant: Combatant, round_number: int) -> bool:
-    """Tell whether the combatant maintains a power, or used or maintained one this round (-1 to everything else)."""
+    """Tell whether the combatant maintains a power, or used or maintained one this round (-1 to everything else).
+
+    Before the fight (round 0) only a power maintained counts: no round has been played to use one in.
+    """
     state = fighter(combatant)
-    return state.power is not None or round_number in (state.power_round, state.kept_round)
+    return state.power is not None or (round_number > 0 and round_number in (state.power_round, state.kept_round))
 
 
 def action_mods(combatant: Combatant, round_number: int) -> list[tuple[str, int]]:

@@ -77,10 +77,13 @@ def dismiss(encounter: Encounter, intent: Intent) -> ActionOutcome:
     return ActionOutcome(dropped, PowerDropped(actor.id, power), ends_turn=False)
 
 
-def meditate(encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tuple[Encounter, tuple[Meditation, ...]]:
-    """Roll Meditation at -1 (and wounds, and his dodges this round) against Fair for each who acted keeping a power up.
+def meditate(encounter: Encounter, ids: tuple[str, ...], dice: DiceSource,
+             dodging: str | None = None) -> tuple[Encounter, tuple[Meditation, ...]]:
+    """Roll Meditation at -1 (and wounds, earlier dodges) against Fair for each who acted keeping a power up.
 
-    A failure drops the power; so does being out of the fight (no roll).
+    ``dodging`` is a defender whose action was the dodge just made: the check is part of it, and "the penalty is
+    applied to all actions following the Dodge, not including it" [seed]. A failure drops the power; so does being
+    out of the fight (no roll).
     """
     checks: list[Meditation] = []
     for combatant_id in dict.fromkeys(ids):
@@ -93,8 +96,8 @@ def meditate(encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tu
             encounter = put_fighter(encounter, combatant_id, power=None, kept_round=encounter.turns.round)
             continue
         # [seed] a dodge's -1 falls on "all actions following the Dodge": the check after his action is one of them
-        modifiers = mods(("wounds", combatant.health.penalty), ("dodged", -fighter(combatant).dodges),
-                         ("keeping a power", -1))
+        earlier = fighter(combatant).dodges - (1 if combatant_id == dodging else 0)
+        modifiers = mods(("wounds", combatant.health.penalty), ("dodged", -earlier), ("keeping a power", -1))
         rolled = check(dice, "meditation", SPEC.level(combatant.sheet, "meditation"), MEDITATION_DIFFICULTY,
                        modifiers)
         checks.append(Meditation(combatant_id, power, rolled))

@@ -171,7 +171,8 @@ class DeathSettled:
 class Pause:
     """Where an attack stopped to ask about a Death Test: whose, which wound, before or after the roll.
 
-    ``faces`` are the failed roll's (after); ``checks`` who still rolls Meditation once it is settled.
+    ``faces`` are the failed roll's (after); ``checks`` who still rolls Meditation once it is settled; ``dodged``:
+    the target dodged that attack (his Meditation check takes no -1 for that dodge).
     """
 
     target: str = ""
@@ -179,6 +180,7 @@ class Pause:
     stage: str = "before"
     faces: tuple[int, ...] = ()
     checks: tuple[str, ...] = ()
+    dodged: bool = False
 
 
 @dataclass(frozen=True)

@@ -216,6 +216,7 @@ def resolve_attack(encounter: Encounter, intent: Intent, tables: DeryniTables, d
                                            pull=pull, checks=_checks(strike))
         strike = replace(strike, harm=harm)
         if ask is not None:
-            return ActionOutcome(encounter, strike, ask=ask, context=pause)
-    encounter, checked = meditate(encounter, _checks(strike), dice)
+            context = replace(pause, dodged=strike.dodged) if pause is not None else None
+            return ActionOutcome(encounter, strike, ask=ask, context=context)
+    encounter, checked = meditate(encounter, _checks(strike), dice, target.id if strike.dodged else None)
     return ActionOutcome(encounter, replace(strike, meditation=checked))

@@ -78,9 +78,9 @@ def digest(result: Any) -> tuple[Beat, ...]:
 
 
 def _opening(result: RoundBegins) -> tuple[Beat, ...]:
-    """Return what befell whom as a round began: bleeding, and a broken head's blackout (a 1 on the d4)."""
+    """Return what befell whom as a round began: bleeding, and a broken head's blackout (one not out already)."""
     beats = [Beat(h.target, "bleeds", out=h.dead or h.out, note=_left_with(h)) for h in result.bleeding]
-    beats += [Beat(c, "blacks out", out=True, note="broken head") for c, die in result.head_rolls if die == 1]
+    beats += [Beat(c, "blacks out", out=True, note="broken head") for c in result.blackouts]
     return tuple(beats)
 
 

@@ -181,13 +181,17 @@ class Joined:
 
 @dataclass(frozen=True)
 class RoundBegins(RoundStart):
-    """A round began: sequence rolls (round 1), stun and fatigue recovering, bleeding, head-break rolls."""
+    """A round began: sequence rolls (round 1), stun and fatigue recovering, bleeding, head-break rolls.
+
+    ``blackouts`` are those a broken head's roll knocked out who were not out already.
+    """
 
     sequence: tuple[SequenceRoll, ...] = ()
     recovered: tuple[tuple[str, int, int], ...] = ()
     bleeding: tuple[Harm, ...] = ()
     head_rolls: tuple[tuple[str, int], ...] = ()
     overloads: tuple[tuple[str, int], ...] = ()
+    blackouts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,7 @@ def begin_round(encounter: Encounter, tables: FalloutTables, dice: DiceSource) -
     encounter = _reset(encounter, number)
     bleeding: list[Harm] = []
     heads: list[tuple[str, int]] = []
+    blackouts: list[str] = []
     holds: list[tuple[str, int]] = []
     recovered: list[tuple[str, int, int]] = []
     for combatant in by_sequence(encounter):
@@ -88,15 +89,17 @@ def begin_round(encounter: Encounter, tables: FalloutTables, dice: DiceSource) -
             before = encounter
             encounter = deal(encounter, cid, bleed)
             bleeding.append(harm_of(before, encounter, cid))
+        was_out = fighter(encounter.get(cid)).knocked_out
         encounter, roll = _head(encounter, cid, dice)
         heads += [(cid, roll)] if roll else []
+        blackouts += [cid] if fighter(encounter.get(cid)).knocked_out and not was_out else []
         encounter, held = _hold_overload(encounter, tables, cid)
         holds += [(cid, held)] if held is not None else []
         if _unable(encounter.get(cid)):
             encounter, amount = recover(encounter, cid, number)
             recovered += [(cid, amount, encounter.get(cid).health.fatigue)] if amount else []
     return encounter, replace(start, recovered=tuple(recovered), bleeding=tuple(bleeding), head_rolls=tuple(heads),
-                              overloads=tuple(holds))
+                              overloads=tuple(holds), blackouts=tuple(blackouts))
 
 
 def _head(encounter: Encounter, cid: str, dice: DiceSource) -> tuple[Encounter, int]:

@@ -73,9 +73,9 @@ def test_nobody_holds_an_action_everyone_acts_on_his_counts_in_order() -> None:
     # [seed] "Characters then act in the order of their Initiative."
     ace, bob = fighter("ace", agility=4), fighter("bob", agility=4)
     enc = begin(ace, bob, init=(6, 1))  # Ace 10 and 4, Bob 5
+    assert slots(enc) == [(10, ("ace",)), (5, ("bob",)), (4, ("ace",))]
     with pytest.raises(RulesError, match="nobody holds an action"):
         engine.hold(SYSTEM, enc, "ace", ScriptedDice([]))
-    assert slots(enc) == [(10, ("ace",)), (5, ("bob",)), (4, ("ace",))]
 
 
 def test_initiative_is_rolled_again_every_round() -> None:

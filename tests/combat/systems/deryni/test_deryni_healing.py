@@ -6,6 +6,7 @@ from deryni_kit import SYSTEM, f4, fight, man, state, with_health, with_state
 from combat import engine
 from combat.dice import ScriptedDice
 from combat.errors import CannotAct, RulesError
+from combat.model import Encounter
 from combat.systems.deryni.healing import Rested, Treated
 from combat.systems.deryni.health import CRITICAL, HURT, MORTAL, SCRATCH, VERY_HURT
 
@@ -47,6 +48,13 @@ def test_first_aid_in_the_fight_takes_the_healer_s_power_and_dodge_penalties(cha
                 healer="medic")  # Fair-1: Mediocre, below Fair
     assert named in [(m.name, m.value) for m in step.result.check.roll.modifiers]
     assert not step.result.success and levels(step.encounter, "foe") == [HURT]
+
+
+def test_first_aid_before_the_fight_takes_no_power_penalty_without_a_power():
+    before = Encounter("deryni", (man("medic", first_aid=0), man("foe", wounds=(HURT,))),
+                       state=SYSTEM.new_encounter_state())
+    step = tool(before, "heal", f4(0), target="foe", method="first aid", healer="medic")  # Fair: it holds
+    assert step.result.check.roll.modifiers == () and step.result.success
 
 
 def test_an_incapacitated_or_unconscious_healer_treats_nobody():

@@ -51,6 +51,17 @@ def test_a_dodge_earlier_in_the_round_is_minus_one_to_the_meditation_check_too()
     assert not meditation.kept and state(step.encounter, "adept").power is None
 
 
+def test_the_dodge_that_calls_for_the_check_is_no_dodge_before_it():
+    # [seed] "Penalty is applied to all actions following the Dodge, not including it": the check keeps the power
+    # through the dodge itself.
+    enc = fight(man("foe", agility=2), adept(dodge=0), SLOW)
+    enc = with_state(enc, "adept", power="shield of light")
+    step = attack(enc, "foe", "adept", faces(f2(-2), f2(0), f4(0)), defence="dodge")
+    (meditation,) = step.result.meditation
+    assert step.result.dodged and state(step.encounter, "adept").dodges == 1
+    assert [(m.name, m.value) for m in meditation.check.roll.modifiers] == [("keeping a power", -1)]
+
+
 def test_a_failed_meditation_check_drops_the_power():
     enc = fight(adept(), man("foe", dodge=2), SLOW)
     enc = act(enc, "adept", "power", (), f4(1), name="heightened senses", maintain=True).encounter

@@ -140,6 +140,10 @@ def test_a_hurt_head_costs_2_agility_a_broken_one_may_black_out() -> None:
     dark, start = SYSTEM.start_round(broken, ScriptedDice((1,)))
     assert start.head_rolls == (("gun", 1),) and state(dark, "gun").knocked_out
     assert state(dark, "gun").stance == "prone" and not SYSTEM.can_act(dark.get("gun"), "move")
+    assert [(b.actor, b.move, b.out) for b in SYSTEM.digest(start)] == [("gun", "blacks out", True)]
+    # Another 1 as the next round begins keeps him out: the summary tells no new blackout.
+    still, again = SYSTEM.start_round(dark, ScriptedDice((1,)))
+    assert again.head_rolls == (("gun", 1),) and state(still, "gun").knocked_out and SYSTEM.digest(again) == ()
     awake, _ = SYSTEM.start_round(dark, ScriptedDice((3,)))
     assert not state(awake, "gun").knocked_out
 
