@@ -83,7 +83,7 @@ async def test_an_unknown_option_for_a_move_names_its_options(duel: Table):
     assert message.startswith("attack has no option 'colour'; its options are ")
     assert "weapon" in message and "range" in message
     message = await duel.refused(BOB, "dodge", InvalidInput, weapon="pulse pistol")
-    assert message == "dodge has no option 'weapon'; its options are skill."
+    assert message == "dodge has no option 'weapon'; its options are skill, dodging."
 
 
 async def test_a_bad_value_for_a_known_option_is_refused(duel: Table):

@@ -26,7 +26,8 @@ __all__ = [
 
 # [ours] Bookkeeping conditions that say nothing to the table (and per-opponent engagements and ammunition counts,
 # which are shown another way: 'engaged with', 'Ammunition left'); every other condition set is shown.
-HIDDEN_CONDITIONS = frozenset({"acted", "dodge split", "wielding", "same moment", "size step", "quick drawn"})
+HIDDEN_CONDITIONS = frozenset({"acted", "dodge split", "wielding", "same moment", "size step", "quick drawn",
+                               "penalty on dodge"})
 _HIDDEN_PREFIXES = ("engaged:", "ammo:")
 _WITH = {"engaged": "engaged with", "grappling": "grappling"}
 _CONDITION_WORDS = {"stun": "stunned", "dodge": "dodging", "lock strained": "lock strained"}

@@ -54,6 +54,8 @@ def _dodge_roll_lines(name: str, dodge: Dodge) -> list[str]:
     lines = [f"{name} dodges{kind}: {trait_roll(dodge.roll)}"]
     if dodge.modifiers:
         lines.append(f"Dodge modifiers: {modifiers_text(dodge.modifiers)}")
+    if dodge.on_dodge:
+        lines.append(f"When {name} acts or fights back this element, the -1 for dodging goes on the dodge")
     return lines
 
 

@@ -208,7 +208,7 @@ _SHOT_OPTIONS = (
 )
 
 RANGED_MOVES: tuple[MoveSpec, ...] = (
-    MoveSpec("dodge", "Roll to dodge every shot this element.", specs("skill"), targets=0, reaction=True),
+    MoveSpec("dodge", "Roll to dodge every shot this element.", specs("skill", "dodging"), targets=0, reaction=True),
     MoveSpec(
         "shoot", "Fire or throw: against their dodge, the range a minimum.",
         specs(*_SHOT_OPTIONS), targets=MAX_SHOT_TARGETS,

@@ -31,6 +31,7 @@ __all__ = [
     "ACTED",
     "DODGE",
     "DODGE_SKILLS",
+    "ON_DODGE",
     "SPLIT",
     "Dodge",
     "DodgeUse",
@@ -43,6 +44,7 @@ __all__ = [
 DODGE = "dodge"
 ACTED = "acted"
 SPLIT = "dodge split"
+ON_DODGE = "penalty on dodge"  # the dodger's own pick: acting while dodging this element lowers the dodge
 DODGE_SKILLS = ("agility", "acrobatics")
 
 
@@ -54,6 +56,7 @@ class Dodge:
     roll: TraitRoll
     modifiers: tuple[Modifier, ...]
     free: bool
+    on_dodge: bool = False
 
     @property
     def value(self) -> int:
@@ -111,10 +114,13 @@ def act_while_dodging(actor: Combatant, choice: str | None) -> tuple[Combatant, 
     """Mark the actor as acting; while dodging, put the −1 on the action or (choice 'dodge') on the dodge.
 
     Returns the updated actor, the modifier for the action's roll, and where the −1 went (None: not dodging).
-    The default when the player does not choose is the action [ours].
+    With no choice, the one he made as he dodged (``ON_DODGE``) holds, else the action takes it [ours]: so one
+    attacked in an exchange, who fights back with no command of his own, has his pick too [seed: "they pick"].
     """
     if choice not in (None, "attack", "dodge"):
         raise InvalidInput("Option dodging takes attack or dodge: which roll takes the −1.")
+    if choice is None and actor.has(ON_DODGE):
+        choice = "dodge"
     updated = actor if actor.has(ACTED) else actor.with_condition(Condition(ACTED, elements=1))
     dodge = actor.condition(DODGE)
     if dodge is None or actor.has(SPLIT):
@@ -137,5 +143,11 @@ def resolve_dodge(encounter: Encounter, intent: Intent, tables: FarscapeTables, 
     skill = option(intent.options, "skill") or "agility"
     if skill not in DODGE_SKILLS:
         raise InvalidInput(f"Dodge with {' or '.join(DODGE_SKILLS)}, not '{intent.options['skill']}'.")
+    picked = option(intent.options, "dodging")
+    if picked not in (None, "attack", "dodge"):
+        raise InvalidInput("Option dodging takes attack or dodge: which roll takes the −1 when you act or fight back.")
     actor, dodge = roll_dodge(actor, skill, intent.modifier, dice, free=False)
+    if picked == "dodge":  # [seed] "they pick which one": made now, it holds for a blow back he gives no command for
+        actor = actor.with_condition(Condition(ON_DODGE, elements=1))
+        dodge = replace(dodge, on_dodge=True)
     return ActionOutcome(encounter.put(actor), dodge, ends_turn=False)

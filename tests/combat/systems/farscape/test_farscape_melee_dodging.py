@@ -81,6 +81,19 @@ def test_the_foe_who_fights_back_while_dodging_takes_the_minus_one_on_his_offenc
     assert after.has("acted") and after.condition("dodge").value == 2
 
 
+def test_one_who_picked_the_dodge_as_he_dodged_fights_back_at_full_offence() -> None:
+    # "they pick which one": picked with /dodge dodging:dodge, it holds for a blow back he gives no command for.
+    enc = encounter(fighter("pc", brawling=0), fighter("foe", brawling=1, agility=1))
+    dodged = resolve_dodge(enc, Intent("foe", "dodge", (), {"dodging": "dodge"}), TABLES, ScriptedDice([1, 1, 0, 0]))
+    assert dodged.result.on_dodge and dodged.result.value == 3
+    out = melee(dodged.encounter, "pc", ["foe"], 0, 0)
+    assert side(out.result, "foe").offence_modifiers == ()
+    assert strike(out.result, "foe", "pc").reason == "hit"  # Good 1 beats Fair 0
+    assert out.encounter.get("foe").condition("dodge").value == 2  # the dodge took it, once
+    with pytest.raises(InvalidInput, match="attack or dodge"):
+        resolve_dodge(enc, Intent("foe", "dodge", (), {"dodging": "both"}), TABLES, ScriptedDice([0] * 4))
+
+
 def test_a_foe_who_fought_back_has_acted_so_his_later_dodge_costs_one() -> None:
     enc = encounter(fighter("pc", brawling=0), fighter("foe", brawling=1, agility=1))
     fought = melee(enc, "pc", ["foe"], 0, 0)
