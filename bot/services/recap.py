@@ -11,12 +11,15 @@ from bot.db.rows import EventRow
 from bot.services.replies import RecapEntry
 from combat.summary import Beat
 
-__all__ = ["gone_names", "recap_entries"]
+__all__ = ["LOGGED_KEYS", "gone_names", "recap_entries"]
 
 _BEATS = TypeAdapter(tuple[Beat, ...])
-# Payload keys that are not options the caller gave.
-_NOT_OPTIONS = frozenset({"user_name", "result", "beats", "change", "round_end_beats", "round_start_beats", "move",
-                          "options", "tool", "choice", "lapsed", "gone", "gone_sides"})
+# What the services add to an event's payload beside the options typed (see Services.record); a move's own options
+# are kept under "options".
+LOGGED_KEYS = frozenset({"user_name", "result", "beats", "change", "round_end_beats", "round_start_beats", "move",
+                         "options", "lapsed", "gone", "gone_sides"})
+# Payload keys that are not options the caller gave: the tool or the answer named is shown as what was done.
+_NOT_OPTIONS = LOGGED_KEYS | {"tool", "choice"}
 
 
 def _text(value: Any) -> str:

@@ -17,7 +17,7 @@ from bot.services.args import Args
 from bot.services.context import Caller
 from bot.services.core import Services
 from bot.services.errors import NoEncounter
-from bot.services.recap import gone_names, recap_entries
+from bot.services.recap import LOGGED_KEYS, gone_names, recap_entries
 from bot.services.replies import (
     Exported,
     HelpShown,
@@ -65,9 +65,8 @@ def _entry(event: EventRow) -> dict[str, Any]:
     }
 
 
-# What the services add to an event's payload beside the options typed (see Services.record).
-_KEPT = frozenset({"user_name", "round_end_beats", "round_start_beats", "result", "beats", "change", "lapsed", "seq",
-                   "move", "options", "gone", "gone_sides"})
+# What the services add to an event's payload beside the options typed, and the event an undo took back.
+_KEPT = LOGGED_KEYS | {"seq"}
 
 
 def _given(payload: dict[str, Any]) -> tuple[tuple[str, str], ...]:
