@@ -89,10 +89,9 @@ def begin_round(encounter: Encounter, tables: FalloutTables, dice: DiceSource) -
             before = encounter
             encounter = deal(encounter, cid, bleed)
             bleeding.append(harm_of(before, encounter, cid))
-        was_out = fighter(encounter.get(cid)).knocked_out
-        encounter, roll = _head(encounter, cid, dice)
+        encounter, roll, fell = _head(encounter, cid, dice)
         heads += [(cid, roll)] if roll else []
-        blackouts += [cid] if fighter(encounter.get(cid)).knocked_out and not was_out else []
+        blackouts += [cid] if fell else []
         encounter, held = _hold_overload(encounter, tables, cid)
         holds += [(cid, held)] if held is not None else []
         if _unable(encounter.get(cid)):
@@ -102,16 +101,19 @@ def begin_round(encounter: Encounter, tables: FalloutTables, dice: DiceSource) -
                               overloads=tuple(holds), blackouts=tuple(blackouts))
 
 
-def _head(encounter: Encounter, cid: str, dice: DiceSource) -> tuple[Encounter, int]:
-    """Roll for a broken head: 25% a round (a 1 on d4) of falling or staying unconscious [ours: d4]."""
+def _head(encounter: Encounter, cid: str, dice: DiceSource) -> tuple[Encounter, int, bool]:
+    """Roll for a broken head: 25% a round (a 1 on d4) of falling or staying unconscious [ours: d4].
+
+    Returns the die (0: no broken head) and whether he fell unconscious now (he was not already).
+    """
     combatant = encounter.get(cid)
     state = fighter(combatant)
     if state.injury("head") != "break":
-        return encounter, 0
+        return encounter, 0, False
     die = roll_d(dice, 1, 4).total
     out = die == 1
     changed = replace(state, knocked_out=out, stance="prone" if out else state.stance)
-    return encounter.put(with_fighter(combatant, changed)), die
+    return encounter.put(with_fighter(combatant, changed)), die, out and not state.knocked_out
 
 
 def _hold_overload(encounter: Encounter, tables: FalloutTables, cid: str) -> tuple[Encounter, int | None]:

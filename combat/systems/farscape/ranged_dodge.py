@@ -110,6 +110,13 @@ def use_dodge(target: Combatant, thrown: int, dice: DiceSource) -> tuple[Combata
     return updated, DodgeUse(stored.value, decline, thrown, rolled)
 
 
+def _check_pick(choice: str | None) -> str | None:
+    """Refuse a pick of the roll that takes the −1 for acting while dodging other than attack or dodge."""
+    if choice not in (None, "attack", "dodge"):
+        raise InvalidInput("Option dodging takes attack or dodge: which roll takes the −1.")
+    return choice
+
+
 def act_while_dodging(actor: Combatant, choice: str | None) -> tuple[Combatant, int, str | None]:
     """Mark the actor as acting; while dodging, put the −1 on the action or (choice 'dodge') on the dodge.
 
@@ -117,8 +124,7 @@ def act_while_dodging(actor: Combatant, choice: str | None) -> tuple[Combatant, 
     With no choice, the one he made as he dodged (``ON_DODGE``) holds, else the action takes it [ours]: so one
     attacked in an exchange, who fights back with no command of his own, has his pick too [seed: "they pick"].
     """
-    if choice not in (None, "attack", "dodge"):
-        raise InvalidInput("Option dodging takes attack or dodge: which roll takes the −1.")
+    _check_pick(choice)
     if choice is None and actor.has(ON_DODGE):
         choice = "dodge"
     updated = actor if actor.has(ACTED) else actor.with_condition(Condition(ACTED, elements=1))
@@ -143,9 +149,7 @@ def resolve_dodge(encounter: Encounter, intent: Intent, tables: FarscapeTables, 
     skill = option(intent.options, "skill") or "agility"
     if skill not in DODGE_SKILLS:
         raise InvalidInput(f"Dodge with {' or '.join(DODGE_SKILLS)}, not '{intent.options['skill']}'.")
-    picked = option(intent.options, "dodging")
-    if picked not in (None, "attack", "dodge"):
-        raise InvalidInput("Option dodging takes attack or dodge: which roll takes the −1 when you act or fight back.")
+    picked = _check_pick(option(intent.options, "dodging"))
     actor, dodge = roll_dodge(actor, skill, intent.modifier, dice, free=False)
     if picked == "dodge":  # [seed] "they pick which one": made now, it holds for a blow back he gives no command for
         actor = actor.with_condition(Condition(ON_DODGE, elements=1))
