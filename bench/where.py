@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import pstats
 import signal
@@ -148,8 +149,11 @@ def main() -> None:
     parser.add_argument("--bursts", type=int, default=4, help="bursts of each command (default 4)")
     parser.add_argument("--channels", type=int, default=200, help="channels, one fight each (default 200)")
     parser.add_argument("--calls", action="store_true", help="count the event loop's calls with cProfile too")
+    parser.add_argument("--keep", type=Path, help="write the database and the counts here, and keep them")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="fray-where-") as scratch:
+    with contextlib.ExitStack() as stack:
+        scratch = args.keep or stack.enter_context(tempfile.TemporaryDirectory(prefix="fray-where-"))
+        Path(scratch).mkdir(parents=True, exist_ok=True)
         url = f"sqlite+aiosqlite:///{scratch}/where.sqlite3"
         out = f"{scratch}/profile" if args.calls else None
         cpu = asyncio.run(measure(url, args.channels, args.bursts, out))
