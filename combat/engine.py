@@ -45,6 +45,7 @@ class TurnChange:
 
     ``round_end`` is what the system's ``end_round`` hook did as the round ended (None: nothing). ``skipped`` is who
     was passed over before a round ended (or in a round that goes on), ``skipped_new`` who was in the round that began.
+    ``passed`` is who had the turn that was ended by passing it (``next_turn``), those who had not acted in it.
     """
 
     skipped: tuple[tuple[str, str], ...] = ()
@@ -54,6 +55,7 @@ class TurnChange:
     started: RoundStart | None = None
     turn_starts: tuple[TurnStart, ...] = ()
     round_end: Any = None
+    passed: tuple[str, ...] = ()
 
 
 @frozen
@@ -154,8 +156,11 @@ def begin(system: RuleSystem, encounter: Encounter, dice: DiceSource) -> Step:
 def next_turn(system: RuleSystem, encounter: Encounter, dice: DiceSource) -> Step:
     """End the current slot (whoever has not acted passes) and move on."""
     _require_started(encounter)
+    current = encounter.turns.current
     moved = turns.advance(encounter.turns, _can_act(system, encounter))
     after, change = _follow(system, encounter, moved, dice)
+    if current is not None and current.waiting:
+        change = replace(change, passed=current.waiting)
     return Step(after, None, change)
 
 

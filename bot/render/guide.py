@@ -47,7 +47,7 @@ def _decided_now(reply: Reply, system: RuleSystem, encounter: Encounter) -> Hint
 
     Someone left it by going down (in the step, or as the round it began did: bleeding out), retreating or being
     removed. A guided encounter says it after every step; an ordinary one only on a step that took someone out of
-    it (the GM may play on, and a read or a turn passing says nothing).
+    it (the GM may play on; a read says nothing, nor does a turn passing unless it was the last turn of one felled).
     """
     opening = [beat for summary in reply.summaries for beat in summary.opening]
     took = any(beat.out for beat in (*reply.beats, *opening)) or isinstance(reply.body, Removed) \
@@ -60,11 +60,12 @@ def _decided_now(reply: Reply, system: RuleSystem, encounter: Encounter) -> Hint
 def _left(reply: Reply, system: RuleSystem, encounter: Encounter) -> bool:
     """Tell whether the step's actor is out of the fight after it.
 
-    A move of his own took him out (a retreat from it), or he was felled before and this was his last action (a
-    partner of the same moment, who acts after the blow that felled him).
+    A move of his own took him out (a retreat from it), or he was felled before and this was his last action, or his
+    turn that the GM passed (a partner of the same moment, who acts after the blow that felled him).
     """
     ids = {c.id: c for c in encounter.combatants}
-    return any(b.actor in ids and system.out_of_fight(ids[b.actor]) for b in reply.beats)
+    passed = reply.change.passed if reply.change is not None else ()
+    return any(cid in ids and system.out_of_fight(ids[cid]) for cid in (*(b.actor for b in reply.beats), *passed))
 
 
 def hint_line(hint: Hint, *, buttons: bool = False) -> str:

@@ -200,3 +200,20 @@ def test_the_fight_is_not_over_while_a_felled_partner_of_the_same_moment_still_a
                       ScriptedDice(f4(-4) + f4(0)))
     reply = Reply("shoot", SYSTEM, last.encounter, last.result, change=last.change, beats=SYSTEM.digest(last.result))
     assert any("fight is over" in line for line in guide_lines(reply))
+
+
+def test_the_fight_is_over_when_the_gm_passes_a_felled_partner_of_the_same_moment():
+    # As above, but the GM passes the felled trooper's turn instead of letting him shoot: that pass ends the fight.
+    trooper = person("trooper", tier="minion", weapons=("pistol",), firearms=1, conditions=[Condition("warned")])
+    fight = engine.begin(SYSTEM, encounter(gunner(), trooper), ScriptedDice([])).encounter
+    shot = engine.act(SYSTEM, fight, Intent("dargo", "shoot", ("trooper",), {"range": "point blank"}),
+                      ScriptedDice(f4(4)))
+    passed = engine.next_turn(SYSTEM, shot.encounter, ScriptedDice(f4(0) * 4))
+    assert passed.change.passed == ("trooper",)
+    reply = Reply("encounter next", SYSTEM, passed.encounter, None, change=passed.change)
+    assert any("fight is over" in line for line in guide_lines(reply))
+    # A pass that leaves the fight undecided says nothing of the kind.
+    early = engine.next_turn(SYSTEM, fight, ScriptedDice(f4(0) * 4))
+    assert early.change.passed == ("dargo", "trooper")
+    reply = Reply("encounter next", SYSTEM, early.encounter, None, change=early.change)
+    assert not any("fight is over" in line for line in guide_lines(reply))
