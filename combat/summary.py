@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from combat.frozen import frozen
 
-__all__ = ["Beat", "RoundSummary", "summarize_round"]
+__all__ = ["Beat", "RoundSummary", "care", "summarize_round"]
 
 
 @frozen
@@ -17,7 +17,8 @@ class Beat:
     ``wound`` is the level marked ('Hurt', 'Stunned', …) and ``track`` its kind ('lethal', 'stun', 'htk', 'hp');
     a beat with no target is an action with no victim (a dodge, a reload, a warning shot), or something that befell
     the actor himself: with ``out``, he went down (a failed test, his own fatigue). ``aimed`` is False when the
-    rules, not the actor, chose the target (a stray shot into a melee striking someone else).
+    rules, not the actor, chose the target (a stray shot into a melee striking someone else). ``aid`` marks the
+    actor tending the target (first aid, treating a limb): no attack, so neither a hit nor a miss.
     """
 
     actor: str
@@ -29,6 +30,14 @@ class Beat:
     out: bool = False
     note: str | None = None
     aimed: bool = True
+    aid: bool = False
+
+
+def care(healer: str | None, patient: str, move: str, note: str | None = None) -> Beat:
+    """Return the beat of tending a patient: the healer's aid to him, or his own (no healer, or himself)."""
+    if healer is None or healer == patient:
+        return Beat(patient, move, note=note)
+    return Beat(healer, move, patient, note=note, aid=True)
 
 
 @dataclass(frozen=True)
@@ -58,8 +67,8 @@ class RoundSummary:
 
     @property
     def misses(self) -> int:
-        """Return how many attacks on a target missed."""
-        return sum(1 for b in self.beats if b.target is not None and not b.hit)
+        """Return how many attacks on a target missed (tending one is no attack)."""
+        return sum(1 for b in self.beats if b.target is not None and not b.hit and not b.aid)
 
 
 def summarize_round(

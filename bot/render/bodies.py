@@ -66,7 +66,9 @@ class Context:
 
 def _beat(beat: Beat, names: Names) -> str:
     text = f"{who(names, beat.actor)} {safe(beat.move)}"
-    if beat.target:
+    if beat.target and beat.aid:
+        text += f" → {who(names, beat.target)}"
+    elif beat.target:
         text += f" → {who(names, beat.target)}: {'hit' if beat.hit else 'miss'}"
     return text + (f", {safe(beat.wound)}" if beat.wound else "")
 

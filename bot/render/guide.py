@@ -98,7 +98,8 @@ def friendly_fire(reply: Reply) -> Hint | None:
         return None
     sides = {c.id: (c.side, c.name) for c in encounter.combatants}
     struck = [(sides[b.actor][1], sides[b.target][1]) for b in reply.beats
-              if b.target is not None and b.target != b.actor and b.aimed and b.actor in sides and b.target in sides
+              if b.target is not None and b.target != b.actor and b.aimed and not b.aid and b.actor in sides
+              and b.target in sides
               and sides[b.actor][0] == sides[b.target][0]]
     if not struck:
         return None

@@ -16,11 +16,16 @@ _SAYS_OUT = re.compile(r"\bout\b")
 
 
 def render_beat(beat: Beat, names: Names) -> str:
-    """Render one beat: 'Aeryn → Trooper 1: hit, Hurt, out', 'Aeryn → Rygel: miss', 'Aeryn: dodge (Great)'."""
+    """Render one beat: 'Aeryn → Trooper 1: hit, Hurt, out', 'Aeryn → Rygel: miss', 'Aeryn: dodge (Great)'.
+
+    Tending someone reads 'Zhaan → D'Argo: first aid, eases to Hurt'.
+    """
     actor = who(names, beat.actor)
     note = safe(beat.note) if beat.note else None
     if beat.target is None:
         return f"{actor}: {safe(beat.move)}" + (f" ({note})" if note else "")
+    if beat.aid:
+        return f"{actor} → {who(names, beat.target)}: {safe(beat.move)}" + (f", {note}" if note else "")
     parts = ["hit" if beat.hit else "miss"]
     if beat.wound:
         parts.append(beat.wound)

@@ -447,3 +447,31 @@ def test_a_frozen_man_is_shot_unopposed_until_his_willpower_frees_him_and_then_s
     assert "Attack modifiers: wounds -1" in out
     assert "Guard dodges (a free roll): Agility Fair (0), dice [▢ ▢ ▢ ▢] +0 → Fair (0)" in out
     assert "Damage: DR 3 + success 1 = 4" in out and "Guard takes 4 lethal: Hurt (box 1)" in out
+
+
+# -- Healing in the fight shows in the round summary and the log ------------------------------------------------------
+
+# The GM's heal tool mid-round: Zhaan (no First Aid: Poor, -2) gives the unconscious Guard First Aid, which takes
+# -2 at Incapacitated against Great (+2): [+ + 0 0] +2 gives -2 + 2 - 2 = Poor, no improvement. The summary tells it
+# as care, not as an attack: two hits, no miss.
+FIRST_AID = [
+    *BOTH_HIT[:3],
+    '@gm /encounter add name:Zhaan owner:@zhaan side:crew tier:ally stats:"Speed=Good, Medicine=Great"',
+    *BOTH_HIT[3:],
+    "!dice + + 0 0",
+    '@gm /encounter gm tool:heal target:Guard method:"first aid" healer:Zhaan',
+    "@gm /encounter next",
+    "@gm /encounter log",
+]
+
+
+def test_first_aid_in_a_round_is_told_in_its_summary_and_log(tmp_path: Path) -> None:
+    lines = played(tmp_path, "first_aid", FIRST_AID).splitlines()
+    summary = lines.index("Round 1 summary")
+    assert lines[summary + 1: summary + 5] == [
+        "D'Argo → Guard: hit, Incapacitated, out",
+        "Guard → D'Argo: hit, Scratch",
+        "Zhaan → Guard: first aid, no improvement",
+        "Hits: 2, misses: 0",
+    ]
+    assert "#7 R1 encounter gm by gm: Zhaan first aid → Guard" in lines

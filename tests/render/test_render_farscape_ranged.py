@@ -8,6 +8,7 @@ from bot.systems.farscape.render import render_result
 from combat import engine
 from combat.dice import ScriptedDice
 from combat.model import Condition
+from combat.summary import care
 from combat.system import Intent
 
 
@@ -111,6 +112,9 @@ def test_a_stray_shot_striking_the_shooters_own_side_is_no_slip_to_undo():
     aimed = act(enc, "dargo", "shoot", ["pal"], -4)  # a clear miss: aimed at his own side all the same
     reply = Reply("shoot", SYSTEM, aimed.encounter, aimed.result, beats=SYSTEM.digest(aimed.result))
     assert any("on their own side" in line for line in guide_lines(reply))
+    # Tending one of his own side is no slip either.
+    tended = Reply("encounter gm", SYSTEM, enc, None, beats=(care("dargo", "pal", "first aid"),))
+    assert guide_lines(tended) == []
 
 
 def test_a_grenade_shows_the_scatter_the_concussion_and_the_fragments():

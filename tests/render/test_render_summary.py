@@ -34,6 +34,17 @@ def test_beats_read_as_who_did_what_to_whom():
     assert render_beat(Beat("@x", "reload"), {}) == "@\u200bx: reload"
 
 
+def test_tending_someone_reads_as_care_and_is_neither_hit_nor_miss():
+    from combat.summary import care
+
+    aid = care("dargo", "aeryn", "first aid", "eases to Hurt")
+    assert aid == Beat("dargo", "first aid", "aeryn", note="eases to Hurt", aid=True)
+    assert render_beat(aid, NAMES) == "D'Argo → Aeryn: first aid, eases to Hurt"
+    assert care(None, "aeryn", "rest") == care("aeryn", "aeryn", "rest") == Beat("aeryn", "rest")
+    summary = summarize_round(1, [aid, Beat("aeryn", "punch", "trooper")], [], [])
+    assert (summary.hits, summary.misses) == (0, 1)
+
+
 def test_a_round_summary_from_real_results():
     enc = encounter(person("aeryn", weapons=("sword",), melee_weapon=2, strength=1, speed=1),
                     person("trooper", armour="vest", brawling=0), person("dargo", weapons=("pistol",), firearms=1),

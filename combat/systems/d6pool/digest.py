@@ -7,7 +7,7 @@ from typing import Any
 from combat.model import Combatant
 from combat.summary import Beat
 from combat.systems.d6pool.model import DEFENDING, HELD, KO, PRONE, RETREATED, STUNNED, Htk
-from combat.systems.d6pool.results import Attack, Moved, RoundBegins, Spent
+from combat.systems.d6pool.results import Attack, Moved, Recovered, RoundBegins, Spent
 
 __all__ = ["digest", "health_state", "status"]
 
@@ -51,6 +51,10 @@ def digest(result: Any) -> tuple[Beat, ...]:
         return (_spent_beat(result),)
     if isinstance(result, Moved):
         return (_moved_beat(result),)
+    if isinstance(result, Recovered):
+        days = f"{result.days} day{'s' if result.days != 1 else ''}"
+        note = f"{result.gained} HTK in {days}: HTK {result.htk}/{result.htk_total}"
+        return (Beat(result.target, "recovers", note=note),)
     if isinstance(result, RoundBegins):  # what befell whom as a round began: a knocked-out fighter woke
         return tuple([Beat(r.combatant, "wakes up") for r in result.recoveries if r.woke])
     return ()

@@ -7,7 +7,8 @@ from typing import Any
 
 from combat.intent import Asked
 from combat.model import Combatant
-from combat.summary import Beat
+from combat.summary import Beat, care
+from combat.systems.deryni.healing import Rested, Saved, Treated
 from combat.systems.deryni.health import LEVELS
 from combat.systems.deryni.results import (
     AllOut,
@@ -85,7 +86,26 @@ def _round_end(result: RoundEnd) -> tuple[Beat, ...]:
     return tuple(beats)
 
 
+def _treated(result: Treated) -> tuple[Beat, ...]:
+    """Return the beat of First Aid or Battle Surgery: who tended whom, and what became of the wound."""
+    if result.after is None:
+        note = "the scratch is gone"
+    else:
+        note = f"{LEVELS[result.before]} treated, now {LEVELS[result.after]}" if result.success else "no better"
+    return (care(result.healer, result.target, result.method, note),)
+
+
+def _rested(result: Rested) -> tuple[Beat, ...]:
+    """Return the beat of days of rest: what healed, and whether he woke."""
+    days = f"{result.days} day{'s' if result.days != 1 else ''}"
+    healed = f"{', '.join(result.healed)} healed" if result.healed else "no wound healed"
+    return (Beat(result.target, "rest", note=f"{days}: {healed}" + (", wakes up" * result.woke)),)
+
+
 _DIGESTERS: dict[type, Callable[[Any], tuple[Beat, ...]]] = {
+    Treated: _treated,
+    Rested: _rested,
+    Saved: lambda r: (Beat(r.target, "extraordinary measures", note="will live"),),
     Strike: _strike,
     DeathSettled: _settled,
     RoundEnd: _round_end,

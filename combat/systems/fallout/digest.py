@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from combat.model import Combatant
-from combat.summary import Beat
+from combat.summary import Beat, care
 from combat.systems.fallout.results import (
     Attack,
     Evading,
@@ -19,6 +19,7 @@ from combat.systems.fallout.results import (
     Watching,
 )
 from combat.systems.fallout.state import Vitals, fighter
+from combat.systems.fallout.tools import Treated
 
 __all__ = ["digest", "health_state", "status"]
 
@@ -74,6 +75,10 @@ def digest(result: Any) -> tuple[Beat, ...]:
         return (Beat(result.actor, "overload", note=f"{result.weapon} {level}"),)
     if isinstance(result, RoundBegins):
         return _opening(result)
+    if isinstance(result, Treated):
+        hurt = "broken" if result.level == "break" else "maimed"
+        return (care(result.healer, result.target, "treat",
+                     f"{hurt} {result.part} {'fixed' if result.fixed else 'not fixed'}"),)
     return ()
 
 

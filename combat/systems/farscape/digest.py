@@ -8,12 +8,14 @@ from typing import Any
 
 from combat.ladder import result_name
 from combat.model import Combatant
-from combat.summary import Beat
+from combat.summary import Beat, care
+from combat.systems.farscape.aftercare import Aftercare
 from combat.systems.farscape.ammo import Reload
 from combat.systems.farscape.counter import CounterResult
 from combat.systems.farscape.explosives import Detonation
 from combat.systems.farscape.grenades import BlastHit, GrenadeThrow
 from combat.systems.farscape.harm import Harm
+from combat.systems.farscape.healing import Rest, Treatment
 from combat.systems.farscape.melee_results import (
     EscapeResult,
     ExchangeResult,
@@ -196,6 +198,20 @@ def _recovery(result: Recovery) -> tuple[Beat, ...]:
     return (Beat(result.combatant, "recover", note="recovered" if result.recovered else "still frozen"),)
 
 
+def _aftercare(result: Aftercare) -> tuple[Beat, ...]:
+    """Return the beat of healing: who tended whom and what came of it."""
+    done = result.result
+    if done is None:
+        return (Beat(result.target, "scratches seen to"),)
+    if isinstance(done, Treatment):
+        note = f"eases to {done.health.lethal.level_name}" if done.success else "no improvement"
+        method = "natural recovery" if result.method == "natural" else result.method
+        return (care(result.healer, result.target, method, note),)
+    if isinstance(done, Rest):
+        return (Beat(result.target, "rest", note=f"stun {done.before} → {done.after}" + (", wakes up" * done.woke)),)
+    return (Beat(result.target, "tries to wake", note="wakes up" if done.success else "stays out"),)
+
+
 _DIGESTERS: dict[type, Callable[[Any], tuple[Beat, ...]]] = {
     ExchangeResult: _exchange,
     EscapeResult: _escape,
@@ -210,6 +226,7 @@ _DIGESTERS: dict[type, Callable[[Any], tuple[Beat, ...]]] = {
     Reload: _reload,
     QuickDraw: _quick_draw,
     Recovery: _recovery,
+    Aftercare: _aftercare,
 }
 
 

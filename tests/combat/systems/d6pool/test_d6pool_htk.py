@@ -91,6 +91,8 @@ def test_healing_after_the_fight() -> None:
     hurt = enc.put(replace(hero, health=replace(hero.health, lost=6)))
     step = use(hurt, "recover", {"target": "hero", "days": 2, "rest": True}, TABLES)
     assert (step.result.gained, step.result.htk) == (2 + 3, 9)
+    assert [(b.actor, b.move, b.note) for b in SYSTEM.digest(step.result)] == [
+        ("hero", "recovers", "5 HTK in 2 days: HTK 9/10")]
     full = use(hurt, "recover", {"target": "hero", "days": 9, "treated": True}, TABLES)
     assert full.result.htk == 10  # never above the total
 

@@ -124,3 +124,16 @@ def test_a_standing_defence_is_kept_until_set_back_to_best():
     enc = tool(enc, "defence", target="foe", defence="dodge").encounter
     assert state(enc, "foe").defence == "dodge"
     assert state(tool(enc, "defence", target="foe", defence="best").encounter, "foe").defence is None
+
+
+def test_healing_is_a_beat_for_the_round_summary_and_no_miss():
+    from combat.summary import Beat, summarize_round
+
+    enc = fight(man("medic", agility=1, first_aid=1), man("foe", wounds=(HURT, VERY_HURT)), SLOW)
+    treated = tool(enc, "heal", f4(-1), target="foe", method="first aid", healer="medic")
+    beats = SYSTEM.digest(treated.result)
+    assert beats == (Beat("medic", "first aid", "foe", note="Very Hurt treated, now Hurt", aid=True),)
+    failed = tool(enc, "heal", f4(-2), target="foe", method="first aid", healer="medic")
+    assert SYSTEM.digest(failed.result)[0].note == "no better"
+    summary = summarize_round(1, beats, (), ())
+    assert (summary.hits, summary.misses) == (0, 0)

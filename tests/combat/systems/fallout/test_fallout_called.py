@@ -162,6 +162,10 @@ def test_medic_removes_a_maim_at_average_and_a_break_at_hard() -> None:
     robot = SYSTEM.use_tool(fight, "treat", {"target": "target", "part": "head", "healer": "doc",
                                              "skill": "mechanics", "modifier": 10}, ScriptedDice((5, 5)))
     assert robot.result.skill == "mechanics" and robot.result.total == 25 and robot.result.fixed
+    # Each is a beat of the round's summary: Doc tends the target, no attack (neither a hit nor a miss).
+    assert [(b.actor, b.move, b.target, b.note, b.aid, b.hit) for b in SYSTEM.digest(fixed.result)] == [
+        ("doc", "treat", "target", "maimed left-arm fixed", True, False)]
+    assert SYSTEM.digest(failed.result)[0].note == "broken head not fixed"
 
 
 def test_a_called_hit_stopped_by_dt_still_maims() -> None:

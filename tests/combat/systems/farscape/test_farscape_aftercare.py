@@ -55,3 +55,18 @@ def test_rest_wake_and_scratches():
     assert cleared.result is None and fight.get("aeryn").health.lethal.filled[0] == 0
     with pytest.raises(InvalidInput, match="Heal with one of"):
         heal(fight, "aeryn", "prayer", ScriptedDice([]))
+
+
+def test_each_act_of_healing_is_a_beat_for_the_round_summary():
+    from combat.summary import Beat
+    from combat.systems.farscape.digest import digest
+
+    _, treated = heal(wounded(), "aeryn", "medicine", ScriptedDice(f4(0)), healer_id="zhaan")
+    assert digest(treated) == (Beat("zhaan", "medicine", "aeryn", note="eases to Scratch", aid=True),)
+    _, failed = heal(wounded(), "aeryn", "natural", ScriptedDice(f4(-2)))
+    assert digest(failed) == (Beat("aeryn", "natural recovery", note="no improvement"),)
+    out = wounded().put(wounded().get("aeryn").with_condition(Condition("unconscious")))
+    _, woke = heal(out, "aeryn", "wake", ScriptedDice(f4(-3)))
+    assert digest(woke) == (Beat("aeryn", "tries to wake", note="stays out"),)
+    _, cleared = heal(wounded(), "aeryn", "scratches", ScriptedDice([]))
+    assert digest(cleared) == (Beat("aeryn", "scratches seen to"),)
