@@ -187,3 +187,40 @@ def test_heavy_armour_heavy_weapons_getting_up_running_and_maximum_range(tmp_pat
     assert "Lia runs D2 → D3 → D4 → D5 → D6 → D7 → D8 → D9 → D10, facing s" in out
     assert "Pat gets up from prone to crouch" in out
     assert "• Pat (pat) [vault] Sequence 19: crouching, at B6 facing s" in out
+
+
+# -- Newcomers' overwatch shots go in their pecking order, not in the order they were added ---------------------------
+
+# [seed] "If multiple newcomers join in the same round, they fight for pecking rights at the end by rolling for
+# sequence as though they started a new battle"; "Characters will always act in order of sequence in each phase".
+# Gun1 joins first and rolls d10 [1] + 10 = 11, Gun2 then [9] + 10 = 19: Gun2 comes first among the newcomers. Both
+# watch E8 (from A8 and I8); in round 2 Vera walks E11 → E8, entering both cones on E8 only: several cones entered
+# on one step give their attacks highest sequence first (rules page §10), so Gun2 fires before Gun1.
+NEWCOMERS_WATCH = [
+    "@gm /encounter start system:fallout name:ownew",
+    "@gm /encounter add name:Vera owner:@vera side:vault",
+    "@gm /encounter add name:Rex side:raiders",
+    "@gm /encounter gm tool:place target:Vera hex:E11 facing:n",
+    "@gm /encounter gm tool:place target:Rex hex:P12 facing:n",
+    "!dice 5 5",
+    "@gm /encounter begin",
+    "!dice 1",
+    '@gm /encounter add name:Gun1 side:raiders stats:"firearms=5" weapon:"10mm pistol"',
+    "!dice 9",
+    '@gm /encounter add name:Gun2 side:raiders stats:"firearms=5" weapon:"10mm pistol"',
+    "@gm /encounter gm tool:place target:Gun1 hex:A8 facing:se",
+    "@gm /encounter gm tool:place target:Gun2 hex:I8 facing:sw",
+    *[NEXT] * 7,
+    "@gm /act move:overwatch as:Gun2 at:E8",
+    "@gm /act move:overwatch as:Gun1 at:E8",
+    NEXT,
+    "!dice 2 2 2 2",
+    "@vera /act move:move to:E8",
+]
+
+
+def test_newcomers_watching_one_hex_fire_in_their_pecking_order(tmp_path: Path) -> None:
+    lines = played(tmp_path, "newcomers_watch", NEWCOMERS_WATCH).splitlines()
+    assert "Order for round 2: move: Rex, Vera; charge: Vera, Rex; action: Vera, Rex, Gun2, Gun1" in lines
+    shots = [line for line in lines if line.startswith("Overwatch!")]
+    assert shots == ["Overwatch! Gun2 shoots (10mm pistol, single)", "Overwatch! Gun1 shoots (10mm pistol, single)"]

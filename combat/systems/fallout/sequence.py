@@ -9,15 +9,18 @@ the round they joined in below zero (``newcomer_count``), so the status can say 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from combat.dice import DiceSource, roll_d
-from combat.model import Encounter
+from combat.model import Combatant, Encounter
 from combat.systems.fallout.sheet import combat_sequence
+from combat.systems.fallout.state import fighter
 from combat.turns import InitiativeEntry
 
-__all__ = ["SequenceRoll", "joined_in", "newcomer_count", "newcomer_entries", "rank", "roll_sequences"]
+__all__ = [
+    "SequenceRoll", "joined_in", "newcomer_count", "newcomer_entries", "pecking_key", "rank", "roll_sequences",
+]
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,21 @@ def _break_ties(rolls: dict[str, SequenceRoll], order: Sequence[str], dice: Dice
         for cid in keys[tied[0]]:
             old = rolls[cid]
             rolls[cid] = SequenceRoll(cid, old.die, old.bonus, (*old.ties, roll_d(dice, 1, 10).total))
+
+
+def pecking_key(encounter: Encounter) -> Callable[[Combatant], tuple[int, ...]]:
+    """Return a sort key for the fight's sequence, higher first when sorted in reverse (newcomers last, in their order).
+
+    A newcomer has no rolled sequence: his place is the turn order's count and tie-break ("they fight for pecking
+    rights at the end by rolling for sequence"); one not in the order falls back on his sequence and rank.
+    """
+    order = {e.combatant: (e.counts[0], *e.tiebreak) for e in encounter.turns.order if e.counts}
+
+    def key(combatant: Combatant) -> tuple[int, ...]:
+        state = fighter(combatant)
+        return order.get(combatant.id) or ((state.sequence or 0), state.rank)
+
+    return key
 
 
 def roll_sequences(encounter: Encounter, ids: Sequence[str], dice: DiceSource) -> tuple[SequenceRoll, ...]:

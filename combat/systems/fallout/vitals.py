@@ -18,7 +18,7 @@ from combat.systems.fallout.hexgrid import distance
 from combat.systems.fallout.kit import free_hands
 from combat.systems.fallout.moving import CHARGE_HEXES, immobile, speed
 from combat.systems.fallout.results import Harm, Recovered, RoundBegins
-from combat.systems.fallout.sequence import rank, roll_sequences
+from combat.systems.fallout.sequence import pecking_key, rank, roll_sequences
 from combat.systems.fallout.sheet import healing_rate
 from combat.systems.fallout.state import Fighter, Vitals, fighter, with_fighter
 from combat.systems.fallout.tables import FalloutTables
@@ -28,13 +28,7 @@ __all__ = ["begin_round", "by_sequence", "recover", "skip_charge", "turn_recover
 
 def by_sequence(encounter: Encounter) -> list[Combatant]:
     """Return the combatants highest sequence first (newcomers last, in their own order)."""
-    order = {e.combatant: (e.counts[0], *e.tiebreak) for e in encounter.turns.order if e.counts}
-
-    def key(c: Combatant) -> tuple[int, ...]:
-        state = fighter(c)
-        return order.get(c.id) or ((state.sequence or 0), state.rank)
-
-    return sorted(encounter.combatants, key=key, reverse=True)
+    return sorted(encounter.combatants, key=pecking_key(encounter), reverse=True)
 
 
 def _reset(encounter: Encounter, round_number: int) -> Encounter:

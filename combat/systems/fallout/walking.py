@@ -25,6 +25,7 @@ from combat.systems.fallout.harm import deal, harm_of
 from combat.systems.fallout.hexgrid import Hex, direction_between, distance, in_cone, parse_hex
 from combat.systems.fallout.pause import MoveRecord, Pause, StrikeRecord
 from combat.systems.fallout.results import Attack, Moved
+from combat.systems.fallout.sequence import pecking_key
 from combat.systems.fallout.state import STANCES, Overwatch, fighter, with_fighter
 from combat.systems.fallout.strike import finish, partial, roll_strike
 from combat.systems.fallout.tables import FalloutTables
@@ -69,7 +70,7 @@ def _watchers(encounter: Encounter, tables: FalloutTables, mover: Combatant, pre
         reach = _in_reach(tables, watch, source, mover, parse_hex(nxt))
         if inside and seen and reach and not in_cone(source, watch.axis, 30, parse_hex(prev), watch.bias):
             found.append(other)
-    return sorted(found, key=lambda c: (fighter(c).sequence or 0, fighter(c).rank), reverse=True)
+    return sorted(found, key=pecking_key(encounter), reverse=True)
 
 
 def _stopped(record: MoveRecord, mover: Combatant) -> bool:
