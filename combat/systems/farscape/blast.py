@@ -144,7 +144,10 @@ def clear_difficulty(to_edge: int) -> int:
 def blast_setup(
     encounter: Encounter, options: Options, charge: Charge, targets: tuple[str, ...], aware: bool = True
 ) -> BlastSetup:
-    """Read and check the per-target options of an explosion; ``aware`` is the default of option aware."""
+    """Read and check the per-target options of an explosion; ``aware`` is the default of option aware.
+
+    A target lying prone already (knocked down) counts as prone without the option, unless he runs for cover.
+    """
     prone = chosen(encounter, options, "prone", targets)
     firm = chosen(encounter, options, "stand firm", targets)
     running = chosen(encounter, options, "run", targets)
@@ -152,6 +155,7 @@ def blast_setup(
         if clash:
             name = encounter.get(sorted(clash)[0]).name
             raise InvalidInput(f"{name} cannot both run for cover and {what}.")
+    prone |= frozenset(t for t in targets if t not in running and encounter.get(t).has("prone"))
     return BlastSetup(
         charge=charge,
         location=hit_location(options)[0],

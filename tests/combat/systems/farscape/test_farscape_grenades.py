@@ -83,6 +83,17 @@ def test_lying_prone_gives_plus_one_against_a_ground_burst():
     assert (frags.prone, frags.difficulty, frags.margin, frags.avoided) == (1, 3, 0, True)
 
 
+def test_one_lying_prone_already_gets_the_plus_one_unless_he_runs_for_cover():
+    # "if the grenade exploded on the ground there is a +1 bonus for being prone" [seed]: knocked down (a sweep's
+    # prone) counts without the option; one who runs for cover gets up, and meets the blast running.
+    down = fighter("foe", agility=1, armour="vest", conditions=[Condition("prone", -1, 2, source="pc")])
+    enc = encounter(thrower(), down)
+    frags = throw(enc, ["foe"], 0, 1, grenade="frag").result.hits[0].fragments
+    assert (frags.prone, frags.margin, frags.avoided) == (1, 0, True)
+    running = throw(enc, ["foe"], 0, 1, grenade="frag", distance=1, run="yes").result.hits[0]
+    assert running.run is not None and (running.fragments.prone, running.fragments.difficulty) == (0, 1)
+
+
 def test_prone_does_not_help_against_an_airburst():
     enc = encounter(thrower(), fighter("foe", agility=1, armour="vest"))
     out = throw(enc, ["foe"], 0, 1, grenade="frag", prone="yes", airburst="yes")
