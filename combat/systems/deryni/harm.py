@@ -3,7 +3,8 @@
 Damage = relative degree + Strength + weapon (+1 sharp, -1 bare body); an attack result that does not beat the
 armour's difficulty adds the armour's (negative) modifier. A called shot's Critical wound disables the limb; a
 Mortal one severs it and is recorded as Critical. A knock-out blow that does a Critical wound (or worse, with the
-Strength check to pull it made) knocks the target out: recorded as Critical, with no Death Test [ours]. A Mortal
+Strength check to pull it made) knocks the target out: recorded as Critical, with no Death Test [ours] unless he was
+injured already ("If the opponent is already injured, he may die anyways" [seed]: the Critical wound's test). A Mortal
 wound is Near Death: unconscious at once.
 """
 
@@ -66,11 +67,12 @@ def land(encounter: Encounter, target_id: str, value: Damage, dice: DiceSource, 
     """Record the wound a blow does and start its Death Test (which may wait for a FUDGE-point choice)."""
     rolled = level_for_damage(value.total)
     level, limb, knocked_out = recorded_wound(rolled, special, location, pull)
+    injured = bool(encounter.get(target_id).health.wounds)  # "If the opponent is already injured, he may die" [seed]
     encounter = encounter.put(_hurt(encounter.get(target_id), level, location, limb, knocked_out))
     test = None
     ask = None
     pause = None
-    if not knocked_out:
+    if not knocked_out or injured:
         encounter, test, ask, pause = death.begin(encounter, target_id, level, dice, checks)
     harm = Harm(target_id, value, rolled, level, location, limb, knocked_out, pull,
                 knocked_out or level == MORTAL, test, ask is not None)

@@ -103,10 +103,11 @@ def _wounds(declared: Declared, encounter: Encounter, tables: DeryniTables, atta
         pulls = [(Check(roll, PULL_DIFFICULTY), p) for roll, p in _rolled("strength", strength, pulling, UNOPPOSED)]
     rolled = level_for_damage(damage(attack, margin, actor, declared.weapon, target, tables).total)
     out: list[Outcome] = []
+    injured = bool(target.health.wounds)  # an injured target takes a knock-out's Death Test too (harm.land)
     for pull, p in pulls:
         level, limb, knocked_out = recorded_wound(rolled, declared.special, declared.location, pull)
         key = "knocked out" if knocked_out else limb or LEVELS[level].lower()
-        out.append((key, p, Fraction(0) if knocked_out else _dying(encounter, target, level)))
+        out.append((key, p, Fraction(0) if knocked_out and not injured else _dying(encounter, target, level)))
     return out
 
 

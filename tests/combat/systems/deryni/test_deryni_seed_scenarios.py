@@ -4,6 +4,8 @@ Each test states the sheets, the faces (2dF for opposed rolls, 4dF for checks; +
 outcome the text gives. Ladder: Terrible -3, Poor -2, Mediocre -1, Fair 0, Good +1, Great +2, Superb +3.
 """
 
+from dataclasses import replace
+
 import pytest
 from deryni_kit import SYSTEM, act, answer, attack, f2, f4, faces, fight, man, state
 
@@ -11,7 +13,8 @@ from combat import engine
 from combat.dice import ScriptedDice
 from combat.errors import CannotAct
 from combat.intent import Asked
-from combat.systems.deryni.health import CRITICAL, HURT, MORTAL, SCRATCH, VERY_HURT
+from combat.system import Intent
+from combat.systems.deryni.health import CRITICAL, HURT, MORTAL, SCRATCH, VERY_HURT, Health, Wound
 from combat.systems.deryni.initiative import scores
 from combat.systems.deryni.results import DeathSettled, Strike
 from combat.systems.deryni.rounds import RoundEnd
@@ -271,6 +274,29 @@ def test_a_knock_out_blow_doing_mortal_knocks_out_only_with_the_strength_check()
     missed = strike(step)
     assert (missed.harm.level, missed.harm.knocked_out) == (MORTAL, False)
     assert step.encounter.get("ewan").health.dying == 1
+
+
+def test_a_knock_out_blow_on_an_injured_opponent_takes_the_critical_wound_s_death_test():
+    # "If the opponent is already injured, he may die anyways" [seed]: Ewan already Hurt (-1). Morgan Superb+1; the
+    # shield Great - 1 + [0 0] = Good: RD 3, 3 + 1 + 1 = 5, Critical (the pull, [- 0 0 0], missed): knocked out, and
+    # the Critical wound's Death Test (Superb) is rolled: Damage Capacity Fair + [- 0 0 0] = Mediocre fails: dying.
+    # Unhurt, he takes none (above).
+    def knights():
+        enc = knight_fight()
+        return enc.put(replace(enc.get("ewan"), health=Health((Wound(HURT),))))
+
+    step = attack(knights(), "morgan", "ewan", faces(f2(2), f2(0), f4(-1), f4(-1)), knockout="flat of the blade",
+                  defence="shield")
+    harm = strike(step).harm
+    assert (harm.level, harm.knocked_out) == (CRITICAL, True)
+    assert (harm.death.difficulty, harm.death.passed) == (3, False) and step.encounter.get("ewan").health.dying == 1
+    # The odds count that test: dying is likelier for him than for an unhurt Ewan (only an unpulled Mortal kills).
+    intent = Intent("morgan", "attack", ("ewan",), {"knockout": "pommel", "defence": "none"})
+
+    def dying(enc):
+        return sum(e.chance for e in SYSTEM.odds(enc, intent).effects if "dying" in e.label)
+
+    assert dying(knights()) > dying(knight_fight()) > 0
 
 
 def test_a_resisted_disarm_of_a_two_handed_weapon_then_strength_against_strength():
