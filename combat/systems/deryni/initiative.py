@@ -15,7 +15,7 @@ the order they were added in, with no dice.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from combat.dice import DiceSource
@@ -168,13 +168,26 @@ def _tied(encounter: Encounter, found: Iterable[Score]) -> list[tuple[int, tuple
     for value in sorted({s.value for s in able}, reverse=True):
         same = [s for s in able if s.value == value]
         ids = [s.combatant for s in same]
-        links = [(a, b) for n, a in enumerate(ids) for b in ids[n + 1:] if same_group(encounter, paired, a, b)]
-        ties.extend((value, group) for group in _linked(ids, links) if len(group) > 1)
+        groups = _groups(ids, lambda a, b: same_group(encounter, paired, a, b))
+        ties.extend((value, group) for group in groups if len(group) > 1)
     return sorted(ties, key=lambda tie: (-tie[0], place[tie[1][0]]))
 
 
-def _rank(dice: DiceSource, value: int, members: list[str], throws: list[Throw], depth: int) -> list[str]:
-    """Order tied combatants by an opposed roll, rolling again among any still tied."""
+Linked = Callable[[str, str], bool]
+
+
+def _groups(members: list[str], linked: Linked) -> list[tuple[str, ...]]:
+    """Split combatants into the seed's groups among them (joined through foes), in the order given."""
+    return _linked(members, [(a, b) for n, a in enumerate(members) for b in members[n + 1:] if linked(a, b)])
+
+
+def _rank(dice: DiceSource, value: int, members: list[str], throws: list[Throw], depth: int,
+          linked: Linked) -> list[str]:
+    """Order tied combatants by an opposed roll, rolling again among any still tied in one group.
+
+    Two still tied who are in no group together (two PCs who each tied with the one foe) roll no more: they keep the
+    order they were added in, as two PCs who tie do [ours].
+    """
     if len(members) < 2 or depth >= MAX_ROLLOFFS:
         return members
     rolled = tuple(opposed(dice, "initiative", value) for _ in members)
@@ -183,7 +196,8 @@ def _rank(dice: DiceSource, value: int, members: list[str], throws: list[Throw],
     ordered: list[str] = []
     for result in sorted(set(results.values()), reverse=True):
         same = [m for m in members if results[m] == result]
-        ordered.extend(_rank(dice, value, same, throws, depth + 1))
+        for group in _groups(same, linked):
+            ordered.extend(_rank(dice, value, list(group), throws, depth + 1, linked))
     return ordered
 
 
@@ -195,13 +209,18 @@ def roll_offs(encounter: Encounter, found: tuple[Score, ...], stored: Ties,
     """
     kept: list[Tie] = []
     fresh: list[RollOff] = []
+    paired = {s.combatant: s.foe for s in found}
+
+    def linked(a: str, b: str) -> bool:
+        return same_group(encounter, paired, a, b)
+
     for value, members in _tied(encounter, found):
         same = next((t for t in stored.ties if t.value == value and set(t.order) == set(members)), None)
         if same is not None:
             kept.append(same)
             continue
         throws: list[Throw] = []
-        order = tuple(_rank(dice, value, list(members), throws, 0))
+        order = tuple(_rank(dice, value, list(members), throws, 0, linked))
         kept.append(Tie(value, order))
         fresh.append(RollOff(value, tuple(throws), order))
     settled = {(t.value, frozenset(t.order)) for t in kept}

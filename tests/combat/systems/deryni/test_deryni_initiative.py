@@ -186,6 +186,11 @@ def test_allies_tied_on_initiative_roll_no_dice_only_foes_roll_off():
     # [+ +] = Superb, the friend [- 0] = Fair: the bandit, Bob, the friend.
     enc = fight(bob, man("bandit", "bandits", agility=1, broadsword=0), friend, dice=faces(f2(0), f2(2), f2(-1)))
     assert order(enc) == [("bandit",), ("bob",), ("friend",)]
+    # Bob and the friend both beat him on the throw ([+ 0] each, the bandit [- -]): each PC's tie with the bandit
+    # is settled. Still tied with each other, but in no group together: no second throw (fight() checks every face
+    # is used), Bob first as he was added first.
+    enc = fight(bob, man("bandit", "bandits", agility=1, broadsword=0), friend, dice=faces(f2(1), f2(-2), f2(1)))
+    assert order(enc) == [("bob",), ("friend",), ("bandit",)]
 
 
 def test_the_longer_weapon_must_outreach_everyone_in_the_fight():
