@@ -7,7 +7,7 @@ the weapon in hand is told to strike with another (their dagger, their shield, b
 from __future__ import annotations
 
 from bot.guide.spec import Demo, Step, Suggestion, Turn
-from combat.systems.deryni.gear import UNARMED, carried, in_hand, item_name
+from combat.systems.deryni.gear import UNARMED, carried, in_hand, item_name, spare
 from combat.systems.deryni.state import fighter
 from combat.systems.deryni.system import DeryniSystem
 
@@ -21,7 +21,7 @@ def hint(turn: Turn) -> Suggestion | None:
     actor = turn.actor
     used = fighter(actor).defended_with
     weapon = in_hand(actor, turn.system.tables)
-    if weapon not in used:
+    if weapon not in used or spare(actor, weapon, 1):  # a second of the same kind strikes as a different item
         return None
     others = [w for w in (*carried(actor), UNARMED) if w not in used and w != weapon]
     if not others:

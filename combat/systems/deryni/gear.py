@@ -28,6 +28,7 @@ __all__ = [
     "legs_free",
     "parry_weapon",
     "shield_problem",
+    "spare",
     "weapon_problem",
     "weapon_row",
 ]
@@ -60,9 +61,23 @@ def shield_bash(combatant: Combatant, tables: DeryniTables) -> Weapon:
 
 
 def carried(combatant: Combatant) -> tuple[str, ...]:
-    """Return the weapons the combatant carries and has not dropped, the one in hand first when he chose one."""
-    dropped = fighter(combatant).dropped
-    return tuple(w for w in combatant.sheet.weapons if w not in dropped)
+    """Return the weapons the combatant carries and has not dropped, each copy (two short swords are two items).
+
+    A dropped copy is one item on the floor: a second of the same kind stays in his hands.
+    """
+    dropped = list(fighter(combatant).dropped)
+    kept = []
+    for key in combatant.sheet.weapons:
+        if key in dropped:
+            dropped.remove(key)
+        else:
+            kept.append(key)
+    return tuple(kept)
+
+
+def spare(combatant: Combatant, key: str, used: int) -> bool:
+    """Tell whether he holds a copy of this weapon beyond the ``used`` ones ("a second weapon" is a different item)."""
+    return carried(combatant).count(key) > used
 
 
 def weapon_problem(combatant: Combatant, tables: DeryniTables, key: str) -> str | None:
@@ -105,10 +120,14 @@ def legs_free(combatant: Combatant) -> bool:
 
 
 def parry_weapon(combatant: Combatant, tables: DeryniTables) -> str | None:
-    """Return the weapon he parries with: the one in hand, else another he carries; never the one he struck with."""
+    """Return the weapon he parries with: the one in hand, else another he carries; never the one he struck with.
+
+    With two of a kind he struck with one, the other parries.
+    """
     struck = fighter(combatant).attacked_with
     for key in (in_hand(combatant, tables), *carried(combatant)):
-        if key != UNARMED and key != struck and weapon_problem(combatant, tables, key) is None:
+        free = key != struck or spare(combatant, key, 1)
+        if key != UNARMED and free and weapon_problem(combatant, tables, key) is None:
             return key
     return None
 
@@ -135,7 +154,7 @@ def _chosen(combatant: Combatant, tables: DeryniTables, option: str | None) -> W
         return shield_bash(combatant, tables)
     for key in combatant.sheet.weapons:
         if same_name(option, key):
-            if key in fighter(combatant).dropped:
+            if key not in carried(combatant):
                 raise CannotAct(f"{combatant.name}'s {item_name(combatant, tables, key)} is on the floor: "
                                 "pick it up first (/act move:pickup).")
             return weapon_row(tables, key)
@@ -150,7 +169,7 @@ def attack_weapon(combatant: Combatant, tables: DeryniTables, option: str | None
     if problem:
         raise CannotAct(f"{problem}: no blow with the {weapon.name}.")
     state = fighter(combatant)
-    if weapon.key in state.defended_with:
+    if weapon.key in state.defended_with and not spare(combatant, weapon.key, 1):
         verb = "blocked with" if weapon.key == SHIELD else "parried with"
         others = [w for w in (*carried(combatant), UNARMED) if w not in state.defended_with and w != weapon.key]
         hint = f" Strike with {' or '.join(f'weapon:{w}' for w in others)} instead." if others else ""

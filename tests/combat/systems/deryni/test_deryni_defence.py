@@ -93,6 +93,36 @@ def test_after_striking_with_the_sword_he_cannot_parry_with_it():
         attack(step.encounter, "foe", "morgan", faces(f2(0), f2(0)), defence="parry")
 
 
+def test_a_second_weapon_of_the_same_kind_is_a_different_item():
+    # "Each action must be done with a different item or ability ... Using a shield or a second weapon is usually the
+    # case here" [seed]: two short swords are two items. Parry with one, strike with the other; strike with one,
+    # parry with the other; a disarm knocks one from his hand and he strikes with the one left.
+    def pair(cid: str, **traits: int) -> object:
+        return man(cid, owner="bob", weapons=("shortsword", "shortsword"), shortsword=1, dodge=0, **traits)
+
+    enc = fight(man("foe", agility=2), pair("morgan", agility=1), man("zed", "x", agility=-3))
+    parried = attack(enc, "foe", "morgan", faces(f2(-2), f2(0)), defence="parry")
+    assert attack(parried.encounter, "morgan", "foe", faces(f2(-2), f2(2))).result.weapon == "shortsword"
+    enc = fight(pair("morgan", agility=2), man("foe", agility=0, broadsword=0), man("zed", "x", agility=-3))
+    struck = attack(enc, "morgan", "foe", faces(f2(-2), f2(2)), defence="dodge")
+    assert "parry" in declare(struck.encounter, "foe", "morgan").result.reaction.answers()
+    enc = fight(man("foe", agility=2, broadsword=3), pair("morgan", agility=1), man("zed", "x", agility=-3))
+    disarmed = attack(enc, "foe", "morgan", faces(f2(0), f2(-2), f2(0), f2(-2)), disarm="weapon", defence="parry")
+    assert strike_of(disarmed).outcome == "disarmed" and state(disarmed.encounter, "morgan").dropped == ("shortsword",)
+    assert attack(disarmed.encounter, "morgan", "foe", faces(f2(-2), f2(2))).result.weapon == "shortsword"
+    # One short sword only: the parry still rules the strike out.
+    single = fight(man("foe", agility=2), man("morgan", owner="bob", weapons=("shortsword",), shortsword=1,
+                                              agility=1), man("zed", "x", agility=-3))
+    once = attack(single, "foe", "morgan", faces(f2(-2), f2(0)), defence="parry")
+    with pytest.raises(CannotAct, match="parried with their short sword"):
+        attack(once.encounter, "morgan", "foe", faces(f2(0), f2(0)))
+
+
+def strike_of(step: object) -> Strike:
+    result = step.result  # type: ignore[attr-defined]
+    return result if isinstance(result, Strike) else result.result
+
+
 def test_a_shield_blow_then_a_shield_block_is_refused():
     enc = fight(knight(), man("foe", agility=-1, broadsword=1), man("zed", "x", agility=-3))
     step = attack(enc, "morgan", "foe", faces(f2(-2), f2(2)), weapon="shield", defence="dodge")
