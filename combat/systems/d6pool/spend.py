@@ -82,15 +82,14 @@ def strength_contest(holder: Combatant, other: Combatant, tables: D6Tables, dice
 
 
 def _actions_left(encounter: Encounter, combatant: str) -> bool:
-    """Tell whether the combatant still has an action this round: able to act, with a slot to come or one held.
+    """Tell whether the combatant still has an action this round: able to act, with a slot to come.
 
     An earlier stun this round already took his slots to come (the seed: "lose ALL remaining Actions"), so a second
-    stun finds none left and takes the next round.
+    stun finds none left and takes the next round. Nobody holds an action in this system (``check_hold``).
     """
-    turns = encounter.turns
     if not able(encounter.get(combatant)):
         return False
-    return combatant in turns.held or any(combatant in s.waiting for s in turns.queue)
+    return any(combatant in s.waiting for s in encounter.turns.queue)
 
 
 def _save(encounter: Encounter, target: str, pf: int, tables: D6Tables, dice: DiceSource) -> Save:
