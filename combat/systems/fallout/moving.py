@@ -68,7 +68,10 @@ def _drop_to(state: Fighter, wanted: OptionValue | None) -> Fighter:
     if not isinstance(wanted, str):
         return state
     if STANCES.index(wanted) <= STANCES.index(state.stance):
-        raise InvalidInput(f"A free stance change only goes down: from {state.stance} to crouch or prone.")
+        lower = STANCES[STANCES.index(state.stance) + 1:]
+        if not lower:
+            raise InvalidInput("A free stance change only goes down, and prone is as low as it goes.")
+        raise InvalidInput(f"A free stance change only goes down: from {state.stance} to {' or '.join(lower)}.")
     return replace(state, stance=wanted)
 
 
@@ -86,6 +89,7 @@ def move(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: Dice
     actor = encounter.get(intent.actor)
     state = _drop_to(fighter(actor), intent.options.get("before"))
     before = state.stance if state.stance != fighter(actor).stance else None
+    _drop_to(state, intent.options.get("after"))  # checked now: at the end it too may only go down
     run = intent.options.get("run") is True
     if immobile(state):
         raise CannotAct(f"{actor.name} cannot move without help.")

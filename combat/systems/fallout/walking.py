@@ -177,6 +177,8 @@ def _done(encounter: Encounter, record: MoveRecord, stopped: bool = False) -> Ac
     after = record.after if record.after and not stopped else None
     if after is not None and STANCES.index(after) > STANCES.index(state.stance):
         state = replace(state, stance=after)
+    else:
+        after = None  # knocked lower on the way already: no change of stance to tell
     if record.face and not stopped:
         state = replace(state, facing=record.face)
     moved = encounter.put(with_fighter(mover, state))

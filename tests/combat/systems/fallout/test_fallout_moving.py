@@ -92,6 +92,11 @@ def test_free_drops_before_and_after_a_move() -> None:
         act(moving(walker()), "walker", "move", to="C5", before="crouch")
     dropped = act(moving(walker()), "walker", "drop", stance="prone")
     assert not dropped.ends_turn and state(dropped.encounter, "walker").stance == "prone"
+    # "switch from stand to crouch, crouch to prone, or stand to prone" [seed]: never up, after the move either.
+    with pytest.raises(InvalidInput, match="prone is as low as it goes"):
+        act(moving(walker(stance="prone")), "walker", "move", to="C9", after="crouch")
+    with pytest.raises(InvalidInput, match="from crouch to prone"):
+        act(moving(walker()), "walker", "move", to="C6", before="crouch", after="crouch")
 
 
 def test_walls_and_people_block_the_way_and_via_goes_round() -> None:
