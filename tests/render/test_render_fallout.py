@@ -199,3 +199,10 @@ def test_a_treated_break_reads_as_a_broken_part() -> None:
     names = {"doc": "Doc", "vera": "Vera"}
     assert RENDER.result(treated, names)[0].startswith("Doc treats Vera's broken right-arm: 2d10 [9, 8]")
     assert RENDER.result(maimed, names)[0].startswith("Doc treats Vera's maimed left-leg:")
+
+
+def test_a_free_drop_of_stance_and_item_tells_both() -> None:
+    gunner = person("Ann", "vault", "C5", weapons=("10mm pistol",))
+    both = act(scene(gunner, phase="move"), "ann", "drop", stance="prone", item="10mm pistol")
+    assert FalloutRenderer().result(both.result, {"ann": "Ann"}) == ["Ann drops from stand to prone",
+                                                                     "Ann drops 10mm pistol"]

@@ -288,13 +288,18 @@ def _tool_lines(result: object, names: Names) -> list[str]:
     return []
 
 
+def _stance_line(result: Stance, names: Names) -> str:
+    """Say a change of stance: 'Ann drops from stand to prone', 'Ann gets up from prone to crouch'."""
+    return f"{who(names, result.actor)} {'drops' if result.free else 'gets up'} from {result.old} to {result.new}"
+
+
 _SIMPLE: Mapping[type, Callable[[Any, Names], list[str]]] = {
     Attack: attack_lines,
     Moved: moved_lines,
     RoundBegins: round_lines,
     Joined: lambda r, n: [sequence_line(roll, n) for roll in r.sequence],
-    Stance: lambda r, n: [f"{who(n, r.actor)} {'drops' if r.free else 'gets up'} from {r.old} to {r.new}"],
-    Items: lambda r, n: [f"{who(n, r.actor)}" + "".join(
+    Stance: lambda r, n: [_stance_line(r, n)],
+    Items: lambda r, n: [_stance_line(r.stance, n)] * (r.stance is not None) + [f"{who(n, r.actor)}" + "".join(
         f" {verb} {', '.join(safe(k) for k in keys)};" for verb, keys in (
             ("takes out", r.drawn), ("puts away", r.stowed), ("drops", r.dropped)) if keys).rstrip(";")
         + (" (no charge or action this round)" if r.costly else "")],

@@ -67,7 +67,8 @@ def digest(result: Any) -> tuple[Beat, ...]:
     if isinstance(result, Evading | Watching | Reloaded):
         return (Beat(result.actor, type(result).__name__.lower()),)
     if isinstance(result, Items):
-        return (Beat(result.actor, "items", note=_items_note(result)),)
+        items = Beat(result.actor, "items", note=_items_note(result))
+        return (*digest(result.stance), items) if result.stance else (items,)
     if isinstance(result, Stance):
         return (Beat(result.actor, "stance", note=f"{result.old} → {result.new}"),)
     if isinstance(result, Overload):

@@ -213,10 +213,8 @@ def drop(encounter: Encounter, intent: Intent, tables: FalloutTables, dice: Dice
     if changed.stance == old and not dropped:
         raise InvalidInput("Say what to drop: stance:crouch or stance:prone, and/or item:<item>.")
     changed = replace(changed, hands=tuple(hands), spent=(*changed.spent, *dropped))
-    result: object = Stance(actor.id, old, changed.stance, free=True) if changed.stance != old else Items(
-        actor.id, dropped=dropped)
-    if changed.stance != old and dropped:
-        result = Items(actor.id, dropped=dropped)
+    stance = Stance(actor.id, old, changed.stance, free=True) if changed.stance != old else None
+    result: object = Items(actor.id, dropped=dropped, stance=stance) if dropped else stance
     return ActionOutcome(encounter.put(with_fighter(actor, changed)), result, ends_turn=False)
 
 

@@ -228,13 +228,17 @@ class Stance:
 
 @dataclass(frozen=True)
 class Items:
-    """Items taken out, put away or dropped; ``costly``: the swap costs the charge and action phases."""
+    """Items taken out, put away or dropped; ``costly``: the swap costs the charge and action phases.
+
+    ``stance`` is a free drop of stance made with them (``act move:drop stance:prone item:…``), told first.
+    """
 
     actor: str
     drawn: tuple[str, ...] = ()
     stowed: tuple[str, ...] = ()
     dropped: tuple[str, ...] = ()
     costly: bool = False
+    stance: Stance | None = None
 
 
 @dataclass(frozen=True)

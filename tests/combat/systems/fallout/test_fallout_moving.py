@@ -92,6 +92,11 @@ def test_free_drops_before_and_after_a_move() -> None:
         act(moving(walker()), "walker", "move", to="C5", before="crouch")
     dropped = act(moving(walker()), "walker", "drop", stance="prone")
     assert not dropped.ends_turn and state(dropped.encounter, "walker").stance == "prone"
+    # A stance and an item dropped at once: both are told, in the reply and the round's summary.
+    both = act(moving(walker(weapons=("10mm pistol",))), "walker", "drop", stance="prone", item="10mm pistol")
+    assert state(both.encounter, "walker").stance == "prone" and both.result.dropped == ("10mm pistol",)
+    assert [(b.move, b.note) for b in SYSTEM.digest(both.result)] == [
+        ("stance", "stand → prone"), ("items", "drops 10mm pistol")]
     # "switch from stand to crouch, crouch to prone, or stand to prone" [seed]: never up, after the move either.
     with pytest.raises(InvalidInput, match="prone is as low as it goes"):
         act(moving(walker(stance="prone")), "walker", "move", to="C9", after="crouch")
