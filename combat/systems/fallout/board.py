@@ -34,11 +34,17 @@ def _clear(field: Field, path: tuple[Hex, ...]) -> bool:
 
 
 def sight(field: Field, source: Hex, target: Hex) -> tuple[Hex, ...] | None:
-    """Return the clear line from ``source`` to ``target`` (None when walls block both sides of it)."""
-    for path in lines(source, target):
-        if _clear(field, path):
-            return path
-    return None
+    """Return the clear line from ``source`` to ``target`` (None when walls block both sides of it).
+
+    Along an edge the shooter gets the benefit: of two clear sides, the one less obscured.
+    """
+    clear = [path for path in lines(source, target) if _clear(field, path)]
+    return _least_obscured(field, clear)
+
+
+def _least_obscured(field: Field, paths: list[tuple[Hex, ...]]) -> tuple[Hex, ...] | None:
+    """Return the path with the least obscuring terrain on it (the first of equals), or None when there is none."""
+    return min(paths, key=lambda path: visibility_penalty(field, path)[0], default=None)
 
 
 def in_the_way(encounter: Encounter, path: tuple[Hex, ...]) -> tuple[Combatant, Hex] | None:
@@ -52,20 +58,23 @@ def in_the_way(encounter: Encounter, path: tuple[Hex, ...]) -> tuple[Combatant, 
 
 def shot_line(encounter: Encounter, source: Hex, target: Hex) -> tuple[tuple[Hex, ...] | None,
                                                                         tuple[Combatant, Hex] | None]:
-    """Return a line clear of walls and of the living (either side along an edge), else who stands in the way.
+    """Return a line clear of walls and of the living, else who stands in the way.
 
-    Both are None when walls block every side: there is no line of sight at all.
+    Along an edge, of two clear sides the less obscured. Both are None when walls block every side: there is no line
+    of sight at all.
     """
     field = field_of(encounter)
     blocker = None
+    free = []
     for path in lines(source, target):
         if not _clear(field, path):
             continue
         found = in_the_way(encounter, path)
         if found is None:
-            return path, None
+            free.append(path)
         blocker = blocker or found
-    return None, blocker
+    line = _least_obscured(field, free)
+    return (line, None) if line is not None else (None, blocker)
 
 
 def visibility_penalty(field: Field, path: tuple[Hex, ...]) -> tuple[int, str | None]:

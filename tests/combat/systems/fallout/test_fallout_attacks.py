@@ -81,6 +81,16 @@ def test_terrain_on_the_line_obscures_the_target(kind, word, penalty) -> None:
     assert mods(act(fight, "vera", "attack", "raider", faces=(1, 1)))[f"{word} visibility"] == penalty
 
 
+@pytest.mark.parametrize("smoke", ["B1", "B2"])
+def test_smoke_beside_a_line_along_an_edge_gives_the_shooter_the_clear_side(smoke) -> None:
+    # A2 -> C2 runs along the edge between B1 and B2: either side is the line; smoke on one side leaves the other
+    # clear, whichever side it is on (a set-up and its mirror image give the same shot).
+    fight = scene(shooter("A2"), raider("C2"), terrain=((smoke, "heavy-smoke"),))
+    assert "moderate visibility" not in mods(act(fight, "vera", "attack", "raider", faces=(1, 1)))
+    both = scene(shooter("A2"), raider("C2"), terrain=(("B1", "smoke"), ("B2", "heavy-smoke")))
+    assert mods(act(both, "vera", "attack", "raider", faces=(1, 1)))["partial visibility"] == -4
+
+
 def test_visibility_can_be_said_without_the_map() -> None:
     fight = scene(shooter(None), raider(None))
     out = act(fight, "vera", "attack", "raider", faces=(1, 1), range=12, visibility="complete")
