@@ -293,16 +293,21 @@ def _stance_line(result: Stance, names: Names) -> str:
     return f"{who(names, result.actor)} {'drops' if result.free else 'gets up'} from {result.old} to {result.new}"
 
 
+def _items_lines(result: Items, names: Names) -> list[str]:
+    """Say the items taken out, put away and dropped (after a free drop of stance made with them)."""
+    done = "".join(f" {verb} {', '.join(safe(k) for k in keys)};" for verb, keys in (
+        ("takes out", result.drawn), ("puts away", result.stowed), ("drops", result.dropped)) if keys).rstrip(";")
+    line = f"{who(names, result.actor)}{done}" + (" (no charge or action this round)" if result.costly else "")
+    return [_stance_line(result.stance, names), line] if result.stance is not None else [line]
+
+
 _SIMPLE: Mapping[type, Callable[[Any, Names], list[str]]] = {
     Attack: attack_lines,
     Moved: moved_lines,
     RoundBegins: round_lines,
     Joined: lambda r, n: [sequence_line(roll, n) for roll in r.sequence],
     Stance: lambda r, n: [_stance_line(r, n)],
-    Items: lambda r, n: [_stance_line(r.stance, n)] * (r.stance is not None) + [f"{who(n, r.actor)}" + "".join(
-        f" {verb} {', '.join(safe(k) for k in keys)};" for verb, keys in (
-            ("takes out", r.drawn), ("puts away", r.stowed), ("drops", r.dropped)) if keys).rstrip(";")
-        + (" (no charge or action this round)" if r.costly else "")],
+    Items: lambda r, n: _items_lines(r, n),
     Evading: lambda r, n: [f"{who(n, r.actor)} evades: -5 to attacks on them this round"],
     Watching: lambda r, n: [f"{who(n, r.actor)} watches a narrow cone towards {r.aim} with the {safe(r.weapon)} "
                             f"({r.mode}): {', '.join(r.hexes[:12])}{' …' if len(r.hexes) > 12 else ''}"],
