@@ -206,3 +206,5 @@ def test_a_free_drop_of_stance_and_item_tells_both() -> None:
     both = act(scene(gunner, phase="move"), "ann", "drop", stance="prone", item="10mm pistol")
     assert FalloutRenderer().result(both.result, {"ann": "Ann"}) == ["Ann drops from stand to prone",
                                                                      "Ann drops 10mm pistol"]
+    only = act(scene(gunner, phase="move"), "ann", "drop", item="10mm pistol")
+    assert FalloutRenderer().result(only.result, {"ann": "Ann"}) == ["Ann drops 10mm pistol"]
