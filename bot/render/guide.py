@@ -61,11 +61,13 @@ def _left(reply: Reply, system: RuleSystem, encounter: Encounter) -> bool:
     """Tell whether the step's actor is out of the fight after it.
 
     A move of his own took him out (a retreat from it), or he was felled before and this was his last action, or his
-    turn that the GM passed (a partner of the same moment, who acts after the blow that felled him).
+    turn that the GM passed (a partner of the same moment, who acts after the blow that felled him). A GM's tool is
+    nobody's action: tending one who is down (his own rest, a failed waking) takes nobody out.
     """
     ids = {c.id: c for c in encounter.combatants}
     passed = reply.change.passed if reply.change is not None else ()
-    return any(cid in ids and system.out_of_fight(ids[cid]) for cid in (*(b.actor for b in reply.beats), *passed))
+    actors = () if reply.command == "encounter gm" else (b.actor for b in reply.beats)
+    return any(cid in ids and system.out_of_fight(ids[cid]) for cid in (*actors, *passed))
 
 
 def hint_line(hint: Hint, *, buttons: bool = False) -> str:

@@ -216,6 +216,10 @@ def test_the_fight_is_over_when_the_gm_passes_a_felled_partner_of_the_same_momen
     assert passed.change.passed == ("trooper",)
     reply = Reply("encounter next", SYSTEM, passed.encounter, None, change=passed.change)
     assert any("fight is over" in line for line in guide_lines(reply))
+    # Tending him afterwards (a GM's tool: his own failed waking) is nobody's action: it says nothing again.
+    tended = Reply("encounter gm", SYSTEM, passed.encounter, None,
+                   beats=(care(None, "trooper", "tries to wake", "stays out"),))
+    assert not any("fight is over" in line for line in guide_lines(tended))
     # A pass that leaves the fight undecided says nothing of the kind.
     early = engine.next_turn(SYSTEM, fight, ScriptedDice(f4(0) * 4))
     assert early.change.passed == ("dargo", "trooper")
