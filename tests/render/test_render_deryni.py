@@ -114,6 +114,19 @@ def test_undefended_disarm_and_knock_out_lines():
     assert missed[-1] == "Critical wound: Rogier is knocked out (no Death Test for a knock-out)"
     pulled = strike(enc, "morgan", "foe", [1, 1, 1, 0, 0, 0], defence="none", knockout="pommel")  # 6 + 1: Mortal
     assert pulled[-1] == "Mortal wound, pulled to Critical: Rogier is knocked out (no Death Test for a knock-out)"
+    # Injured already, he takes the Critical wound's Death Test (Damage Capacity Fair + [- 0 0 0] against Superb); with
+    # FUDGE points he is asked first, and no line says there is no test.
+    hurt = fight(man("morgan", "heroes", agility=1, broadsword=2), man("foe", "foes", wounds=(2,)),
+                 man("slow", "x", agility=-3))
+    tested = strike(hurt, "morgan", "foe", [0, 0, 1, 0, 0, 0, -1, 0, 0, 0], defence="none", knockout="pommel")
+    assert "Critical wound: Rogier is knocked out, and being injured already, may die of it" in tested
+    assert any(line.startswith("Death Test for Rogier's Critical wound") for line in tested)
+    points = hurt.put(replace(hurt.get("foe"), state=replace(hurt.get("foe").state, fudge_points=1)))
+    step = engine.act(SYSTEM, points, Intent("morgan", "attack", ("foe",), {"defence": "none", "knockout": "pommel"}),
+                      ScriptedDice([0, 0, 1, 0, 0, 0]))
+    asked = RENDERER.result(step.result.result, NAMES)  # the blow, as the question about the Death Test waits
+    assert "Critical wound: Rogier is knocked out, and being injured already, may die of it" in asked
+    assert not any("no Death Test" in line for line in asked)
 
 
 def test_a_called_shot_names_the_limb_of_a_lesser_wound():

@@ -73,7 +73,7 @@ def _harm(harm: Harm, target: str) -> list[str]:
             lines.append("A blow not pulled kills only on a Mortal wound: this one is less, so nothing comes of it")
     if harm.knocked_out:
         pulled = "" if harm.rolled == harm.level else f", pulled to {LEVELS[harm.level]}"
-        if harm.death is None:
+        if harm.death is None and not harm.waiting:
             lines.append(f"{wound} wound{pulled}: {target} is knocked out (no Death Test for a knock-out)")
         else:
             lines.append(f"{wound} wound{pulled}: {target} is knocked out, and being injured already, may die of it")

@@ -158,7 +158,7 @@ def _chosen(combatant: Combatant, tables: DeryniTables, option: str | None) -> W
                 raise CannotAct(f"{combatant.name}'s {item_name(combatant, tables, key)} is on the floor: "
                                 "pick it up first (/act move:pickup).")
             return weapon_row(tables, key)
-    names = ", ".join((*combatant.sheet.weapons, UNARMED))
+    names = ", ".join(dict.fromkeys((*combatant.sheet.weapons, UNARMED)))
     raise CannotAct(f"{combatant.name} carries no '{option}'; they can strike with {names}.")
 
 
@@ -171,7 +171,8 @@ def attack_weapon(combatant: Combatant, tables: DeryniTables, option: str | None
     state = fighter(combatant)
     if weapon.key in state.defended_with and not spare(combatant, weapon.key, 1):
         verb = "blocked with" if weapon.key == SHIELD else "parried with"
-        others = [w for w in (*carried(combatant), UNARMED) if w not in state.defended_with and w != weapon.key]
+        others = [w for w in dict.fromkeys((*carried(combatant), UNARMED))
+                  if w not in state.defended_with and w != weapon.key]
         hint = f" Strike with {' or '.join(f'weapon:{w}' for w in others)} instead." if others else ""
         raise CannotAct(
             f"{combatant.name} {verb} their {weapon.name} this round, so cannot strike with it too: one attack "

@@ -140,11 +140,11 @@ def _disarm(encounter: Encounter, strike: Strike, item: str, dice: DiceSource) -
     if won:
         state = fighter(target)
         wielding = None if state.wielding == item else state.wielding
-        used = list(state.defended_with)
-        if item in used:  # the weapon that parried is the one knocked from his hand: a second of its kind is free
-            used.remove(item)
+        # The weapon in hand parried (every parry of the round) and is the one knocked away: a second of its kind
+        # in his other hand never parried.
+        used = tuple(k for k in state.defended_with if k != item)
         encounter = put_fighter(encounter, target.id, dropped=(*state.dropped, item), wielding=wielding,
-                                defended_with=tuple(used))
+                                defended_with=used)
     return encounter, replace(strike, outcome="disarmed" if won else "kept", contest=contest)
 
 

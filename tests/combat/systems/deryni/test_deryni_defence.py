@@ -110,6 +110,16 @@ def test_a_second_weapon_of_the_same_kind_is_a_different_item():
     disarmed = attack(enc, "foe", "morgan", faces(f2(0), f2(-2), f2(0), f2(-2)), disarm="weapon", defence="parry")
     assert strike_of(disarmed).outcome == "disarmed" and state(disarmed.encounter, "morgan").dropped == ("shortsword",)
     assert attack(disarmed.encounter, "morgan", "foe", faces(f2(-2), f2(2))).result.weapon == "shortsword"
+    # Two parries with the one in hand, the second against a disarm that takes it: the other never parried.
+    enc = fight(man("foe", agility=2), man("foe2", agility=2, broadsword=3), pair("morgan", agility=1),
+                man("zed", "x", agility=-3))
+    first = attack(enc, "foe", "morgan", faces(f2(-2), f2(0)), defence="parry")
+    second = attack(first.encounter, "foe2", "morgan", faces(f2(0), f2(-2), f2(0), f2(-2)), disarm="weapon",
+                    defence="parry")
+    assert strike_of(second).outcome == "disarmed" and state(second.encounter, "morgan").defended_with == ()
+    assert attack(second.encounter, "morgan", "foe", faces(f2(-2), f2(2))).result.weapon == "shortsword"
+    with pytest.raises(CannotAct, match="can strike with shortsword, unarmed"):  # each kind named once
+        attack(second.encounter, "morgan", "foe", (), weapon="dagger")
     # One short sword only: the parry still rules the strike out.
     single = fight(man("foe", agility=2), man("morgan", owner="bob", weapons=("shortsword",), shortsword=1,
                                               agility=1), man("zed", "x", agility=-3))
