@@ -150,9 +150,13 @@ def _owners(entries: Iterable[RecapEntry], encounter: Encounter) -> dict[str, st
 
 
 def _left(entries: Iterable[RecapEntry], encounter: Encounter) -> list[tuple[str, str, str | None]]:
-    """Return (id, side, owner) of those who fought and left the encounter before its end (removed, not undone)."""
+    """Return (id, side, owner) of those who fought and left the encounter before its end (removed, not undone).
+
+    An undo that takes someone out of the encounter takes back his coming: he never was in the fight.
+    """
     here = {c.id for c in encounter.combatants}
-    left = {cid: (cid, side, owner) for e in entries if not e.undone for cid, side, owner in e.gone_sides}
+    left = {cid: (cid, side, owner) for e in entries if not e.undone and e.kind != "undo"
+            for cid, side, owner in e.gone_sides}
     return [who for cid, who in left.items() if cid not in here]
 
 

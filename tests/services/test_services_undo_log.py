@@ -155,3 +155,10 @@ async def test_the_recap_names_the_holder_of_a_hold_the_gm_typed(duel: Table):
             await duel.run(GM, "encounter next")
     assert held.body.name.startswith("Peacekeeper trooper")
     assert f"**{held.body.name}** hold" in await recap(duel)
+
+
+async def test_a_combatant_whose_adding_was_undone_is_not_in_the_recap(duel: Table):
+    await duel.run(GM, "encounter add", name="Typo", side="crew", owner="<@5>")
+    await duel.run(GM, "encounter undo")
+    told = await recap(duel)
+    assert "Typo" not in told and "left the fight" not in told
