@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-__all__ = ["REPO_ROOT", "Settings", "default_database_url"]
+__all__ = ["REPO_ROOT", "Settings", "default_database_url", "serves"]
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -73,3 +73,9 @@ class Settings(BaseSettings):
             if bad:
                 raise ValueError(f"SHARD_IDS {bad} are outside 0..{self.shard_count - 1}.")
         return self
+
+
+def serves(settings: Settings, guild_id: int) -> bool:
+    """Tell whether a process with these settings (its shards) serves the guild: Discord's shard of a guild."""
+    ids, count = settings.shard_ids, settings.shard_count
+    return ids is None or not count or (guild_id >> 22) % count in ids

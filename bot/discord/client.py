@@ -61,7 +61,7 @@ class FrayBot(commands.AutoShardedBot):
         self.responder = Responder(self, on_quiet=idle)  # ``idle``: called whenever no command is being answered
         self.rosters: dict[int, tuple[str, Encounter]] = {}
         self.turn_view = recent_turn_views()
-        self.reactions = ReactionTimers(self)
+        self.reactions = ReactionTimers(self, sleep=sleep)  # ``sleep``: how the bot's timers wait (tests inject one)
         self.status_board = StatusBoard(self, delay=settings.status_edit_delay, commands=self.responder)
         self.summaries = RoundSummaries(self, commands=self.responder)  # posted after the answers in flight
         self.reminders = Reminders(self, sleep=sleep)  # play-by-post; ``sleep`` is injected by the tests
@@ -75,6 +75,7 @@ class FrayBot(commands.AutoShardedBot):
             await self.load_extension(cog)
         self.add_dynamic_items(NextTurnButton, UndoButton, ReactButton, LogPageButton)
         await self.reminders.restore()
+        await self.reactions.restore()
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

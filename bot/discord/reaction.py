@@ -1,9 +1,9 @@
 """Buttons answering a question the fight asks (a defence, how to spend a roll), and the timer for its default.
 
 The buttons' custom ids carry the channel, the choice and the declaration's mark (``fray:react:<channel>:<choice>:
-<mark>``), so they work after a restart, and a button left from an attack already settled is refused. The timer is
-only a convenience: a choice past its deadline is also taken by the next command in the channel (see
-``Services.settle``), so a restart loses nothing.
+<mark>``), so they work after a restart, and a button left from an attack already settled is refused. A starting bot
+starts the timer of every choice left waiting (``restore``); a choice past its deadline is also taken by the next
+command in the channel (see ``Services.settle``), so a restart loses nothing.
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.commands import READ_ONLY
+from bot.config import serves
 from bot.discord.buttons import laid_out
 from bot.discord.outgoing import compose
 from bot.discord.respond import GuildNames
 from bot.services import Caller, Reply
-from bot.services.reactions import expire, token
+from bot.services.reactions import expire, token, waiting
 from combat.errors import FrayError
 from combat.intent import PendingReaction
 
@@ -109,10 +110,22 @@ class ReactionTimers:
             return
         self._stop(channel_id)
         if pending is not None and reply.gm is not None:
-            task = asyncio.create_task(self._expire(channel_id, reply.gm, pending.deadline))
-            self._tasks[channel_id] = (token(pending), task)
-            self._alive.add(task)
-            task.add_done_callback(self._alive.discard)
+            self._start(channel_id, reply.gm, pending)
+
+    async def restore(self) -> int:
+        """Start the timer of every choice left waiting when the bot stopped (its default comes at its deadline)."""
+        started = 0
+        for found in await waiting(self.bot.services):
+            if found.channel_id not in self._tasks and serves(self.bot.settings, found.guild_id):
+                self._start(found.channel_id, found.gm_id, found.pending)
+                started += 1
+        return started
+
+    def _start(self, channel_id: int, gm_id: int, pending: PendingReaction) -> None:
+        task = asyncio.create_task(self._expire(channel_id, gm_id, pending.deadline))
+        self._tasks[channel_id] = (token(pending), task)
+        self._alive.add(task)
+        task.add_done_callback(self._alive.discard)
 
     def _stop(self, channel_id: int) -> None:
         found = self._tasks.pop(channel_id, None)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.commands import READ_ONLY
+from bot.config import serves
 from bot.db.repositories.reminders import Reminding
 from bot.discord.outgoing import next_player
 from bot.discord.reaction import reaction_view
@@ -120,8 +121,7 @@ class Reminders:
 
     def _mine(self, waiting: Reminding) -> bool:
         """Tell whether this shard serves the encounter's guild."""
-        ids, count = self.bot.settings.shard_ids, self.bot.settings.shard_count
-        return ids is None or not count or (waiting.row.guild_id >> 22) % count in ids
+        return serves(self.bot.settings, waiting.row.guild_id)
 
     def _spawn(self, work: Awaitable[Any]) -> asyncio.Task[Any]:
         task: asyncio.Task[Any] = asyncio.ensure_future(work)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from bot.services.args import Args
 from bot.services.context import Caller
@@ -15,7 +15,7 @@ from combat.errors import RulesError
 from combat.intent import PendingReaction
 from combat.model import Combatant
 
-__all__ = ["answer", "expire", "may_answer", "react", "token"]
+__all__ = ["Waiting", "answer", "expire", "may_answer", "react", "token", "waiting"]
 
 
 def token(pending: PendingReaction) -> str:
@@ -66,6 +66,28 @@ def answer(svc: Services, scene: Scene, caller: Caller, key: str) -> tuple[Step,
         raise NotAllowed(f"Only {asked.name}'s player or the GM can choose for {asked.name}.")
     step = reactions.choose(scene.system, scene.encounter, key, scene.dice, svc.deadline())
     return step, Answered(asked.id, key, pending.reaction.label(key))
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A choice an active encounter waits for: where, its GM (who takes the default), and the question."""
+
+    guild_id: int
+    channel_id: int
+    gm_id: int
+    pending: PendingReaction
+
+
+async def waiting(svc: Services) -> list[Waiting]:
+    """Return the choices every active encounter waits for (read as the bot starts, so their defaults come on time)."""
+    async with svc.db.unit_of_work() as uow:
+        rows = await uow.encounters.all_active()
+        found = []
+        for row in rows:
+            pending = uow.encounters.decode(row.system, row.state).pending
+            if pending is not None:
+                found.append(Waiting(row.guild_id, row.channel_id, row.gm_id, pending))
+    return found
 
 
 async def expire(svc: Services, caller: Caller) -> Reply | None:

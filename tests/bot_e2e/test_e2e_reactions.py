@@ -108,3 +108,25 @@ async def test_a_fight_ended_while_a_shot_waited_reads_without_a_timer_and_undo_
         reopened = await fray.answer(fray.gm, "encounter undo")  # the GM takes the end back: the shot waits again
         assert "Undid" in reopened.embeds[0]["description"]
         assert channel in bot.reactions._tasks and bot.rosters[channel][1].pending is not None
+
+
+@pytest.mark.asyncio
+async def test_a_choice_left_waiting_when_the_bot_stopped_takes_its_default_after_it_starts(fray: Fray) -> None:
+    # The deadline passes while the bot is down; the bot that starts again starts the timer from the stored fight and
+    # takes the default at once (GRACE past the deadline), with nobody typing a command.
+    clock, sleeps = Clock(), HeldSleeps()
+    fray.clock, fray.sleep = clock, sleeps
+    async with fray.running(reaction_seconds=120):
+        await set_the_scene(fray)
+        declared = await trooper_shoots_aeryn(fray)
+        await sleeps.until_waiting(1)
+    clock.now += 120 + GRACE
+    async with fray.running(reaction_seconds=120) as bot:
+        await sleeps.until_waiting(1)
+        assert sleeps.delays[-1] == GRACE and list(bot.reactions._tasks) == [fray.double.channel_id]
+        await sleeps.release()
+        settled = await fray.double.wait_for_message(
+            lambda m: bool(m.embeds) and "dodge" in m.embeds[0].get("description", "").lower()
+            and m.id != declared.id
+        )
+        assert "Aeryn" in settled.embeds[0]["description"]

@@ -342,6 +342,11 @@ class EncounterRepository:
         stmt = select(EncounterRow).where(EncounterRow.guild_id == guild_id, ACTIVE)
         return list((await self.session.execute(stmt.order_by(EncounterRow.id))).scalars())
 
+    async def all_active(self) -> list[EncounterRow]:
+        """Return every active encounter (rows only, not decoded): what a starting bot may have left waiting."""
+        stmt = select(EncounterRow).where(ACTIVE)
+        return list((await self.session.execute(stmt.order_by(EncounterRow.id))).scalars())
+
     async def owned_by(self, owner: str, *, active_only: bool = True) -> list[EncounterRow]:
         """Return the encounters in which ``owner`` owns a combatant (rows only, not decoded)."""
         owned = select(CombatantRow.encounter_id).where(CombatantRow.owner_id == owner)
