@@ -44,6 +44,14 @@ def _url(db: str | None, settings: Settings, scratch: Path) -> str:
     return f"sqlite+aiosqlite:///{Path(db).expanduser().resolve()}"
 
 
+def _names_file(url: str, scratch: Path) -> Path | None:
+    """Return where the names behind the table's ids are kept: beside a SQLite file (none in memory or on a server)."""
+    prefix = "sqlite+aiosqlite:///"
+    if not url.startswith(prefix) or Path(url[len(prefix):]).parent == scratch:
+        return None
+    return Path(url[len(prefix):] + ".names.json")
+
+
 async def _interactive(console: Console, demo: str | None) -> None:
     systems = ", ".join(keys())
     if demo is not None:
@@ -62,13 +70,14 @@ async def _interactive(console: Console, demo: str | None) -> None:
 async def _main(args: argparse.Namespace) -> int:
     settings = Settings()
     with tempfile.TemporaryDirectory(prefix="fray-") as scratch:
-        db = await open_database(_url(args.db, settings, Path(scratch)), pool_size=settings.db_pool_size)
+        url = _url(args.db, settings, Path(scratch))
+        db = await open_database(url, pool_size=settings.db_pool_size)
         try:
             dice = ReplayDice(args.seed)
             services = Services(db, settings, dice)
             await services.warm()
             console = Console(services, dice, sys.stdout, as_json=args.json, maps=args.maps,
-                              user=DEMO_USER if args.demo else None)
+                              user=DEMO_USER if args.demo else None, names=_names_file(url, Path(scratch)))
             if args.demo is not None:
                 await console.run_line(f"/encounter start demo:{args.demo}")
             if args.script is not None:

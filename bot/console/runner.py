@@ -32,12 +32,12 @@ class Console:
     """Run lines as different users in different channels; print what Discord would show."""
 
     def __init__(self, services: Services, dice: ReplayDice, out: TextIO, *, as_json: bool = False,
-                 maps: Path | None = None, user: str | None = None) -> None:
+                 maps: Path | None = None, user: str | None = None, names: Path | None = None) -> None:
         self.services = services
         self.dice = dice
         self.out = out
         self.as_json = as_json
-        self.ids = Identities()
+        self.ids = Identities(names)  # ``names``: where the names behind the ids are kept (a file database's side)
         self.channel: str | None = None
         self.errors = 0
         self.maps = maps or Path(tempfile.gettempdir()) / "fray-maps"

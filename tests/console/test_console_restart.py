@@ -67,3 +67,16 @@ def test_a_killed_process_loses_nothing_it_answered(
     (export,) = [o["body"]["data"] for o in rest if o["command"] == "encounter export"]
     (expected,) = [o["body"]["data"] for o in reference_json if o["command"] == "encounter export"]
     assert export == expected
+
+
+def test_a_table_opened_again_names_its_players_and_channels(scratch: Path) -> None:
+    # The ids come from the names; the names behind them are kept beside the database, so the next process that
+    # opens it still says "Crichton (bob)", not his player's number.
+    db = str(scratch / "names.sqlite3")
+    run_script(scratch, "names-a", [
+        "@gm #bridge /encounter start system:farscape name:Names",
+        "@gm #bridge /encounter add name:Crichton owner:@bob side:crew stats:\"Speed=Fair\"",
+    ], db, "--strict")
+    status = run_script(scratch, "names-b", ["@gm #bridge /encounter status"], db, "--strict").stdout
+    assert "• Crichton (bob) [crew]" in status
+    assert (scratch / "names.sqlite3.names.json").exists()
