@@ -218,8 +218,10 @@ def _ending(system: RuleSystem, encounter: Encounter, names: dict[str, str], las
     elif ended:
         when = f"in round {encounter.turns.round}, no side beaten" if encounter.turns.round else "before it began"
         lines.append(f"The GM ended it {when}.")
-    else:
+    elif encounter.turns.round:
         lines.append(f"Still under way in round {encounter.turns.round}.")
+    else:
+        lines.append("Not begun yet.")
     lines.append("")
     if up:
         lines.append("- **Still standing**: " + "; ".join(_state(system, c.id, encounter, names) for c in up))

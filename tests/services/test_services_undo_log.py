@@ -162,3 +162,9 @@ async def test_a_combatant_whose_adding_was_undone_is_not_in_the_recap(duel: Tab
     await duel.run(GM, "encounter undo")
     told = await recap(duel)
     assert "Typo" not in told and "left the fight" not in told
+
+
+async def test_the_recap_of_a_fight_not_begun_says_so(table: Table):
+    await table.run(GM, "encounter start", system="farscape", name="Later")
+    told = await recap(table)
+    assert "Not begun yet." in told and "round 0" not in told

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from combat.dice import DiceSource
-from combat.errors import InvalidInput
+from combat.errors import InvalidInput, RulesError
 from combat.frozen import replace
 from combat.model import Encounter
 from combat.systems.farscape.harm import trait
@@ -59,6 +59,8 @@ def heal(
         woken = wake(target, dice, modifier=modifier)
         updated, result = woken.combatant, woken
     else:
+        if not target.health.lethal.filled[0]:
+            raise RulesError(f"{target.name} has no scratches to see to.")
         return encounter.put(replace(target, health=clear_scratches(target.health))), Aftercare(
             target.id, None, method, None
         )

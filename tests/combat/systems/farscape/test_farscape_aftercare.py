@@ -53,6 +53,8 @@ def test_rest_wake_and_scratches():
     fight, cleared = heal(fight.put(apply_wound(fight.get("aeryn"), "lethal", 1, ScriptedDice([]))[0]), "aeryn",
                           "scratches", ScriptedDice([]))
     assert cleared.result is None and fight.get("aeryn").health.lethal.filled[0] == 0
+    with pytest.raises(RulesError, match="Zhaan has no scratches to see to"):
+        heal(fight, "zhaan", "scratches", ScriptedDice([]))
     with pytest.raises(InvalidInput, match="Heal with one of"):
         heal(fight, "aeryn", "prayer", ScriptedDice([]))
 
@@ -68,5 +70,6 @@ def test_each_act_of_healing_is_a_beat_for_the_round_summary():
     out = wounded().put(wounded().get("aeryn").with_condition(Condition("unconscious")))
     _, woke = heal(out, "aeryn", "wake", ScriptedDice(f4(-3)))
     assert digest(woke) == (Beat("aeryn", "tries to wake", note="stays out"),)
-    _, cleared = heal(wounded(), "aeryn", "scratches", ScriptedDice([]))
+    scratched = wounded().put(apply_wound(wounded().get("aeryn"), "lethal", 1, ScriptedDice([]))[0])
+    _, cleared = heal(scratched, "aeryn", "scratches", ScriptedDice([]))
     assert digest(cleared) == (Beat("aeryn", "scratches seen to"),)
