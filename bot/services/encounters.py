@@ -272,4 +272,4 @@ async def end(svc: Services, caller: Caller, args: Args) -> Reply:
         await uow.encounters.end(scene.row)
         await uow.commit()
     return Reply("encounter end", scene.system, scene.encounter, summaries=summaries, body=Ended(scene.row.name),
-                 gm=scene.row.gm_id, viewer_gm=True)
+                 gm=scene.row.gm_id, viewer_gm=True, summary_channel=scene.settings.summary_channel_id)

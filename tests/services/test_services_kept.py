@@ -99,3 +99,10 @@ async def test_a_fight_ended_and_started_again_elsewhere_is_the_one_a_command_he
     refusal = await duel.refused(CAROL, "attack", target=TROOPER_2)  # Aeryn's turn in the kept fight only
     assert refusal.startswith("You have no combatant in this fight"), refusal  # judged on the new, empty one
     assert (await duel.export())["name"] == "Second"
+
+
+async def test_the_last_round_s_summary_on_end_goes_where_the_guild_wants_summaries(duel: Table):
+    await duel.run(ROLE_GM, "encounter settings", summary_channel="4242")
+    await duel.shoot(BOB, TROOPER_1, SURE_MISS)
+    ended = await duel.run(GM, "encounter end")
+    assert ended.summaries and ended.summary_channel == 4242
