@@ -51,8 +51,11 @@ class StatusBoard:
     def update(self, channel_id: int, reply: Reply) -> None:
         """Note the channel's newest state; one flush after ``delay`` shows only the last of a burst."""
         encounter = reply.encounter
-        if encounter is None or reply.system is None or not encounter.turns.round:
+        if encounter is None or reply.system is None:
             return
+        if not encounter.turns.round and channel_id not in self._messages:
+            return  # no board before the fight begins; one shown already follows an undo back to before it
+
         if reply.command in READ_ONLY:
             return
         self._latest[channel_id] = reply
@@ -99,9 +102,19 @@ class StatusBoard:
         message = await channel.send(embeds=embeds, allowed_mentions=NO_PINGS)
         self._messages[channel_id] = message.id
 
-    async def close(self) -> None:
-        """Stop the flushes still waiting (the bot is closing)."""
+    async def close(self, within: float = 5.0) -> None:
+        """Stop the flushes still waiting, then show each channel's last change at once (the bot is closing).
+
+        Bounded by ``within`` seconds in all: a board not shown by then is left as it was.
+        """
         tasks = list(self._tasks.values())
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        waiting, self._latest = self._latest, {}
+        try:
+            async with asyncio.timeout(within):
+                for channel_id, reply in waiting.items():
+                    await self._show_reply(channel_id, reply)
+        except TimeoutError:
+            log.warning("closing: %d status boards were not brought up to date in time", len(waiting))

@@ -89,3 +89,25 @@ async def test_a_board_due_while_a_command_is_answered_waits_for_it_and_shows_it
         assert "D'Argo's turn" in board.embeds[0]["footer"]["text"], "it shows the state after the attack"
         assert bot.responder.answering == 0
     assert sleeps.delays == [30.0]
+
+
+@pytest.mark.asyncio
+async def test_the_board_follows_an_undo_back_to_before_the_fight_began(fray: Fray) -> None:
+    async with begun(fray) as (_bot, sleeps):
+        await sleeps.release()
+        [board] = await fray.double.wait_for(lambda: boards(fray) or None, what="the status message")
+        await fray.answer(fray.gm, "encounter undo")  # the begin taken back: round 0
+        await sleeps.release()
+        await fray.double.wait_for(lambda: board.embeds[0]["footer"]["text"] == "Not begun yet" or None,
+                                   what="the board edited back to before the fight")
+        assert len(boards(fray)) == 1
+
+
+@pytest.mark.asyncio
+async def test_a_change_still_waiting_when_the_bot_closes_is_shown_as_it_closes(fray: Fray) -> None:
+    async with begun(fray) as (_bot, sleeps):
+        await sleeps.release()
+        [board] = await fray.double.wait_for(lambda: boards(fray) or None, what="the status message")
+        await fray.answer(fray.gm, "encounter next")  # D'Argo's turn: its flush waits on the held sleep
+        await sleeps.until_waiting(1)
+    assert "D'Argo" in board.embeds[0]["footer"]["text"]
