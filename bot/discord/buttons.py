@@ -33,38 +33,51 @@ def laid_out(view: discord.ui.View) -> discord.ui.View:
 
 
 class CommandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ANY):
-    """A button that runs one command for whoever clicks it; the services decide whether they may."""
+    """A button that runs one command for whoever clicks it; the services decide whether they may.
+
+    ``mark`` names the moment of the fight the button was shown at (the reply's ``mark``): the command acts only if the
+    fight is still there, so a second click, or a click under an older message, is refused instead of acting again.
+    """
 
     action: ClassVar[str] = ""
     label: ClassVar[str] = ""
     path: ClassVar[str] = ""
     style: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
 
-    def __init__(self, channel_id: int) -> None:
+    def __init__(self, channel_id: int, mark: str | None = None) -> None:
         self.channel_id = channel_id
-        custom_id = f"fray:{self.action}:{channel_id}"
-        super().__init__(discord.ui.Button(label=self.label, style=self.style, custom_id=custom_id))
+        self.mark = mark
+        super().__init__(discord.ui.Button(label=self.label, style=self.style,
+                                           custom_id=command_id(self.action, channel_id, mark)))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> CommandButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["channel"]))
+        """Rebuild the button from its custom id (one shown before marks were given has none)."""
+        return cls(int(match["channel"]), match.groupdict().get("mark"))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Run the button's command for whoever clicked."""
+        """Run the button's command for whoever clicked, for the moment it was shown at."""
         bot: FrayBot = interaction.client
-        await bot.responder.run(interaction, self.path, {})
+        await bot.responder.run(interaction, self.path, {"for": self.mark} if self.mark else {})
 
 
-class NextTurnButton(CommandButton, template=r"fray:next:(?P<channel>\d+)"):
+def command_id(action: str, channel_id: int, mark: str | None) -> str:
+    """Return a command button's custom id: 'fray:next:<channel>' and, with a mark, ':<encounter>.<version>'."""
+    return f"fray:{action}:{channel_id}" + (f":{mark}" if mark else "")
+
+
+_MARKED = r"(?P<channel>\d+)(?::(?P<mark>\d+\.\d+))?"
+
+
+class NextTurnButton(CommandButton, template=r"fray:next:" + _MARKED):
     """End the current turn (the GM, or the player whose turn it is when the server allows it)."""
 
     action, label, path, style = "next", "Next turn", "encounter next", discord.ButtonStyle.primary
 
 
-class UndoButton(CommandButton, template=r"fray:undo:(?P<channel>\d+)"):
+class UndoButton(CommandButton, template=r"fray:undo:" + _MARKED):
     """Undo the last action (the GM only; the service refuses anyone else)."""
 
     action, label, path = "undo", "Undo", "encounter undo"
@@ -78,14 +91,25 @@ def turn_view(channel_id: int) -> discord.ui.View:
     return laid_out(view)
 
 
-def recent_turn_views(size: int = 512) -> Callable[[int], discord.ui.View]:
-    """Return ``turn_view`` made once per channel, for the ``size`` channels that played last (LRU).
+def recent_turn_views(size: int = 512) -> Callable[[int, str | None], discord.ui.View]:
+    """Return the turn buttons of a channel for a moment of its fight: one view per channel (LRU), marked anew.
 
     Every turn's answer carries the same two buttons, and building a view costs a random id from the OS and its
     items' set-up; one view is sent any number of times, as its buttons are dynamic items (discord.py keeps no
-    per-message record of a view made only of them).
+    per-message record of a view made only of them). Each call sets the buttons' mark: send the view at once (its
+    components are read as the answer is built, before it awaits anything), as the next call marks it again.
     """
-    return lru_cache(maxsize=size)(turn_view)
+    made = lru_cache(maxsize=size)(turn_view)
+
+    def marked(channel_id: int, mark: str | None = None) -> discord.ui.View:
+        view = made(channel_id)
+        for item in view.children:
+            if isinstance(item, CommandButton):
+                item.custom_id = command_id(item.action, channel_id, mark)
+        return view
+
+    marked.cache_info = made.cache_info  # type: ignore[attr-defined]
+    return marked
 
 
 class LogPageButton(

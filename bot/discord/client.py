@@ -119,7 +119,7 @@ class FrayBot(commands.AutoShardedBot):
         if choice is not None:
             return choice
         if reply.command in _TURN_COMMANDS and encounter is not None and encounter.turns.current is not None:
-            return self.turn_view(channel_id)
+            return self.turn_view(channel_id, reply.mark)
         return None
 
     async def on_app_command_error(

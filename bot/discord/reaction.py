@@ -160,11 +160,11 @@ class ReactionTimers:
             channel = await self.bot.fetch_channel(channel_id)
         assert isinstance(channel, discord.abc.Messageable)
         out = compose(reply, GuildNames(guild), False)
-        view = self.bot.buttons(reply, channel_id)
+        await self.bot.summaries.ahead_of(channel_id)  # an earlier round's summary comes first
         kwargs: dict[str, Any] = {"embeds": out.embeds, "allowed_mentions": out.allowed}
+        view = self.bot.buttons(reply, channel_id)  # marked for this reply: sent at once, nothing awaited before
         if view is not None:
             kwargs["view"] = view
-        await self.bot.summaries.ahead_of(channel_id)  # an earlier round's summary comes first
         await channel.send(out.content, **kwargs)
         self.bot.summaries.post(channel_id, reply.summaries, reply.encounter, reply.summary_channel)
         self.bot.remember(channel_id, reply)

@@ -30,12 +30,12 @@ from bot.tables import load_system_tables
 from combat import reactions
 from combat.dice import DiceSource
 from combat.engine import Step, TurnChange
-from combat.errors import FrayError
+from combat.errors import FrayError, RulesError
 from combat.model import Encounter
 from combat.summary import Beat, RoundSummary, summarize_round
 from combat.system import RuleSystem
 
-__all__ = ["Scene", "Services", "gone", "gone_payload"]
+__all__ = ["Scene", "Services", "check_mark", "fight_mark", "gone", "gone_payload"]
 
 _BEATS = TypeAdapter(tuple[Beat, ...])
 
@@ -62,6 +62,18 @@ class Scene:
 def _digest(system: RuleSystem, step: Step) -> tuple[Beat, ...]:
     """Return what a step's result leaves for the round summary (nothing without a result)."""
     return system.digest(step.result) if step.result is not None else ()
+
+
+def fight_mark(row: StoredEncounter) -> str:
+    """Name the moment of a fight: its encounter and the version saved last ('12.7')."""
+    return f"{row.id}.{row.version}"
+
+
+def check_mark(scene: Scene, mark: str | None) -> None:
+    """Refuse a button shown at another moment of the fight (``mark``; None: typed, it acts on the fight as it is)."""
+    if mark is not None and mark != fight_mark(scene.row):
+        raise RulesError("That button is from an earlier moment of the fight, which has moved on since: use the "
+                         "buttons under the latest message, or type the command.")
 
 
 def gone(before: Encounter, after: Encounter) -> dict[str, str]:
@@ -193,7 +205,7 @@ class Services:
                         await uow.commit()
                         return scene.settled or Reply(
                             command, scene.system, scene.encounter, gm=scene.row.gm_id, viewer_gm=scene.gm,
-                            summary_channel=scene.settings.summary_channel_id,
+                            summary_channel=scene.settings.summary_channel_id, mark=fight_mark(scene.row),
                         )
                     beats = _digest(scene.system, step)
                     summaries, _ = await self.record(uow, scene, command, step, caller, payload, beats)
@@ -206,6 +218,7 @@ class Services:
             return Reply(
                 command, scene.system, step.encounter, step.result, step.change, summaries, gm=scene.row.gm_id,
                 viewer_gm=scene.gm, settled=earlier, summary_channel=scene.settings.summary_channel_id, beats=beats,
+                mark=fight_mark(scene.row),
             )
 
         with contextlib.suppress(ConcurrentUpdate):
@@ -288,7 +301,7 @@ class Services:
         settled = Reply(
             "encounter react", scene.system, step.encounter, step.result, step.change, summaries,
             answer=lapsed, gm=scene.row.gm_id, viewer_gm=scene.gm, summary_channel=scene.settings.summary_channel_id,
-            beats=beats,
+            beats=beats, mark=fight_mark(scene.row),
         )
         return replace(scene, encounter=step.encounter, settled=settled, log=log)
 

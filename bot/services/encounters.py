@@ -10,7 +10,7 @@ from bot.registry import find
 from bot.services.access import acting_combatant, require_gm
 from bot.services.args import Args
 from bot.services.context import Caller
-from bot.services.core import Scene, Services, gone, gone_payload
+from bot.services.core import Scene, Services, check_mark, fight_mark, gone, gone_payload
 from bot.services.errors import NoEncounter, NotAllowed
 from bot.services.replies import Added, Ended, Held, Removed, Reply, Started, Undone
 from bot.services.roster import (
@@ -156,6 +156,7 @@ async def next_turn(svc: Services, caller: Caller, args: Args) -> Reply:
     """End the current turn: the GM always may, the current player when the guild allows it."""
 
     def apply(scene: Scene) -> engine.Step:
+        check_mark(scene, args.text("for"))  # a button from another moment of the fight ends no turn
         current = scene.encounter.turns.current
         waiting = current.waiting if current is not None else ()
         others = [a for a in waiting if scene.encounter.get(a).owner != caller.owner_key]
@@ -217,7 +218,15 @@ async def undo(svc: Services, caller: Caller, args: Args) -> Reply:
         try:
             scene = await svc.scene(uow, caller, gm_only="undo")
         except NoEncounter:
+            if args.text("for") is not None:  # a button of the fight that ended: it undoes nothing now
+                raise RulesError("That button is from a fight that has ended: type /encounter undo to take the end "
+                                 "back.") from None
             return await _reopen(svc, uow, caller)
+        try:
+            check_mark(scene, args.text("for"))  # a second click undoes nothing more
+        except RulesError:
+            await uow.encounters.verify()  # a state this process kept may be behind: then it is read and run again
+            raise
         event = await uow.events.last_action(scene.row.id)
         if event is None or event.before is None:
             raise RulesError("There is nothing left to undo.")
@@ -231,7 +240,8 @@ async def undo(svc: Services, caller: Caller, args: Args) -> Reply:
         await uow.events.append(scene.row.id, "undo", round=restored.turns.round, payload=payload,
                                 user_id=caller.user_id)
         await uow.commit()
-    return Reply("encounter undo", scene.system, restored, body=undone, gm=scene.row.gm_id, viewer_gm=True)
+    return Reply("encounter undo", scene.system, restored, body=undone, gm=scene.row.gm_id, viewer_gm=True,
+                 mark=fight_mark(scene.row))
 
 
 def _restored(svc: Services, uow: Work, system: str, before: dict[str, Any]) -> Encounter:

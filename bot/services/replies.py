@@ -263,7 +263,8 @@ class Reply:
     lead this reply's ``summaries``). ``summary_channel`` is where the guild wants round summaries posted (None: the
     command's channel), read with the encounter so posting them asks the database nothing more. ``beats`` is the
     result's digest, as the services logged it (empty without a result). ``ended`` marks a read of the channel's
-    last fight after it ended (its log, its recap): nothing in it waits or runs any more.
+    last fight after it ended (its log, its recap): nothing in it waits or runs any more. ``mark`` names the moment
+    of the fight the reply shows (``fight_mark``: its encounter and version): a button under it acts only then.
     """
 
     command: str
@@ -280,3 +281,4 @@ class Reply:
     summary_channel: int | None = None
     beats: tuple[Beat, ...] = ()
     ended: bool = False
+    mark: str | None = None

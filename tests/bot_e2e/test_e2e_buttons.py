@@ -11,56 +11,96 @@ def turn_buttons(message) -> list[str]:
     return [cid for cid in message.custom_ids if cid.startswith("fray:")]
 
 
+async def whose_turn(fray: Fray) -> str:
+    """Return the status's turn line (its footer): 'Round 1 — D'Argo's turn'."""
+    status = await fray.answer(fray.gm, "encounter status")
+    return status.embeds[-1]["footer"]["text"]
+
+
+def button(message, action: str) -> str:
+    """Return the custom id of the message's Next turn ('next') or Undo ('undo') button."""
+    (found,) = [cid for cid in turn_buttons(message) if cid.startswith(f"fray:{action}:")]
+    return found
+
+
 @pytest.mark.asyncio
 async def test_next_turn_and_undo_buttons_work_for_the_gm_and_refuse_others(fray: Fray) -> None:
     channel = fray.double.channel_id
     async with fray.running():
         await set_the_scene(fray)
         begun = await fray.answer(fray.gm, "encounter begin")
-        assert turn_buttons(begun) == [f"fray:next:{channel}", f"fray:undo:{channel}"]
-        refused = await fray.double.click(begun, f"fray:undo:{channel}", user=fray.dave)
+        mark = turn_buttons(begun)[0].rsplit(":", 1)[1]  # the encounter and its version at this answer
+        assert turn_buttons(begun) == [f"fray:next:{channel}:{mark}", f"fray:undo:{channel}:{mark}"]
+        refused = await fray.double.click(begun, button(begun, "undo"), user=fray.dave)
         await refused.response()
         assert "Only the GM can undo" in refused.ephemeral[0].content
-        clicked = await fray.double.click(begun, f"fray:next:{channel}", user=fray.gm)
+        clicked = await fray.double.click(begun, button(begun, "next"), user=fray.gm)
         await clicked.response()
         assert "D'Argo" in clicked.original.content
         assert fray.double.pinged(clicked.original) == {fray.dave}
-        undo = await fray.double.click(clicked.original, f"fray:undo:{channel}", user=fray.gm)
+        undo = await fray.double.click(clicked.original, button(clicked.original, "undo"), user=fray.gm)
         await undo.response()
         assert "Aeryn" in undo.original.content
 
 
 @pytest.mark.asyncio
 async def test_the_player_whose_turn_it_is_may_end_it_when_the_server_allows(fray: Fray) -> None:
-    channel = fray.double.channel_id
     async with fray.running():
         await set_the_scene(fray)
         begun = await fray.answer(fray.gm, "encounter begin")
-        wrong = await fray.double.click(begun, f"fray:next:{channel}", user=fray.dave)
+        wrong = await fray.double.click(begun, button(begun, "next"), user=fray.dave)
         await wrong.response()
         assert wrong.ephemeral, "someone else's turn cannot be ended by another player"
-        mine = await fray.double.click(begun, f"fray:next:{channel}", user=fray.carol)
+        mine = await fray.double.click(begun, button(begun, "next"), user=fray.carol)
         await mine.response()
         assert "D'Argo" in mine.original.content
         assert "server manager" in await fray.refusal(fray.gm, "encounter settings", players_end_turn=False)
         changed = await fray.answer(fray.double.owner_id, "encounter settings", players_end_turn=False)
         assert "players_end_turn: no" in changed.embeds[0]["description"]
         later = mine.original
-        refused = await fray.double.click(later, f"fray:next:{channel}", user=fray.dave)
+        refused = await fray.double.click(later, button(later, "next"), user=fray.dave)
         await refused.response()
         assert refused.ephemeral
 
 
 @pytest.mark.asyncio
 async def test_buttons_still_work_after_the_bot_restarts_mid_encounter(fray: Fray) -> None:
-    channel = fray.double.channel_id
     async with fray.running():
         await set_the_scene(fray)
         begun = await fray.answer(fray.gm, "encounter begin")
     async with fray.running():
-        clicked = await fray.double.click(begun, f"fray:next:{channel}", user=fray.gm)
+        clicked = await fray.double.click(begun, button(begun, "next"), user=fray.gm)
         await clicked.response()
         assert "D'Argo" in clicked.original.content
         # The restarted bot loaded the encounter from the database: D'Argo's player can act.
         message = await fray.answer(fray.dave, "attack", target="Peacekeeper trooper 1")
         assert "D'Argo" in message.embeds[0]["description"]
+
+
+@pytest.mark.asyncio
+async def test_a_button_clicked_again_or_under_an_older_message_acts_no_more(fray: Fray) -> None:
+    # Next turn twice on one message ends one turn; Undo twice takes back one action; a button of a fight that has
+    # ended moves no new fight on. Each refusal is the clicker's alone.
+    async with fray.running():
+        await set_the_scene(fray)
+        begun = await fray.answer(fray.gm, "encounter begin")  # Aeryn's turn
+        first = await fray.double.click(begun, button(begun, "next"), user=fray.carol)
+        await first.response()
+        again = await fray.double.click(begun, button(begun, "next"), user=fray.gm)
+        await again.response()
+        assert again.ephemeral and "earlier moment of the fight" in again.ephemeral[0].content
+        assert "D'Argo" in await whose_turn(fray), "D'Argo's turn was not skipped"
+        shot = await fray.answer(fray.dave, "attack", target="Peacekeeper trooper 1")
+        undone = await fray.double.click(shot, button(shot, "undo"), user=fray.gm)
+        await undone.response()
+        twice = await fray.double.click(shot, button(shot, "undo"), user=fray.gm)
+        await twice.response()
+        assert twice.ephemeral and "earlier moment of the fight" in twice.ephemeral[0].content
+        assert "D'Argo" in await whose_turn(fray), "only the attack was undone"
+        await fray.answer(fray.gm, "encounter end")
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        stale = await fray.double.click(begun, button(begun, "next"), user=fray.carol)
+        await stale.response()
+        assert stale.ephemeral
+        assert "Aeryn" in await whose_turn(fray), "the new fight did not move on"

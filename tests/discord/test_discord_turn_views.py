@@ -33,3 +33,11 @@ async def test_at_most_size_channels_are_kept_and_the_least_recently_used_goes_f
     assert views(1) is one
     assert views(2) is not two  # made anew
     assert custom_ids(views(2)) == ["fray:next:2", "fray:undo:2"]
+
+
+async def test_each_answer_marks_the_channel_s_buttons_with_its_moment_of_the_fight() -> None:
+    views = recent_turn_views()
+    marked = views(11, "7.3")
+    assert custom_ids(marked) == ["fray:next:11:7.3", "fray:undo:11:7.3"]
+    assert views(11, "7.4") is marked and custom_ids(marked) == ["fray:next:11:7.4", "fray:undo:11:7.4"]
+    assert custom_ids(views(11, None)) == ["fray:next:11", "fray:undo:11"]  # as shown before marks were given
