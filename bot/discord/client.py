@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.config import Settings
+from bot.config import Settings, serves
 from bot.discord.buttons import LogPageButton, NextTurnButton, UndoButton, log_view, recent_turn_views
 from bot.discord.reaction import ReactButton, ReactionTimers, reaction_buttons
 from bot.discord.reminders import Reminders, Sleep
@@ -19,6 +19,7 @@ from bot.discord.respond import Responder, answer_error
 from bot.discord.status_board import StatusBoard
 from bot.discord.summaries import RoundSummaries
 from bot.services import Reply, Services
+from bot.services.reactions import active_fights
 from bot.services.replies import Logged
 from combat.errors import FrayError
 from combat.model import Encounter
@@ -75,7 +76,7 @@ class FrayBot(commands.AutoShardedBot):
             await self.load_extension(cog)
         self.add_dynamic_items(NextTurnButton, UndoButton, ReactButton, LogPageButton)
         await self.reminders.restore()
-        await self.reactions.restore()
+        await self._take_up_fights()
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -84,6 +85,12 @@ class FrayBot(commands.AutoShardedBot):
             await self.tree.sync()
         if self._started is not None:
             self._started()
+
+    async def _take_up_fights(self) -> None:
+        """Take up the active fights of this process's shards: their suggestions, and the timers of waiting choices."""
+        fights = [f for f in await active_fights(self.services) if serves(self.settings, f.guild_id)]
+        self.rosters.update({f.channel_id: (f.system, f.encounter) for f in fights})
+        self.reactions.restore(fights)
 
     async def close(self) -> None:
         """Stop the timers of waiting attacks and the reminders' countdowns, then close."""

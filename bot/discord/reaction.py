@@ -11,18 +11,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.commands import READ_ONLY
-from bot.config import serves
 from bot.discord.buttons import laid_out
 from bot.discord.outgoing import compose
 from bot.discord.respond import GuildNames
 from bot.services import Caller, Reply
-from bot.services.reactions import expire, token, waiting
+from bot.services.reactions import ActiveFight, expire, token
 from combat.errors import FrayError
 from combat.intent import PendingReaction
 
@@ -112,12 +111,13 @@ class ReactionTimers:
         if pending is not None and reply.gm is not None:
             self._start(channel_id, reply.gm, pending)
 
-    async def restore(self) -> int:
+    def restore(self, fights: Iterable[ActiveFight]) -> int:
         """Start the timer of every choice left waiting when the bot stopped (its default comes at its deadline)."""
         started = 0
-        for found in await waiting(self.bot.services):
-            if found.channel_id not in self._tasks and serves(self.bot.settings, found.guild_id):
-                self._start(found.channel_id, found.gm_id, found.pending)
+        for fight in fights:
+            pending = fight.encounter.pending
+            if pending is not None and fight.channel_id not in self._tasks:
+                self._start(fight.channel_id, fight.gm_id, pending)
                 started += 1
         return started
 

@@ -1,5 +1,7 @@
 """Autocomplete: every suggestion comes from the channel's system and encounter kept in memory, never the database.
 
+The bot keeps each channel's last reply's encounter, and takes up every active fight of its shards as it starts.
+
 The chosen value is checked again by the services. Options that belong to a move or a GM tool are suggested from
 that move's or tool's own specs, so a system's vocabulary reaches Discord without a static list.
 """

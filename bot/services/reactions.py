@@ -13,9 +13,9 @@ from combat import reactions
 from combat.engine import Step
 from combat.errors import RulesError
 from combat.intent import PendingReaction
-from combat.model import Combatant
+from combat.model import Combatant, Encounter
 
-__all__ = ["Waiting", "answer", "expire", "may_answer", "react", "token", "waiting"]
+__all__ = ["ActiveFight", "active_fights", "answer", "expire", "may_answer", "react", "token"]
 
 
 def token(pending: PendingReaction) -> str:
@@ -69,25 +69,21 @@ def answer(svc: Services, scene: Scene, caller: Caller, key: str) -> tuple[Step,
 
 
 @dataclass(frozen=True)
-class Waiting:
-    """A choice an active encounter waits for: where, its GM (who takes the default), and the question."""
+class ActiveFight:
+    """An active encounter as a starting bot takes it up: where, its GM, its system and its state."""
 
     guild_id: int
     channel_id: int
     gm_id: int
-    pending: PendingReaction
+    system: str
+    encounter: Encounter
 
 
-async def waiting(svc: Services) -> list[Waiting]:
-    """Return the choices every active encounter waits for (read as the bot starts, so their defaults come on time)."""
+async def active_fights(svc: Services) -> list[ActiveFight]:
+    """Return every active encounter, decoded (read once as the bot starts: its suggestions and waiting choices)."""
     async with svc.db.unit_of_work() as uow:
-        rows = await uow.encounters.all_active()
-        found = []
-        for row in rows:
-            pending = uow.encounters.decode(row.system, row.state).pending
-            if pending is not None:
-                found.append(Waiting(row.guild_id, row.channel_id, row.gm_id, pending))
-    return found
+        return [ActiveFight(row.guild_id, row.channel_id, row.gm_id, row.system,
+                            uow.encounters.decode(row.system, row.state)) for row in await uow.encounters.all_active()]
 
 
 async def expire(svc: Services, caller: Caller) -> Reply | None:

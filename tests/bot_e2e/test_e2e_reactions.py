@@ -130,3 +130,15 @@ async def test_a_choice_left_waiting_when_the_bot_stopped_takes_its_default_afte
             and m.id != declared.id
         )
         assert "Aeryn" in settled.embeds[0]["description"]
+
+
+@pytest.mark.asyncio
+async def test_a_started_bot_suggests_from_the_fights_under_way_before_anyone_types(fray: Fray) -> None:
+    async with fray.running():
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+    async with fray.running():
+        targets = await fray.double.autocomplete("attack", {"target": "troop"}, focused="target", user=fray.carol)
+        moves = await fray.double.autocomplete("act", {"move": "gr"}, focused="move", user=fray.carol)
+        assert [c.value for c in targets] == ["Peacekeeper trooper 1", "Peacekeeper trooper 2"]
+        assert {c.value for c in moves} >= {"grapple", "grenade"}
