@@ -54,6 +54,7 @@ def spend(encounter: Encounter, record: StrikeRecord, dice: DiceSource) -> tuple
     crits: list[Crit] = []
     pushed: list[Pushed] = []
     dealt = 0
+    driven = 0  # the points rolled by knockback so far: "every four points of damage rolled" [seed], added up
     for effect in record.spent:
         if effect == "knockdown":
             encounter = drop_stances(encounter, record.target, 1)
@@ -69,7 +70,8 @@ def spend(encounter: Encounter, record: StrikeRecord, dice: DiceSource) -> tuple
             encounter = deal(encounter, record.target, 0, stun=rolled)
             crits.append(Crit(record.target, effect, faces, rolled))
         else:
-            hexes = rolled // 4
+            hexes = (driven + rolled) // 4 - driven // 4
+            driven += rolled
             source = parse_hex(record.source) if record.source else None
             moved = None
             if source is not None:

@@ -57,6 +57,16 @@ def test_knockback_drives_a_standing_target_a_hex_per_4_rolled() -> None:
     assert [(p.start, p.end) for p in out.result.pushed] == [("C4", "C2")]
 
 
+def test_several_knockback_points_add_up_the_points_they_roll() -> None:
+    # "Every four points of damage rolled drives the target back one hex" [seed]: [3] and [5] are 8 points, 2 hexes
+    # (each alone would drive him 0 and 1).
+    fight = hammer_fight(owner=None)
+    out = act(fight, "hitter", "attack", "target", mode="swing", crits="knockback, knockback",
+              faces=(8, 7, 1, 1, 3, 5))
+    assert [(c.effect, c.amount) for c in out.result.crits] == [("knockback", 0), ("knockback", 2)]
+    assert state(out.encounter, "target").hex == "C2"
+
+
 def test_knockback_stops_at_a_wall() -> None:
     fight = replace(hammer_fight(owner=None), state=replace(hammer_fight().state, walls=("C2",)))
     out = act(fight, "hitter", "attack", "target", mode="swing", crits="knockback", faces=(5, 5, 1, 1, 8))
