@@ -54,12 +54,16 @@ def size_factor(target: Combatant | None, part: str | None) -> int:
     return _FACTOR2[SIZES[min(len(SIZES) - 1, SIZES.index(body) + steps)]]
 
 
-def band(reach: int, hexes: int, factor2: int) -> tuple[str, int]:
-    """Return the range band and its penalty for ``hexes`` at Point Blank ``reach``; beyond Maximum is refused."""
+def band(reach: int, hexes: int, factor2: int, *, half: bool = False) -> tuple[str, int]:
+    """Return the range band and its penalty for ``hexes`` at Point Blank ``reach``; beyond Maximum is refused.
+
+    ``half`` halves the reach, exactly (a lob: "half the range that the item normally uses" [seed]: 1.5 for 3).
+    """
+    scale = 2 if half else 1
     for multiple, (name, penalty) in enumerate(BANDS, 1):
-        if hexes * factor2 <= 2 * reach * multiple:
+        if hexes * factor2 * scale <= 2 * reach * multiple:
             return name, penalty
-    raise CannotAct(f"That is beyond maximum range ({5 * reach} hexes for a human-sized target).")
+    raise CannotAct(f"That is beyond maximum range ({5 * reach / scale:g} hexes for a human-sized target).")
 
 
 def _eyes(actor: Combatant) -> str:

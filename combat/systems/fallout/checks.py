@@ -62,10 +62,9 @@ def _range(actor: Combatant, weapon: Weapon, mode: str, target: Combatant | None
            hexes: int) -> list[tuple[str, int]]:
     if mode not in RANGED:
         return []  # "Range penalties only apply to thrown and fired attacks", a called part's size included [seed]
-    reach = max(1, weapon.range // 2) if mode == "lob" else weapon.range
     if mode in THROWN_MODES and hexes > throwing_range(actor.sheet):
         raise CannotAct(f"{actor.name} cannot throw that far: {throwing_range(actor.sheet)} hexes at most.")
-    name, penalty = band(reach, hexes, size_factor(target, part))
+    name, penalty = band(weapon.range, hexes, size_factor(target, part), half=mode == "lob")
     return [(f"{name} range", penalty)] if penalty else []
 
 

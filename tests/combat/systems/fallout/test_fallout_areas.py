@@ -120,11 +120,12 @@ def test_a_thrown_grenade_blasts_its_hex_fully_and_the_next_ring_by_half() -> No
 
 def test_a_lob_needs_no_sight_and_scatters_when_it_misses() -> None:
     fight = scene(grenadier(), person("Target", "foes", "E5"), person("Other", "foes", "E7"), walls=("D6",))
-    # Lob: half range (1), E5 is 3 away: medium -4, lob -4; needs 10. [1, 1] + 10 - 8 = 4: missed by 6.
-    # Scatter d6 [4] south, 1 hex: E6. Target (E5) and Other (E7) are each 1 away: half damage.
+    # Lob: half range (1.5: "half the range" [seed], not rounded), E5 is 3 away: close -2, lob -4; needs 10.
+    # [1, 1] + 10 - 6 = 6: missed by 4. Scatter d6 [4] south, 1 hex: E6. Target (E5) and Other (E7) are each 1 away:
+    # half damage.
     out = act(fight, "gren", "lob", at="E5", faces=(1, 1, 4, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1))
     check = out.result.checks[0]
-    assert (check.needed, dict(check.modifiers)) == (10, {"medium range": -4, "lob": -4})
+    assert (check.needed, dict(check.modifiers)) == (10, {"close range": -2, "lob": -4})
     assert out.result.blast.scatter.landed == "E6" and out.result.blast.centre == "E6"
     assert [(h.target, h.divisor) for h in out.result.hits] == [("target", 2), ("other", 2)]
     assert (hp(out.encounter, "target"), hp(out.encounter, "other")) == (40 - 7, 40 - 5)

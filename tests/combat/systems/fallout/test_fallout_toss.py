@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from fallout_kit import act, person, scene, state
 
-from combat.errors import InvalidInput
+from combat.errors import CannotAct, InvalidInput
 
 
 def thrower(hex: str = "C6", **extra):
@@ -57,7 +57,7 @@ def test_a_bare_lob_throws_the_explosive_in_hand_not_the_gun() -> None:
     # Holding a pistol and a frag grenade, "lob at:C3" means the grenade (it blasts an empty hex); the pistol stays.
     bomber = person("Tosser", "vault", "C6", weapons=("10mm pistol", "frag grenade"), melee=5,
                     hands=("10mm pistol", "frag grenade"))
-    out = act(scene(bomber), "tosser", "lob", at="C3", faces=(4, 2, 1))  # 8 vs 10: it scatters a hex (d6 [1])
+    out = act(scene(bomber), "tosser", "lob", at="C3", faces=(3, 2, 1))  # 9 vs 10: it scatters a hex (d6 [1])
     assert out.result.weapon == "frag grenade" and out.result.blast is not None
     assert state(out.encounter, "tosser").hands == ("10mm pistol",)
 
@@ -69,3 +69,12 @@ def test_an_item_nobody_catches_says_why() -> None:
               faces=(4, 2))
     lines = FalloutRenderer().result(out.result, {"tosser": "Tosser", "ally": "Ally"})
     assert "The 10mm pistol falls on C3, out of the fight (no ally there with a free hand to catch it)" in lines
+
+
+def test_a_lob_reaches_four_times_half_the_range_unrounded() -> None:
+    # A frag grenade's Point Blank is 3: a lob's is 1.5, so 6 hexes is Far (-6), within reach, and 8 is beyond it.
+    bomber = person("Tosser", "vault", "C9", weapons=("frag grenade",), melee=5, hands=("frag grenade",))
+    out = act(scene(bomber), "tosser", "lob", at="C3", faces=(5, 5))  # 10 + 10 - 6 - 4 = 10: it lands
+    assert dict(out.result.checks[0].modifiers) == {"far range": -6, "lob": -4}
+    with pytest.raises(CannotAct, match=r"beyond maximum range \(7.5 hexes"):
+        act(scene(bomber), "tosser", "lob", at="C1")
