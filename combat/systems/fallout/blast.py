@@ -82,6 +82,9 @@ def explode(encounter: Encounter, tables: FalloutTables, dice: DiceSource, actor
             mode: str, target: Combatant | None, options: Mapping[str, OptionValue], gm: int) -> tuple[
         Encounter, Attack]:
     """Throw (at a combatant) or lob (at a hex) an explosive; roll, scatter on a miss, and blast."""
+    if options.get("crits"):
+        raise InvalidInput("An explosion's critical points are critical damage, each scattered by a d6 to whoever "
+                           "it finds: leave crits: out.")
     at = options.get("at")
     aim = fighter(target).place() if target is not None else parse_hex(at) if isinstance(at, str) else None
     if aim is None:

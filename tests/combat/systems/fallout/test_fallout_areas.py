@@ -143,6 +143,12 @@ def test_a_wide_miss_scatters_a_hex_per_five() -> None:
     assert (scatter.direction, scatter.hexes, scatter.landed) == ("n", 2, "C5") and out.result.blast.victims == ()
 
 
+def test_nobody_chooses_an_explosion_s_critical_effects() -> None:
+    fight = scene(grenadier(), person("Target", "foes", "E5"))
+    with pytest.raises(InvalidInput, match="leave crits: out"):
+        act(fight, "gren", "attack", "target", mode="throw", crits="knockback")
+
+
 def test_no_throw_without_the_grenade_in_hand() -> None:
     fight = scene(person("Gren", "vault", "C7", weapons=("knife", "frag grenade"), melee=5), person("T", "foes", "C4"))
     with pytest.raises(CannotAct, match="not in hand"):
