@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import discord
 
+from bot.commands import READ_ONLY
 from bot.discord.embeds import TOTAL, help_embed, pack, status_embeds
 from bot.render.guide import guide_lines
 from bot.render.names import safe
@@ -148,7 +149,8 @@ def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
     if out.ephemeral:
         return out
     if encounter is not None and encounter.turns.round and reply.command != "encounter end":
-        out.mention = next_player(encounter)
+        # A read (someone looking at the log) tells whose turn it is without pinging them: nothing was asked of them.
+        out.mention = None if reply.command in READ_ONLY else next_player(encounter)
         out.content = _turn_line(encounter, out.mention)
     return out
 

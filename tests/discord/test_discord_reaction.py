@@ -12,6 +12,7 @@ from bot.discord.outgoing import compose, next_player
 from bot.discord.reaction import ReactButton, ReactionTimers, reaction_buttons
 from bot.services import Reply
 from bot.services.reactions import token
+from bot.services.replies import Logged
 from combat.intent import Declared, Intent, PendingReaction, Reaction
 from combat.model import Combatant, Encounter
 from combat.systems.farscape.choices import DODGE_OR_TAKE
@@ -93,3 +94,11 @@ async def test_a_timer_runs_per_waiting_attack_and_stops_when_it_is_settled_or_t
     await timers.close()
     await asyncio.sleep(0)
     assert second.cancelled() and timers._tasks == {}
+
+
+async def test_a_read_tells_who_is_asked_without_pinging_them():
+    enc = waiting()
+    read = replace(declared_reply(enc), command="encounter log", body=Logged(()))
+    out = compose(read, Names(), False)
+    assert "Aeryn is under attack" in out.content and f"<@{CAROL}>" not in out.content
+    assert out.mention is None and out.allowed.users == []
