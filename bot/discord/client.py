@@ -34,7 +34,8 @@ _COGS = tuple(f"bot.discord.cogs.{name}" for name in ("encounter", "combat", "ch
 # answers, summaries and board edits echoed back), which discord.py would parse into objects only to drop.
 INTENTS = discord.Intents(guilds=True)
 _TURN_COMMANDS = frozenset(
-    {"encounter begin", "encounter next", "encounter undo", "encounter hold", "encounter release", "attack", "act"}
+    {"encounter begin", "encounter next", "encounter undo", "encounter hold", "encounter release", "encounter react",
+     "attack", "act"}
 )
 
 

@@ -48,6 +48,8 @@ async def test_only_the_target_s_player_answers_and_the_answer_survives_a_restar
         assert "Peacekeeper trooper 1" in text and "dice [+ + + +]" in text
         fields = {f["name"]: f["value"] for f in answered.original.embeds[0]["fields"]}
         assert fields["Aeryn"].startswith("Lethal: Scratch"), "a player's character shows its box track"
+        buttons = [cid.split(":")[1] for cid in answered.original.custom_ids if cid.startswith("fray:")]
+        assert buttons == ["next", "undo"], "the answer that settles the attack carries the turn's buttons"
         stale = await fray.double.click(declared, dodge, user=fray.carol)
         await stale.response()
         assert stale.ephemeral, "a button of a settled attack is refused"
