@@ -119,6 +119,8 @@ COMMANDS: tuple[Command, ...] = (
             OptionSpec("remind_after", "Play-by-post: minutes without action before the waiting player is reminded "
                        "once (0 or none: off).", "number", low=0, high=MAX_REMIND_MINUTES,
                        aliases=(("none", "0"), ("off", "0"))),
+            OptionSpec("clear", "Clear a setting: the GM role, or the summary channel (back to each fight's own).",
+                       "choice", (OptionChoice("gm_role"), OptionChoice("summary_channel"))),
         ),
     ),
     Command("attack", "Attack someone with the move the system calls attack.", (_TARGET, _MODIFIER, _AS), open=True),

@@ -43,10 +43,15 @@ async def settings(svc: Services, caller: Caller, args: Args) -> Reply:
             for name in _FLAGS:
                 if args.flag(name) is not None:
                     changes[name] = args.flag(name)
+            cleared = args.text("clear")
             for name in _IDS:
                 text = args.text(name)
+                if text is not None and cleared == name:
+                    raise InvalidInput(f"Set {name} or clear it, not both.")
                 if text is not None:
                     changes[f"{name}_id"] = _ident(name, text)
+            if cleared is not None:  # on Discord a role or channel option cannot be given 'none'
+                changes[f"{cleared}_id"] = None
             minutes = args.number("remind_after")
             if minutes is not None:
                 changes["remind_after"] = minutes or None  # 0 turns reminders off

@@ -8,7 +8,7 @@ import pytest
 from services_kit import BOB, CAROL, GM, ROLE_GM, SURE_MISS, TROOPER_1, TROOPER_2, Table, second_process
 
 from bot.services.core import Services
-from combat.errors import NotYourTurn
+from combat.errors import FrayError, NotYourTurn
 
 pytestmark = pytest.mark.asyncio
 
@@ -106,3 +106,12 @@ async def test_the_last_round_s_summary_on_end_goes_where_the_guild_wants_summar
     await duel.shoot(BOB, TROOPER_1, SURE_MISS)
     ended = await duel.run(GM, "encounter end")
     assert ended.summaries and ended.summary_channel == 4242
+
+
+async def test_a_summary_channel_or_gm_role_is_cleared_by_name(duel: Table):
+    # On Discord a channel or role option cannot be given 'none': clear: names the setting instead.
+    await duel.run(ROLE_GM, "encounter settings", summary_channel="4242", gm_role="77")
+    shown = await duel.run(ROLE_GM, "encounter settings", clear="summary_channel")
+    assert shown.body.settings["summary_channel_id"] is None and shown.body.settings["gm_role_id"] == 77
+    with pytest.raises(FrayError, match="not both"):
+        await duel.run(ROLE_GM, "encounter settings", gm_role="78", clear="gm_role")
