@@ -110,6 +110,8 @@ class FrayBot(commands.AutoShardedBot):
         """
         if reply.ended:
             return
+        if reply.command == "encounter undo" and reply.encounter is not None:
+            self.summaries.taken_back(channel_id, reply.encounter.turns.round)  # the round it posted goes on
         self.reactions.watch(channel_id, reply)
         self.reminders.watch(channel_id, reply)
         self.status_board.update(channel_id, reply)

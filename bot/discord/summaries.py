@@ -3,13 +3,15 @@
 The answer that ends a round goes out first; its round's summary follows once no command is being answered (at
 most ``wait`` seconds later), so in a busy moment the players waiting for answers get them before anyone's summary.
 A channel's next answer first posts the summaries it still waits on, so a round's summary always comes before the
-next round's play in its channel.
+next round's play in its channel. An undo that takes the fight back into a round whose summary was posted deletes
+that summary: the round goes on, and its end posts it anew.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -25,6 +27,7 @@ __all__ = ["WAIT", "Channels", "RoundSummaries"]
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
 WAIT = 2.0  # seconds a summary waits at most for the commands being answered
+KEPT = 1024  # channels whose last posted summary is known (the ones that played last): a bounded record
 
 
 class Channels(Protocol):
@@ -53,6 +56,9 @@ class RoundSummaries:
         self.commands = commands
         self.wait = wait
         self._queues: dict[int, _Queue] = {}
+        # Each channel's last posted summary: its round and the message (the channels that played last, KEPT at most).
+        self._posted: OrderedDict[int, tuple[int, discord.Message]] = OrderedDict()
+        self._deleting: set[asyncio.Task[None]] = set()
 
     def post(
         self, channel_id: int, summaries: tuple[RoundSummary, ...], encounter: Encounter | None,
@@ -79,13 +85,31 @@ class RoundSummaries:
         queue.now.set()
         await asyncio.wait({queue.last})
 
+    def taken_back(self, channel_id: int, round_now: int) -> None:
+        """Delete the channel's last posted summary when an undo took the fight back into that round (or before)."""
+        posted = self._posted.get(channel_id)
+        if posted is None or round_now > posted[0]:
+            return
+        del self._posted[channel_id]
+        task = asyncio.create_task(self._delete(posted[1]))
+        self._deleting.add(task)
+        task.add_done_callback(self._deleting.discard)
+
+    @staticmethod
+    async def _delete(message: discord.Message) -> None:
+        try:
+            await message.delete()
+        except discord.HTTPException:
+            log.warning("could not take back the round summary %s", message.id, exc_info=True)
+
     async def close(self, timeout: float = 5.0) -> None:
         """Post every waiting summary now (the bot is closing), waiting ``timeout`` seconds at most."""
         queues = list(self._queues.values())
         for queue in queues:
             queue.now.set()
-        if queues:
-            await asyncio.wait([q.last for q in queues], timeout=timeout)
+        waiting = [q.last for q in queues] + list(self._deleting)
+        if waiting:
+            await asyncio.wait(waiting, timeout=timeout)
 
     async def _post(
         self, earlier: asyncio.Task[None] | None, now: asyncio.Event, where: tuple[int, int | None],
@@ -97,9 +121,18 @@ class RoundSummaries:
         target = await self._target(*where)
         for summary in summaries:
             try:
-                await target.send(embeds=summary_embeds(summary, encounter), allowed_mentions=NO_PINGS)
+                message = await target.send(embeds=summary_embeds(summary, encounter), allowed_mentions=NO_PINGS)
             except discord.HTTPException:
                 log.warning("could not post the round %s summary", summary.round, exc_info=True)
+                continue
+            self._note(where[0], summary.round, message)
+
+    def _note(self, channel_id: int, round_number: int, message: discord.Message) -> None:
+        """Keep the channel's last posted summary (the oldest channel's is forgotten past KEPT)."""
+        self._posted[channel_id] = (round_number, message)
+        self._posted.move_to_end(channel_id)
+        if len(self._posted) > KEPT:
+            self._posted.popitem(last=False)
 
     async def _target(self, channel_id: int, chosen: int | None) -> discord.abc.Messageable:
         """Return the ``chosen`` summary channel when it is there, else the command's channel (asked for if need be)."""

@@ -49,3 +49,18 @@ async def test_a_summary_waits_for_the_commands_in_flight_but_comes_before_its_c
             assert order.index(ended.id) < order.index(summary.id) < order.index(following.id)
             assert fray.double.pinged(summary) == set()
         await held.followups(1)
+
+
+@pytest.mark.asyncio
+async def test_an_undo_back_into_a_round_takes_its_summary_back_and_its_end_posts_it_anew(fray: Fray) -> None:
+    async with fray.running() as bot:
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        await _end_the_round(fray, bot)
+        posted = await fray.double.wait_for(lambda: summaries(fray) or None, what="the round 1 summary")
+        await fray.answer(fray.gm, "encounter undo")  # back into round 1: its summary is gone
+        await fray.double.wait_for(lambda: not summaries(fray) or None, what="the summary taken back")
+        assert fray.double.message(posted[0].id).deleted
+        await _end_the_round(fray, bot)
+        again = await fray.double.wait_for(lambda: summaries(fray) or None, what="the round 1 summary again")
+        assert [m.embeds[0]["title"] for m in again] == ["Round 1 summary"]

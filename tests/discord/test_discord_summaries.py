@@ -175,3 +175,14 @@ async def test_summaries_go_to_the_chosen_channel_else_to_the_commands_own():
     assert (chosen.posted, own.posted, channels.elsewhere.posted) == (
         ["Round 1 summary"], ["Round 2 summary"], ["Round 3 summary"])
     assert channels.fetched == [CHANNEL]
+
+
+async def test_the_last_summary_posted_is_known_for_the_channels_that_played_last_only():
+    from bot.discord.summaries import KEPT
+
+    summaries = RoundSummaries(Channels({}))
+    for channel in range(KEPT + 10):
+        summaries._note(channel, 1, object())  # type: ignore[arg-type]
+    assert len(summaries._posted) == KEPT and 0 not in summaries._posted and KEPT + 9 in summaries._posted
+    summaries.taken_back(KEPT + 9, 2)  # the fight is past that round: nothing is taken back
+    assert KEPT + 9 in summaries._posted
