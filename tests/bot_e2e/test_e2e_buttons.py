@@ -17,6 +17,13 @@ async def whose_turn(fray: Fray) -> str:
     return status.embeds[-1]["footer"]["text"]
 
 
+async def click(fray: Fray, message, action: str, user: int):
+    """Click the message's Next turn ('next') or Undo ('undo') button as ``user``; return the click once answered."""
+    record = await fray.double.click(message, button(message, action), user=user)
+    await record.response()
+    return record
+
+
 def button(message, action: str) -> str:
     """Return the custom id of the message's Next turn ('next') or Undo ('undo') button."""
     (found,) = [cid for cid in turn_buttons(message) if cid.startswith(f"fray:{action}:")]
@@ -31,15 +38,12 @@ async def test_next_turn_and_undo_buttons_work_for_the_gm_and_refuse_others(fray
         begun = await fray.answer(fray.gm, "encounter begin")
         mark = turn_buttons(begun)[0].rsplit(":", 1)[1]  # the encounter and its version at this answer
         assert turn_buttons(begun) == [f"fray:next:{channel}:{mark}", f"fray:undo:{channel}:{mark}"]
-        refused = await fray.double.click(begun, button(begun, "undo"), user=fray.dave)
-        await refused.response()
+        refused = await click(fray, begun, "undo", fray.dave)
         assert "Only the GM can undo" in refused.ephemeral[0].content
-        clicked = await fray.double.click(begun, button(begun, "next"), user=fray.gm)
-        await clicked.response()
+        clicked = await click(fray, begun, "next", fray.gm)
         assert "D'Argo" in clicked.original.content
         assert fray.double.pinged(clicked.original) == {fray.dave}
-        undo = await fray.double.click(clicked.original, button(clicked.original, "undo"), user=fray.gm)
-        await undo.response()
+        undo = await click(fray, clicked.original, "undo", fray.gm)
         assert "Aeryn" in undo.original.content
 
 
@@ -48,18 +52,15 @@ async def test_the_player_whose_turn_it_is_may_end_it_when_the_server_allows(fra
     async with fray.running():
         await set_the_scene(fray)
         begun = await fray.answer(fray.gm, "encounter begin")
-        wrong = await fray.double.click(begun, button(begun, "next"), user=fray.dave)
-        await wrong.response()
+        wrong = await click(fray, begun, "next", fray.dave)
         assert wrong.ephemeral, "someone else's turn cannot be ended by another player"
-        mine = await fray.double.click(begun, button(begun, "next"), user=fray.carol)
-        await mine.response()
+        mine = await click(fray, begun, "next", fray.carol)
         assert "D'Argo" in mine.original.content
         assert "server manager" in await fray.refusal(fray.gm, "encounter settings", players_end_turn=False)
         changed = await fray.answer(fray.double.owner_id, "encounter settings", players_end_turn=False)
         assert "players_end_turn: no" in changed.embeds[0]["description"]
         later = mine.original
-        refused = await fray.double.click(later, button(later, "next"), user=fray.dave)
-        await refused.response()
+        refused = await click(fray, later, "next", fray.dave)
         assert refused.ephemeral
 
 
@@ -69,8 +70,7 @@ async def test_buttons_still_work_after_the_bot_restarts_mid_encounter(fray: Fra
         await set_the_scene(fray)
         begun = await fray.answer(fray.gm, "encounter begin")
     async with fray.running():
-        clicked = await fray.double.click(begun, button(begun, "next"), user=fray.gm)
-        await clicked.response()
+        clicked = await click(fray, begun, "next", fray.gm)
         assert "D'Argo" in clicked.original.content
         # The restarted bot loaded the encounter from the database: D'Argo's player can act.
         message = await fray.answer(fray.dave, "attack", target="Peacekeeper trooper 1")
@@ -84,23 +84,20 @@ async def test_a_button_clicked_again_or_under_an_older_message_acts_no_more(fra
     async with fray.running():
         await set_the_scene(fray)
         begun = await fray.answer(fray.gm, "encounter begin")  # Aeryn's turn
-        first = await fray.double.click(begun, button(begun, "next"), user=fray.carol)
-        await first.response()
-        again = await fray.double.click(begun, button(begun, "next"), user=fray.gm)
-        await again.response()
+        first = await click(fray, begun, "next", fray.carol)
+        assert not first.ephemeral, "the first click ends Aeryn's turn"
+        again = await click(fray, begun, "next", fray.gm)
         assert again.ephemeral and "earlier moment of the fight" in again.ephemeral[0].content
         assert "D'Argo" in await whose_turn(fray), "D'Argo's turn was not skipped"
         shot = await fray.answer(fray.dave, "attack", target="Peacekeeper trooper 1")
-        undone = await fray.double.click(shot, button(shot, "undo"), user=fray.gm)
-        await undone.response()
-        twice = await fray.double.click(shot, button(shot, "undo"), user=fray.gm)
-        await twice.response()
+        undone = await click(fray, shot, "undo", fray.gm)
+        assert not undone.ephemeral, "the first click undoes the attack"
+        twice = await click(fray, shot, "undo", fray.gm)
         assert twice.ephemeral and "earlier moment of the fight" in twice.ephemeral[0].content
         assert "D'Argo" in await whose_turn(fray), "only the attack was undone"
         await fray.answer(fray.gm, "encounter end")
         await set_the_scene(fray)
         await fray.answer(fray.gm, "encounter begin")
-        stale = await fray.double.click(begun, button(begun, "next"), user=fray.carol)
-        await stale.response()
+        stale = await click(fray, begun, "next", fray.carol)
         assert stale.ephemeral
         assert "Aeryn" in await whose_turn(fray), "the new fight did not move on"
