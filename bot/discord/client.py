@@ -19,8 +19,8 @@ from bot.discord.respond import Responder, answer_error
 from bot.discord.status_board import StatusBoard
 from bot.discord.summaries import RoundSummaries
 from bot.services import Reply, Services
-from bot.services.reactions import active_fights
 from bot.services.replies import Logged
+from bot.services.views import active_fights
 from combat.errors import FrayError
 from combat.model import Encounter
 

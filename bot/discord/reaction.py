@@ -21,7 +21,8 @@ from bot.discord.buttons import laid_out
 from bot.discord.outgoing import compose
 from bot.discord.respond import GuildNames
 from bot.services import Caller, Reply
-from bot.services.reactions import ActiveFight, expire, token
+from bot.services.reactions import expire, token
+from bot.services.views import ActiveFight
 from combat.errors import FrayError
 from combat.intent import PendingReaction
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from bot.services.args import Args
 from bot.services.context import Caller
@@ -13,9 +13,9 @@ from combat import reactions
 from combat.engine import Step
 from combat.errors import RulesError
 from combat.intent import PendingReaction
-from combat.model import Combatant, Encounter
+from combat.model import Combatant
 
-__all__ = ["ActiveFight", "active_fights", "answer", "expire", "may_answer", "react", "token"]
+__all__ = ["answer", "expire", "may_answer", "react", "token"]
 
 
 def token(pending: PendingReaction) -> str:
@@ -66,24 +66,6 @@ def answer(svc: Services, scene: Scene, caller: Caller, key: str) -> tuple[Step,
         raise NotAllowed(f"Only {asked.name}'s player or the GM can choose for {asked.name}.")
     step = reactions.choose(scene.system, scene.encounter, key, scene.dice, svc.deadline())
     return step, Answered(asked.id, key, pending.reaction.label(key))
-
-
-@dataclass(frozen=True)
-class ActiveFight:
-    """An active encounter as a starting bot takes it up: where, its GM, its system and its state."""
-
-    guild_id: int
-    channel_id: int
-    gm_id: int
-    system: str
-    encounter: Encounter
-
-
-async def active_fights(svc: Services) -> list[ActiveFight]:
-    """Return every active encounter, decoded (read once as the bot starts: its suggestions and waiting choices)."""
-    async with svc.db.unit_of_work() as uow:
-        return [ActiveFight(row.guild_id, row.channel_id, row.gm_id, row.system,
-                            uow.encounters.decode(row.system, row.state)) for row in await uow.encounters.all_active()]
 
 
 async def expire(svc: Services, caller: Caller) -> Reply | None:

@@ -1,7 +1,8 @@
-"""Read-only commands: status, log and export; and the export's JSON shape."""
+"""Read-only commands: status, log and export; the export's JSON shape; and the fights a starting bot takes up."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -35,7 +36,7 @@ from combat.options import parse_options, same_name
 from combat.summary import Beat
 from combat.system import RuleSystem
 
-__all__ = ["export", "export_data", "help_", "log", "map_", "status"]
+__all__ = ["ActiveFight", "active_fights", "export", "export_data", "help_", "log", "map_", "status"]
 
 
 _BEATS = TypeAdapter(tuple[Beat, ...])
@@ -242,3 +243,21 @@ async def help_(svc: Services, caller: Caller, args: Args) -> Reply:
     if loaded is None:
         return Reply("help", body=HelpShown(None))
     return Reply("help", system, loaded.encounter, body=HelpShown(loaded.row.system))
+
+
+@dataclass(frozen=True)
+class ActiveFight:
+    """An active encounter as a starting bot takes it up: where, its GM, its system and its state."""
+
+    guild_id: int
+    channel_id: int
+    gm_id: int
+    system: str
+    encounter: Encounter
+
+
+async def active_fights(svc: Services) -> list[ActiveFight]:
+    """Return every active encounter, decoded (read once as the bot starts: its suggestions and waiting choices)."""
+    async with svc.db.unit_of_work() as uow:
+        return [ActiveFight(row.guild_id, row.channel_id, row.gm_id, row.system,
+                            uow.encounters.decode(row.system, row.state)) for row in await uow.encounters.all_active()]
