@@ -12,14 +12,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.commands import READ_ONLY
 from bot.config import serves
-from bot.db.repositories.reminders import Reminding
 from bot.discord.outgoing import next_player
 from bot.discord.reaction import reaction_view
 from bot.guide.hints import next_step
@@ -28,6 +26,7 @@ from bot.render.guide import MARK, hint_line
 from bot.render.names import safe
 from bot.services import Reply
 from bot.services.reactions import token
+from bot.services.reminding import Waiting, note_reminded, waiting_fights, waiting_in
 from combat.errors import FrayError
 from combat.model import Encounter
 
@@ -53,11 +52,6 @@ def waiting_turn(encounter: Encounter | None) -> tuple[str, int] | None:
     waiting = ",".join(turns.current.waiting) if turns.current is not None else ""
     pending = token(encounter.pending) if encounter.pending is not None else ""
     return f"{turns.round}:{turns.phase or ''}:{len(turns.queue)}:{pending}:{player}:{waiting}"[:200], player
-
-
-def _seconds(moment: datetime) -> float:
-    """Return a stored time as seconds since the epoch (SQLite gives it back without its UTC zone)."""
-    return (moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)).timestamp()
 
 
 class Reminders:
@@ -97,16 +91,14 @@ class Reminders:
 
     async def restore(self) -> int:
         """Schedule the countdown of every active encounter waiting for a player, from its stored last change."""
-        async with self.bot.services.db.unit_of_work() as uow:
-            found = [(w, uow.encounters.decode(w.row.system, w.row.state)) for w in await uow.reminders.waiting()]
-            self._guilds = await uow.reminders.guilds()
+        found, self._guilds = await waiting_fights(self.bot.services)
         started = 0
-        for waiting, encounter in found:
-            turn = waiting_turn(encounter)
-            channel = waiting.row.channel_id
+        for waiting in found:
+            turn = waiting_turn(waiting.encounter)
+            channel = waiting.channel_id
             if turn is None or turn[0] == waiting.reminded or channel in self._tasks or not self._mine(waiting):
                 continue
-            self._start(channel, turn[0], _seconds(waiting.row.updated))
+            self._start(channel, turn[0], waiting.since)
             started += 1
         return started
 
@@ -119,9 +111,9 @@ class Reminders:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
-    def _mine(self, waiting: Reminding) -> bool:
+    def _mine(self, waiting: Waiting) -> bool:
         """Tell whether this shard serves the encounter's guild."""
-        return serves(self.bot.settings, waiting.row.guild_id)
+        return serves(self.bot.settings, waiting.guild_id)
 
     def _spawn(self, work: Awaitable[Any]) -> asyncio.Task[Any]:
         task: asyncio.Task[Any] = asyncio.ensure_future(work)
@@ -137,24 +129,19 @@ class Reminders:
         if found is not None and found[1] is not asyncio.current_task():
             found[1].cancel()
 
-    async def _load(self, channel_id: int) -> tuple[Reminding, Encounter] | None:
-        async with self.bot.services.db.unit_of_work() as uow:
-            found = await uow.reminders.of_channel(channel_id)
-            return None if found is None else (found, uow.encounters.decode(found.row.system, found.row.state))
-
     async def _countdown(self, channel_id: int, mark: str, since: float) -> None:
         """Wait out the guild's minutes from ``since``, checking again after each wait; then remind once."""
         try:
             while True:
-                found = await self._load(channel_id)
-                turn = waiting_turn(found[1]) if found is not None else None
-                if found is None or turn is None or turn[0] != mark or found[0].reminded == mark:
+                found = await waiting_in(self.bot.services, channel_id)
+                turn = waiting_turn(found.encounter) if found is not None else None
+                if found is None or turn is None or turn[0] != mark or found.reminded == mark:
                     return
-                due = since + found[0].minutes * 60
+                due = since + found.minutes * 60
                 if self.clock() >= due:
                     break
                 await self.sleep(due - self.clock())
-            await self._remind(channel_id, found[0], found[1], turn, since)
+            await self._remind(channel_id, found, turn, since)
         except (FrayError, discord.HTTPException):
             log.warning("could not remind the waiting player in channel %s", channel_id, exc_info=True)
         finally:
@@ -162,22 +149,20 @@ class Reminders:
             if current is not None and current[1] is asyncio.current_task():
                 del self._tasks[channel_id]
 
-    async def _remind(self, channel_id: int, waiting: Reminding, encounter: Encounter, turn: tuple[str, int],
-                      since: float) -> None:
+    async def _remind(self, channel_id: int, waiting: Waiting, turn: tuple[str, int], since: float) -> None:
         """Post the reminder, pinging only the turn's player, with the next step (and the choice's buttons); note it."""
         mark, player = turn
+        encounter = waiting.encounter
         system = self.bot.services.system(encounter.system)
         demo = find(system.key).demo
         step = hint_line(next_step(system, encounter, demo.hint if demo else None), buttons=True).removeprefix(MARK)
-        text = (f"<@{player}> the fight '{safe(waiting.row.name)}' is waiting for you (no action since "
+        text = (f"<@{player}> the fight '{safe(waiting.name)}' is waiting for you (no action since "
                 f"<t:{int(since)}:R>). {step}")
         allowed = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                           users=[discord.Object(player)])
         kwargs: dict[str, Any] = {"allowed_mentions": allowed}
         if encounter.pending is not None:
             kwargs["view"] = reaction_view(channel_id, encounter.pending)
-        async with self.bot.services.db.unit_of_work() as uow:  # noted first: at most one reminder, even on a crash
-            await uow.reminders.sent(waiting.row.id, mark)
-            await uow.commit()
+        await note_reminded(self.bot.services, waiting.encounter_id, mark)  # first: at most one, even on a crash
         channel: Any = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
         await channel.send(text[:2000], **kwargs)

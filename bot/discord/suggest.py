@@ -17,6 +17,7 @@ from discord import app_commands
 from bot.completion import complete_pairs, match, source_values, spec_values
 from bot.registry import find, keys
 from bot.render.plugin import picture_options
+from bot.services.characters import names_of
 from combat.model import Encounter
 from combat.options import OptionSpec, normal_key, same_name
 from combat.system import RuleSystem
@@ -169,6 +170,4 @@ async def map_extra(interaction: Interaction, current: str) -> Choices:
 async def characters(interaction: Interaction, current: str) -> Choices:
     """Suggest the caller's saved characters on this server."""
     bot: FrayBot = interaction.client
-    async with bot.services.db.unit_of_work() as uow:
-        rows = await uow.characters.list(interaction.guild_id or 0, owner_id=interaction.user.id)
-    return _choices(match((r.name for r in rows), current))
+    return _choices(match(await names_of(bot.services, interaction.guild_id or 0, interaction.user.id), current))

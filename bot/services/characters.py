@@ -19,7 +19,7 @@ from combat.dice import roll as roll_dice
 from combat.errors import UnknownName
 from combat.sheet import Sheet
 
-__all__ = ["create", "delete", "edit", "list_characters", "roll", "show"]
+__all__ = ["create", "delete", "edit", "list_characters", "names_of", "roll", "show"]
 
 _ROLLS = count(1)
 
@@ -114,6 +114,12 @@ async def list_characters(svc: Services, caller: Caller, args: Args) -> Reply:
     async with svc.db.unit_of_work() as uow:
         rows = await uow.characters.list(caller.guild_id)
     return Reply("character list", body=CharacterList(tuple((r.name, r.system, r.owner_id) for r in rows)))
+
+
+async def names_of(svc: Services, guild_id: int, owner_id: int) -> list[str]:
+    """Return the names of one player's saved characters on a guild (for suggestions)."""
+    async with svc.db.unit_of_work() as uow:
+        return [row.name for row in await uow.characters.list(guild_id, owner_id=owner_id)]
 
 
 async def delete(svc: Services, caller: Caller, args: Args) -> Reply:

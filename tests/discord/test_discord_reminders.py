@@ -8,7 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.discord.reminders import Reminders, _seconds, waiting_turn
+from bot.discord.reminders import Reminders, waiting_turn
+from bot.services.reminding import _seconds
 from bot.services import Reply
 from combat.intent import Intent, PendingReaction, Reaction
 from combat.model import Combatant, Encounter
@@ -56,7 +57,7 @@ def test_stored_times_without_a_zone_are_utc() -> None:
 @pytest.mark.parametrize(("shards", "reminds"), [(None, True), ((0,), True), ((1,), False)])
 def test_only_the_shard_serving_the_guild_reminds(shards: tuple[int, ...] | None, reminds: bool) -> None:
     bot = SimpleNamespace(settings=SimpleNamespace(shard_ids=shards, shard_count=2 if shards else None))
-    waiting = SimpleNamespace(row=SimpleNamespace(guild_id=4 << 22))  # shard 0 of 2
+    waiting = SimpleNamespace(guild_id=4 << 22)  # shard 0 of 2
     assert Reminders(bot)._mine(waiting) is reminds  # type: ignore[arg-type]
 
 
