@@ -36,6 +36,7 @@ __all__ = [
     "EncounterRow",
     "EventRow",
     "GuildSettingsRow",
+    "StatusBoardRow",
     "TurnReminderRow",
     "utcnow",
 ]
@@ -237,3 +238,14 @@ class TurnReminderRow(Base):
     )
     mark: Mapped[str] = mapped_column(String(200))
     sent: Mapped[datetime] = _created()
+
+
+class StatusBoardRow(Base):
+    """The message that shows an active encounter's status board in its channel (edited on every change)."""
+
+    __tablename__ = "status_boards"
+
+    encounter_id: Mapped[int] = mapped_column(
+        SurrogateKey, ForeignKey("encounters.id", ondelete="CASCADE"), primary_key=True
+    )
+    message_id: Mapped[int] = mapped_column(Snowflake)

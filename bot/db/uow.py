@@ -22,6 +22,7 @@ from bot.db.repositories import (
     GuildSettingsRepository,
     TypesOf,
 )
+from bot.db.repositories.boards import BoardRepository
 from bot.db.repositories.reminders import ReminderRepository
 
 __all__ = ["EncounterWork", "UnitOfWork", "Work"]
@@ -82,6 +83,7 @@ class UnitOfWork:
     characters: CharacterRepository
     settings: GuildSettingsRepository
     reminders: ReminderRepository
+    boards: BoardRepository
 
     def __init__(
         self, sessions: async_sessionmaker[AsyncSession], types: TypesOf, cache: EncounterCache | None = None
@@ -99,6 +101,7 @@ class UnitOfWork:
         self.characters = CharacterRepository(self.session)
         self.settings = GuildSettingsRepository(self.session, changed=self.encounters.guild_changed)
         self.reminders = ReminderRepository(self.session)
+        self.boards = BoardRepository(self.session)
         return self
 
     async def __aexit__(

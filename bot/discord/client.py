@@ -88,10 +88,11 @@ class FrayBot(commands.AutoShardedBot):
             self._started()
 
     async def _take_up_fights(self) -> None:
-        """Take up the active fights of this process's shards: their suggestions, and the timers of waiting choices."""
+        """Take up the active fights of this process's shards: suggestions, the timers of waiting choices, boards."""
         fights = [f for f in await active_fights(self.services) if serves(self.settings, f.guild_id)]
         self.rosters.update({f.channel_id: (f.system, f.encounter) for f in fights})
         self.reactions.restore(fights)
+        self.status_board.restore({f.channel_id: f.board for f in fights if f.board is not None})
 
     async def close(self) -> None:
         """Stop the timers of waiting attacks and the reminders' countdowns, then close."""

@@ -1,5 +1,7 @@
 """A status message per channel kept up to date: edits are coalesced, and a failed edit posts a new message.
 
+The message each fight shows is noted in the database (``bot/services/boards.py``), so a restarted bot edits it.
+
 Boards are background work: they go a few at a time (``lanes``) and let the commands being answered go first, so
 a burst of commands in many channels is not slowed by the burst of board edits it sets off a second later, and the
 edits stay well under Discord's global rate limit (50 requests a second) whatever the number of channels.
@@ -18,6 +20,7 @@ from bot.commands import READ_ONLY
 from bot.discord.background import Commands, after_commands
 from bot.discord.embeds import status_embeds
 from bot.services import Reply
+from bot.services.boards import board_posted
 
 if TYPE_CHECKING:
     from bot.discord.client import FrayBot
@@ -47,6 +50,13 @@ class StatusBoard:
         self._latest: dict[int, Reply] = {}
         self._messages: dict[int, int] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._showing: set[int] = set()  # channels whose board is being shown (posted or edited) now
+        self._closing = False
+
+    def restore(self, boards: dict[int, int]) -> None:
+        """Take up the boards the fights already show (by channel), so a restarted bot edits them."""
+        for channel_id, message_id in boards.items():
+            self._messages.setdefault(channel_id, message_id)
 
     def update(self, channel_id: int, reply: Reply) -> None:
         """Note the channel's newest state; one flush after ``delay`` shows only the last of a burst."""
@@ -65,13 +75,17 @@ class StatusBoard:
     async def _flush(self, channel_id: int) -> None:
         """Show the channel's newest state after ``delay``; again after another delay if it changed meanwhile."""
         try:
-            while channel_id in self._latest:
+            while channel_id in self._latest and not self._closing:
                 await self.sleep(self.delay)
                 async with self._lanes:
                     await after_commands(self.commands, self.delay)  # the commands being answered go first
                     reply = self._latest.pop(channel_id, None)
                     if reply is not None:
-                        await self._show_reply(channel_id, reply)
+                        self._showing.add(channel_id)
+                        try:
+                            await self._show_reply(channel_id, reply)
+                        finally:
+                            self._showing.discard(channel_id)
         finally:
             # Forget the task in the same step as the last check: a change after it starts a new flush.
             if self._tasks.get(channel_id) is asyncio.current_task():
@@ -101,20 +115,33 @@ class StatusBoard:
                 log.info("status edit failed in channel %s; posting a new status message", channel_id)
         message = await channel.send(embeds=embeds, allowed_mentions=NO_PINGS)
         self._messages[channel_id] = message.id
+        try:
+            await board_posted(self.bot.services, channel_id, message.id)
+        except Exception:  # the board is shown; only a restart would post a new one
+            log.warning("could not note the status message of channel %s", channel_id, exc_info=True)
 
     async def close(self, within: float = 5.0) -> None:
         """Stop the flushes still waiting, then show each channel's last change at once (the bot is closing).
 
-        Bounded by ``within`` seconds in all: a board not shown by then is left as it was.
+        A board being shown already is let finish (its message noted). Bounded by ``within`` seconds in all: a board
+        not shown by then is left as it was.
         """
-        tasks = list(self._tasks.values())
-        for task in tasks:
+        self._closing = True
+        showing = [task for channel_id, task in self._tasks.items() if channel_id in self._showing]
+        waiting_tasks = [task for task in self._tasks.values() if task not in showing]
+        for task in waiting_tasks:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        waiting, self._latest = self._latest, {}
+        await asyncio.gather(*waiting_tasks, return_exceptions=True)
+        left = len(showing) + len(self._latest)
         try:
             async with asyncio.timeout(within):
-                for channel_id, reply in waiting.items():
-                    await self._show_reply(channel_id, reply)
+                await asyncio.gather(*showing, return_exceptions=True)
+                left = len(self._latest)
+                while self._latest:
+                    channel_id = next(iter(self._latest))
+                    await self._show_reply(channel_id, self._latest.pop(channel_id))
+                    left -= 1
         except TimeoutError:
-            log.warning("closing: %d status boards were not brought up to date in time", len(waiting))
+            log.warning("closing: %d status boards were not brought up to date in time", left)
+        finally:
+            self._closing = False  # closed: a board reopened later starts a fresh flush

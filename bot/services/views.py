@@ -247,17 +247,20 @@ async def help_(svc: Services, caller: Caller, args: Args) -> Reply:
 
 @dataclass(frozen=True)
 class ActiveFight:
-    """An active encounter as a starting bot takes it up: where, its GM, its system and its state."""
+    """An active encounter as a starting bot takes it up: where, its GM, its system, its state and its board."""
 
     guild_id: int
     channel_id: int
     gm_id: int
     system: str
     encounter: Encounter
+    board: int | None = None  # the message showing its status board, once one is posted
 
 
 async def active_fights(svc: Services) -> list[ActiveFight]:
-    """Return every active encounter, decoded (read once as the bot starts: its suggestions and waiting choices)."""
+    """Return every active encounter, decoded (read once as the bot starts: suggestions, choices waiting, boards)."""
     async with svc.db.unit_of_work() as uow:
+        boards = await uow.boards.shown()
         return [ActiveFight(row.guild_id, row.channel_id, row.gm_id, row.system,
-                            uow.encounters.decode(row.system, row.state)) for row in await uow.encounters.all_active()]
+                            uow.encounters.decode(row.system, row.state), boards.get(row.channel_id))
+                for row in await uow.encounters.all_active()]

@@ -111,3 +111,26 @@ async def test_a_change_still_waiting_when_the_bot_closes_is_shown_as_it_closes(
         await fray.answer(fray.gm, "encounter next")  # D'Argo's turn: its flush waits on the held sleep
         await sleeps.until_waiting(1)
     assert "D'Argo" in board.embeds[0]["footer"]["text"]
+
+
+@pytest.mark.asyncio
+async def test_a_restarted_bot_edits_the_board_the_fight_shows_instead_of_posting_another(fray: Fray) -> None:
+    async with begun(fray) as (_bot, sleeps):
+        await sleeps.release()
+        [board] = await fray.double.wait_for(lambda: boards(fray) or None, what="the status message")
+    sleeps = HeldSleeps()
+    async with fray.running() as bot:
+        bot.status_board.sleep = sleeps
+        await fray.answer(fray.gm, "encounter next")  # D'Argo's turn
+        await sleeps.release()
+        await fray.double.wait_for(lambda: "D'Argo's turn" in board.embeds[0]["footer"]["text"] or None,
+                                   what="the first board edited by the restarted bot")
+        assert boards(fray) == [board], "the restarted bot posted no second board"
+        await fray.answer(fray.gm, "encounter end")
+        await sleeps.release()
+        await fray.double.wait_for(lambda: "ended" in board.embeds[0]["footer"]["text"] or None, what="the end")
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        await sleeps.release()
+        await fray.double.wait_for(lambda: len(boards(fray)) == 2 or None, what="the new fight's own board")
+    assert "ended" in board.embeds[0]["footer"]["text"], "the ended fight's board was left as it ended"

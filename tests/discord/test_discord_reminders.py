@@ -9,8 +9,8 @@ from types import SimpleNamespace
 import pytest
 
 from bot.discord.reminders import Reminders, waiting_turn
-from bot.services.reminding import _seconds
 from bot.services import Reply
+from bot.services.reminding import _seconds
 from combat.intent import Intent, PendingReaction, Reaction
 from combat.model import Combatant, Encounter
 from combat.systems.farscape.choices import DODGE_OR_TAKE

@@ -172,3 +172,28 @@ async def test_no_waiting_when_no_command_is_being_answered():
     await channel.until_shown(1)
     await statuses.close()
     assert not commands.waited.is_set()
+
+
+async def test_closing_lets_a_board_being_posted_finish_and_be_noted(board, monkeypatch):
+    statuses, channel, sleeps = board
+    noted: list[tuple[int, int]] = []
+
+    async def note(_services: object, channel_id: int, message_id: int) -> bool:
+        noted.append((channel_id, message_id))
+        return True
+
+    monkeypatch.setattr(status_board, "board_posted", note)
+    statuses.bot.services = None
+    statuses.update(CHANNEL, reply("encounter begin"))
+    channel.gate.clear()
+    await sleeps.release()
+    await channel.arrived.wait()  # the post has reached Discord and waits for its answer
+    statuses.update(CHANNEL, reply("encounter next"))  # and a change comes meanwhile
+    closing = asyncio.ensure_future(statuses.close())
+    await asyncio.sleep(0)
+    channel.gate.set()
+    async with asyncio.timeout(10):
+        await closing
+    assert channel.shown == ["encounter begin", "encounter next"], "the post finished; the change shown at close"
+    assert noted == [(CHANNEL, 1)], "the posted board was noted, for the next start"
+    assert sleeps.waiting == 0

@@ -1,0 +1,61 @@
+"""Status boards in storage: the 0007 migration, and the board of each active encounter by channel."""
+
+from __future__ import annotations
+
+import pytest
+from dbsamples import sample_encounter
+from sqlalchemy import text
+from sqlalchemy.pool import NullPool
+
+from bot.db.engine import Database, create_engine
+from bot.db.migrate import downgrade, upgrade
+
+pytestmark = pytest.mark.asyncio
+
+
+async def encounter(db: Database, channel: int) -> int:
+    async with db.unit_of_work(channel) as uow:
+        loaded = await uow.encounters.create(guild_id=10, channel_id=channel, system="farscape", name="Moya",
+                                             gm_id=1, encounter=sample_encounter())
+        await uow.commit()
+    return loaded.row.id
+
+
+async def test_0007_adds_the_boards_and_takes_them_away(db_url: str) -> None:
+    await upgrade(db_url, "0006")
+    engine = create_engine(db_url, poolclass=NullPool)
+    try:
+        await upgrade(db_url)
+        async with engine.connect() as conn:
+            assert (await conn.execute(text("SELECT count(*) FROM status_boards"))).scalar_one() == 0
+        await downgrade(db_url, "0006")
+        async with engine.connect() as conn:
+            tables = (await conn.execute(text(
+                "SELECT table_name FROM information_schema.tables WHERE table_name = 'status_boards'"
+                if engine.dialect.name == "postgresql" else
+                "SELECT name FROM sqlite_master WHERE name = 'status_boards'"))).all()
+        assert tables == []
+    finally:
+        await engine.dispose()
+
+
+async def test_each_active_encounter_shows_its_last_board_and_an_ended_one_none(db: Database) -> None:
+    await encounter(db, 100)
+    ended = await encounter(db, 101)
+    async with db.unit_of_work() as uow:
+        assert await uow.boards.posted(100, 9001)
+        assert await uow.boards.posted(100, 9002), "a board posted anew replaces the one before"
+        assert await uow.boards.posted(101, 9100)
+        assert not await uow.boards.posted(102, 9200), "no fight in that channel: nothing is noted"
+        await uow.commit()
+    async with db.unit_of_work() as uow:
+        assert await uow.boards.shown() == {100: 9002, 101: 9100}
+        row = await uow.encounters.get(ended)
+        assert row is not None
+        await uow.encounters.end(row.row)
+        await uow.commit()
+    async with db.unit_of_work() as uow:
+        assert await uow.boards.shown() == {100: 9002}
+    await encounter(db, 101)  # a new fight in the channel does not take up the ended one's board
+    async with db.unit_of_work() as uow:
+        assert await uow.boards.shown() == {100: 9002}
