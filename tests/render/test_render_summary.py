@@ -117,15 +117,16 @@ def test_conditions_that_run_out_are_named():
 def test_the_leaders_contest_in_a_mutual_surprise():
     first = LeaderScore("aeryn", 1, 2, 0, 0, 0)
     second = LeaderScore("trooper", 2, 0, 1, 0, 0)
-    contest = mutual_surprise(first, second, ScriptedDice([*f4(1), *f4(0)]))
+    contest = mutual_surprise(first, second, (2, 1))
     assert render_result(contest, NAMES) == [
         "Mutual surprise: the leaders compare",
         "Aeryn: Initiative +1, Cool Head +2 = 3",
         "Trooper 1: Initiative +2, Intellect +1 = 3",
-        "Roll-off 1: Aeryn Initiative Superb (+3), dice [+ ▢ ▢ ▢] +1 → Superb+1 (+4); Trooper 1 Initiative "
-        "Superb (+3), dice [▢ ▢ ▢ ▢] +0 → Superb (+3)",
+        "Tied: they compare Agility, Aeryn Great (+2) against Trooper 1 Good (+1)",
         "Aeryn's side acts first; Trooper 1's side freezes",
     ]
+    assert render_result(mutual_surprise(first, second, (1, 1)), NAMES)[-1] == (
+        "Tied on Agility too: both sides act at the same time; nobody freezes")
 
 
 def test_healing_results():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.render.dice import check_text, ladder, signed, trait_roll
+from bot.render.dice import check_text, ladder, signed
 from bot.render.names import Names, listing, possessive, safe, who
 from bot.systems.farscape.parts import condition_text, shown
 from combat.model import Condition
@@ -69,12 +69,15 @@ def _score_line(score: LeaderScore, names: Names) -> str:
 
 
 def render_mutual_surprise(result: MutualSurprise, names: Names) -> list[str]:
-    """Render the leaders' contest in a mutual surprise: both totals, any roll-offs, and who froze."""
+    """Render the leaders' contest in a mutual surprise: both totals, their Agility on a tie, and who froze."""
     lines = ["Mutual surprise: the leaders compare"]
     lines += [_score_line(result.first, names), _score_line(result.second, names)]
     first, second = who(names, result.first.leader), who(names, result.second.leader)
-    for number, (a, b) in enumerate(result.rolloffs, start=1):
-        lines.append(f"Roll-off {number}: {first} {trait_roll(a)}; {second} {trait_roll(b)}")
+    if result.agility is not None:
+        ours, theirs = result.agility
+        lines.append(f"Tied: they compare Agility, {first} {ladder(ours)} against {second} {ladder(theirs)}")
+    if result.winner is None or result.loser is None:
+        return [*lines, "Tied on Agility too: both sides act at the same time; nobody freezes"]
     winner, loser = who(names, result.winner), who(names, result.loser)
     return [*lines, f"{possessive(winner)} side acts first; {possessive(loser)} side freezes"]
 

@@ -77,7 +77,7 @@ RENDERERS: dict[type, Callable[[Any, Names], list[str]]] = {
     Waking: render_waking,
     Aftercare: lambda result, names: render_aftercare(result, names),
     LeadersContest: lambda result, names: render_mutual_surprise(result.contest, names)
-    + render_frozen(result.frozen, names),
+    + (render_frozen(result.frozen, names) if result.frozen is not None else []),
 }
 
 

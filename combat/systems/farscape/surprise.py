@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from combat.dice import DiceSource
 from combat.errors import InvalidInput
-from combat.fudge import Check, TraitRoll, check, roll_trait
+from combat.fudge import Check, check
 from combat.ladder import LEGENDARY, TERRIBLE
 from combat.model import Combatant, Condition, Encounter
 from combat.systems.farscape.harm import trait
@@ -111,25 +111,30 @@ def leader_score(
 
 @dataclass(frozen=True)
 class MutualSurprise:
-    """The leaders' contest: both scores, any roll-offs to break a tie, and the side that froze."""
+    """The leaders' contest: both scores, their Agility when the totals tie, and the side that froze (if any)."""
 
     first: LeaderScore
     second: LeaderScore
-    rolloffs: tuple[tuple[TraitRoll, TraitRoll], ...]
-    winner: str
-    loser: str
+    agility: tuple[int, int] | None  # the leaders' Agility, compared only when their totals tie
+    winner: str | None  # None: tied on Agility too; both sides act at the same time and nobody freezes
+    loser: str | None
 
 
-def mutual_surprise(first: LeaderScore, second: LeaderScore, dice: DiceSource, limit: int = 10) -> MutualSurprise:
-    """Compare the leaders' totals; a tie is broken by 4dF roll-offs on the totals [ours], repeated until one leads."""
-    rolls: list[tuple[TraitRoll, TraitRoll]] = []
+def mutual_surprise(first: LeaderScore, second: LeaderScore, agility: tuple[int, int]) -> MutualSurprise:
+    """Compare the leaders' totals; on a tie their Agility; a tie on that too means neither side gets the drop.
+
+    [seed] "Characters with the same Initiative compare their Agility; again, the highest acts first … A tie here
+    means they act at the same time": the leaders "compare their Initiative values", so ties go the same way.
+    """
     a, b = first.total, second.total
-    while a == b and len(rolls) < limit:
-        pair = (roll_trait(dice, "initiative", first.total), roll_trait(dice, "initiative", second.total))
-        rolls.append(pair)
-        a, b = pair[0].result, pair[1].result
-    winner, loser = (first, second) if a >= b else (second, first)
-    return MutualSurprise(first, second, tuple(rolls), winner.leader, loser.leader)
+    compared = None
+    if a == b:
+        compared = agility
+        a, b = agility
+    if a == b:
+        return MutualSurprise(first, second, compared, None, None)
+    winner, loser = (first, second) if a > b else (second, first)
+    return MutualSurprise(first, second, compared, winner.leader, loser.leader)
 
 
 @dataclass(frozen=True)

@@ -220,9 +220,8 @@ class FarscapeSystem(RulesDefaults):
         encounter: Encounter,
         first: str,
         second: str,
-        dice: DiceSource,
         difficulty: int = 0,
         difficulties: Mapping[str, int] | None = None,
     ) -> tuple[Encounter, LeadersContest]:
         """Settle a mutual surprise: the leaders compare Initiative and bonuses; the loser's side freezes."""
-        return tools.contest(encounter, (first, second), self.tables, dice, difficulty, difficulties)
+        return tools.contest(encounter, (first, second), self.tables, difficulty, difficulties)

@@ -15,6 +15,7 @@ from combat.model import Condition, Encounter
 from combat.options import OptionSpec, OptionValue
 from combat.system import ActionOutcome, ToolSpec
 from combat.systems.farscape.aftercare import METHODS, heal
+from combat.systems.farscape.harm import trait
 from combat.systems.farscape.initiative import score
 from combat.systems.farscape.options import choices
 from combat.systems.farscape.strain import allow_strain
@@ -70,10 +71,10 @@ class Frozen:
 
 @dataclass(frozen=True)
 class LeadersContest:
-    """A mutual surprise settled by the leaders' contest, and the side that froze."""
+    """A mutual surprise settled by the leaders' contest, and the side that froze (None: neither got the drop)."""
 
     contest: MutualSurprise
-    frozen: Frozen
+    frozen: Frozen | None
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ def surprise(encounter: Encounter, side: str, mutual: bool = False, difficulty: 
     return after, _frozen(after, side, who, mutual)
 
 
-def contest(encounter: Encounter, leaders: tuple[str, ...], tables: FarscapeTables, dice: DiceSource,
+def contest(encounter: Encounter, leaders: tuple[str, ...], tables: FarscapeTables,
             difficulty: int = 0, difficulties: Mapping[str, int] | None = None) -> tuple[Encounter, LeadersContest]:
     """Settle a mutual surprise: the leaders compare Initiative and bonuses; the loser's side freezes.
 
@@ -138,7 +139,9 @@ def contest(encounter: Encounter, leaders: tuple[str, ...], tables: FarscapeTabl
     for a, b in ((one, other), (other, one)):
         team = [c for c in encounter.combatants if c.side == a.side]
         scores.append(leader_score(a, b, team, score(a, encounter, tables).total))
-    settled = mutual_surprise(scores[0], scores[1], dice)
+    settled = mutual_surprise(scores[0], scores[1], (trait(one, "agility"), trait(other, "agility")))
+    if settled.loser is None:
+        return encounter, LeadersContest(settled, None)
     side = encounter.get(settled.loser).side
     own = {cid: level for cid, level in checked.items() if encounter.get(cid).side == side}
     after, frozen = freeze_side(encounter, side, True, difficulty, own)
@@ -156,15 +159,14 @@ def _difficulties(encounter: Encounter, text: str) -> dict[str, int]:
     return found
 
 
-def _surprise(encounter: Encounter, options: Mapping[str, OptionValue], tables: FarscapeTables,
-              dice: DiceSource) -> ActionOutcome:
+def _surprise(encounter: Encounter, options: Mapping[str, OptionValue], tables: FarscapeTables) -> ActionOutcome:
     difficulty = _number(options, "difficulty", 0)
     own = _difficulties(encounter, _text(options, "difficulties"))
     leaders = options.get("leaders")
     if isinstance(leaders, tuple):
         if options.get("side"):
             raise InvalidInput("Name the surprised side or two leaders, not both.")
-        return ActionOutcome(*contest(encounter, leaders, tables, dice, difficulty, own))
+        return ActionOutcome(*contest(encounter, leaders, tables, difficulty, own))
     side = _text(options, "side").lower()
     if not side:
         raise InvalidInput("Name the surprised side (side:foes), or two leaders for a mutual surprise.")
@@ -195,7 +197,7 @@ def use(encounter: Encounter, tool: str, options: Mapping[str, OptionValue], tab
         dice: DiceSource) -> ActionOutcome:
     """Run the GM tool ``tool`` with its parsed options."""
     if tool == "surprise":
-        return _surprise(encounter, options, tables, dice)
+        return _surprise(encounter, options, tables)
     if tool == "adjust":
         return _adjust(encounter, options)
     if tool == "heal":

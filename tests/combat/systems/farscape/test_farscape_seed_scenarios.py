@@ -207,8 +207,7 @@ def test_the_loser_of_a_mutual_surprise_recovers_more_easily_each_element():
     # Willpower Fair + 0 = Fair against Good: frozen. Element 3, two levels lower: Fair against Fair: he recovers.
     system = FarscapeSystem(load_system_tables("farscape"))
     people = (fighter("crichton", speed=1), fighter("foe1", speed=0))
-    frozen, contest = system.leaders_contest(encounter(*people), "crichton", "foe1", ScriptedDice([]),
-                                             difficulties={"foe1": 2})
+    frozen, contest = system.leaders_contest(encounter(*people), "crichton", "foe1", difficulties={"foe1": 2})
     assert contest.frozen.side == "foes"
     step = engine.begin(system, frozen, ScriptedDice([]))
     dice = ScriptedDice([*f4(0), *f4(0)])

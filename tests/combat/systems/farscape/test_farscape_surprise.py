@@ -78,12 +78,18 @@ def test_leaders_scores_count_cool_head_intellect_and_tactics():
     assert leader_score(cool_leader, rival, [cool_leader], initiative=1).cool_head == 2
 
 
-def test_the_leaders_contest_breaks_a_tie_by_rolling_off():
+def test_the_leaders_contest_breaks_a_tie_on_agility_and_a_tie_there_freezes_nobody():
+    # "Characters with the same Initiative compare their Agility; again, the highest acts first ... A tie here means
+    # they act at the same time."
     ours = leader_score(fighter("crichton"), fighter("foe1"), [], initiative=1)
     theirs = leader_score(fighter("foe1"), fighter("crichton"), [], initiative=1)
-    settled = mutual_surprise(ours, theirs, ScriptedDice(f4(1) + f4(1) + f4(0) + f4(2)))
-    assert len(settled.rolloffs) == 2
-    assert (settled.winner, settled.loser) == ("foe1", "crichton")
+    settled = mutual_surprise(ours, theirs, (0, 2))
+    assert (settled.agility, settled.winner, settled.loser) == ((0, 2), "foe1", "crichton")
+    level = mutual_surprise(ours, theirs, (1, 1))
+    assert (level.winner, level.loser) == (None, None)
+    ahead = leader_score(fighter("crichton"), fighter("foe1"), [], initiative=2)
+    assert mutual_surprise(ahead, theirs, (-3, 3)).winner == "crichton", "Agility counts only on a tie"
+    assert mutual_surprise(ahead, theirs, (-3, 3)).agility is None
 
 
 def test_surprise_on_a_side_that_does_not_exist_is_refused():
@@ -95,3 +101,16 @@ def test_surprise_declared_mid_fight_counts_the_current_element_as_the_first():
     fight = replace(ambushed(), turns=TurnState(round=2))
     frozen, _ = freeze_side(fight, "foes")
     assert frozen.get("foe1").condition("frozen").uses == 1
+
+
+def test_leaders_level_on_initiative_and_agility_freeze_neither_side():
+    system = FarscapeSystem(TABLES)
+    fight = encounter(fighter("crichton", speed=1, agility=1), fighter("aeryn"), fighter("foe1", speed=1, agility=1),
+                      fighter("foe2"))
+    after, contest = system.leaders_contest(fight, "crichton", "foe1")
+    assert contest.frozen is None and contest.contest.agility == (1, 1)
+    assert after == fight, "both sides act at the same time: nobody froze"
+    ahead, settled = system.leaders_contest(fight.put(replace(fight.get("foe1"), sheet=fighter(
+        "foe1", speed=1, agility=2).sheet)), "crichton", "foe1")
+    assert settled.frozen is not None and settled.frozen.side == "crew", "the nimbler leader's side gets the drop"
+    assert ahead.get("aeryn").has("frozen")

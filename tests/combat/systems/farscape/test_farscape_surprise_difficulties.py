@@ -88,8 +88,8 @@ def test_difficulties_that_are_refused(difficulties, error, message):
 
 def test_the_leaders_contest_uses_only_the_losing_sides_difficulties():
     enc = library()
-    dice = ScriptedDice([])  # Crichton's Speed +2 beats the foes' leader (+1 for Cool Head on his side)
-    after, contest = SYSTEM.leaders_contest(enc, "crichton", "foe1", dice, difficulties={"foe1": GREAT, "crichton": 1})
+    # Crichton's Speed +2 beats the foes' leader (+1 for Cool Head on his side)
+    after, contest = SYSTEM.leaders_contest(enc, "crichton", "foe1", difficulties={"foe1": GREAT, "crichton": 1})
     assert contest.frozen.side == "foes"
     assert contest.frozen.recovery == (("foe1", GREAT), ("foe3", 0))
     assert after.get("foe1").condition("frozen") == Condition("frozen", value=GREAT, source="mutual", uses=0)
@@ -98,4 +98,4 @@ def test_the_leaders_contest_uses_only_the_losing_sides_difficulties():
 def test_the_leaders_contest_refuses_a_difficulty_for_a_bystander_of_neither_side():
     enc = encounter(*library().combatants, replace(fighter("bob"), side="bystanders"))
     with pytest.raises(CannotAct, match="neither leader's side"):
-        SYSTEM.leaders_contest(enc, "crichton", "foe1", ScriptedDice([]), difficulties={"bob": GREAT})
+        SYSTEM.leaders_contest(enc, "crichton", "foe1", difficulties={"bob": GREAT})
