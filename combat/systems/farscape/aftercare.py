@@ -6,11 +6,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from combat.dice import DiceSource
-from combat.errors import InvalidInput, RulesError
+from combat.errors import CannotAct, InvalidInput, RulesError
 from combat.frozen import replace
-from combat.model import Encounter
-from combat.systems.farscape.harm import trait
+from combat.model import Combatant, Encounter
+from combat.systems.farscape.harm import penalty, trait
 from combat.systems.farscape.healing import Rest, Treatment, Waking, clear_scratches, recover, rest, treat, wake
+from combat.systems.farscape.wounds import Health
 
 __all__ = ["METHODS", "Aftercare", "heal"]
 
@@ -25,6 +26,19 @@ class Aftercare:
     healer: str | None
     method: str
     result: Treatment | Rest | Waking | None
+
+
+def _fit_to_heal(healer: Combatant, method: str) -> Combatant:
+    """Return the healer if he can give care: not unconscious, out, frozen or Incapacitated.
+
+    [seed] Incapacitated: "incapable of doing almost anything but speech (barely) and dragging themselves along the
+    floor"; Unconscious: "rendered totally unconscious". [ours] The GM's leave to strain is for acting in the fight,
+    not for tending a wound.
+    """
+    health: Health = healer.health
+    if healer.has_any("unconscious", "out", "frozen") or health.incapacitated or health.knocked_out:
+        raise CannotAct(f"{healer.name} is in no state to give {method}.")
+    return healer
 
 
 def heal(
@@ -45,9 +59,10 @@ def heal(
     if method in ("first aid", "medicine"):
         if healer_id is None:
             raise InvalidInput(f"Say who gives the {method}: add healer:Name.")
-        healer = encounter.get(healer_id)
+        healer = _fit_to_heal(encounter.get(healer_id), method)
         skill: Literal["first aid", "medicine"] = "first aid" if method == "first aid" else "medicine"
-        treated = treat(target.health, dice, skill=skill, level=trait(healer, skill), equipment=modifier)
+        treated = treat(target.health, dice, skill=skill, level=trait(healer, skill), equipment=modifier,
+                        wounds=penalty(healer))
         updated, result = replace(target, health=treated.health), treated
     elif method == "natural":
         natural = recover(target.health, dice, constitution=trait(target, "constitution"), modifier=modifier)

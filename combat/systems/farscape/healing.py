@@ -156,12 +156,14 @@ def _row(health: Health) -> HealingRow:
 
 
 def treat(
-    health: Health, dice: DiceSource, *, skill: Literal["first aid", "medicine"], level: int, equipment: int = 0
+    health: Health, dice: DiceSource, *, skill: Literal["first aid", "medicine"], level: int, equipment: int = 0,
+    wounds: int = 0,
 ) -> Treatment:
     """Roll the healer's First Aid or Medicine against the current wound level; success lowers it by one.
 
-    ``equipment`` is the medical kit's bonus or penalty. A roll two or more levels over the difficulty halves the
-    time. [ours] A failed roll still takes the level's time, without improvement.
+    ``equipment`` is the medical kit's bonus or penalty, ``wounds`` the healer's own wound penalty (a Hurt healer
+    takes -1, as on "all appropriate actions"). A roll two or more levels over the difficulty halves the time.
+    [ours] A failed roll still takes the level's time, without improvement.
     """
     if skill not in ("first aid", "medicine"):
         raise InvalidInput(f"Treat with first aid or medicine, not {skill}.")
@@ -173,7 +175,7 @@ def treat(
         if row.first_aid is None:
             raise RulesError(f"First Aid cannot treat {row.level}; it needs Medicine.")
         penalty = row.first_aid
-    roll = check(dice, skill, level, row.difficulty, penalty + equipment)
+    roll = check(dice, skill, level, row.difficulty, penalty + equipment + wounds)
     new = _with(health, "lethal", ease(health.lethal)) if roll.success else health
     halved = roll.margin >= 2
     hours = row.treated_hours / 2 if halved else float(row.treated_hours)

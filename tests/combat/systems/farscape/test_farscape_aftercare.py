@@ -6,7 +6,7 @@ import pytest
 from farscape_melee_kit import encounter, f4, fighter
 
 from combat.dice import ScriptedDice
-from combat.errors import InvalidInput, RulesError
+from combat.errors import CannotAct, InvalidInput, RulesError
 from combat.model import Condition
 from combat.systems.farscape.aftercare import heal
 from combat.systems.farscape.harm import apply_wound
@@ -73,3 +73,23 @@ def test_each_act_of_healing_is_a_beat_for_the_round_summary():
     scratched = wounded().put(apply_wound(wounded().get("aeryn"), "lethal", 1, ScriptedDice([]))[0])
     _, cleared = heal(scratched, "aeryn", "scratches", ScriptedDice([]))
     assert digest(cleared) == (Beat("aeryn", "scratches seen to"),)
+
+
+def test_a_wounded_healer_takes_his_wound_penalty_and_one_down_cannot_heal():
+    # "Hurt: ... -1 penalty to all appropriate actions"; an Incapacitated character is "incapable of doing almost
+    # anything", an unconscious one "totally unconscious".
+    fight = wounded()
+    hurt_healer, _ = apply_wound(fight.get("zhaan"), "lethal", 3, ScriptedDice([]))
+    assert hurt_healer.health.lethal.level_name == "Hurt"
+    # Superb Medicine, dice -3, Hurt -1: Mediocre against Fair fails; unhurt, Fair would have succeeded.
+    after, care = heal(fight.put(hurt_healer), "aeryn", "medicine", ScriptedDice(f4(-3)), healer_id="zhaan")
+    assert care.result.check.roll.modifier == -1 and not care.result.check.success
+    assert after.get("aeryn").health.lethal.level_name == "Hurt"
+    for state in (Condition("unconscious"), Condition("frozen", value=0)):
+        down = fight.put(fight.get("zhaan").with_condition(state))
+        with pytest.raises(CannotAct, match="Zhaan is in no state to give medicine"):
+            heal(down, "aeryn", "medicine", ScriptedDice(f4(0)), healer_id="zhaan")
+    out, _ = apply_wound(fight.get("zhaan"), "lethal", 7, ScriptedDice([*f4(4)]))
+    assert out.health.incapacitated
+    with pytest.raises(CannotAct, match="no state to give first aid"):
+        heal(fight.put(out), "aeryn", "first aid", ScriptedDice(f4(0)), healer_id="zhaan")
