@@ -351,17 +351,23 @@ def _spend(budget: dict[tuple[str, str], int], key: tuple[str, str]) -> bool:
 
 
 def join(state: TurnState, entry: InitiativeEntry) -> TurnState:
-    """Add a newcomer; they act this round only where their place has not yet passed.
+    """Add a newcomer, or give one in the order a new place; they act this round only where it has not yet passed.
 
     A place equal to the current slot's is the moment under way: the newcomer acts in it with the others (equal
-    places act together), unless it is an interruption or the round's last call for held actions.
+    places act together), unless it is an interruption or the round's last call for held actions. One given a new
+    place (a new tiebreak) leaves the slots still to come and takes his new ones; if he is in the moment under way,
+    it stands for his new slot at the same phase and count.
     """
     others = tuple(e for e in state.order if e.combatant != entry.combatant)
     if state.current is None:
         return replace(state, order=(*others, entry))
     here = _position(state.phases, state.current)
-    queue = list(state.queue)
+    later = (replace(s, actors=tuple(a for a in s.actors if a != entry.combatant)) for s in state.queue[1:])
+    queue = [state.queue[0], *(s for s in later if s.actors)]
+    now = queue[0] if entry.combatant in queue[0].actors else None
     for new in schedule(state.phases, (entry,)):
+        if now is not None and (new.phase, new.count) == (now.phase, now.count):
+            continue  # acting in the moment under way already
         where = _position(state.phases, new)
         if where == here and not queue[0].interrupt and not queue[0].last_call:
             queue[0] = replace(queue[0], actors=(*queue[0].actors, entry.combatant))

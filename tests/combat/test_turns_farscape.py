@@ -189,6 +189,18 @@ def test_newcomer_on_the_current_key_acts_in_it_with_the_others():
     assert seen == [("dargo", "jool"), ("crichton",), ("rygel",)]
 
 
+def test_joining_again_moves_a_combatant_s_place_still_to_come_and_never_doubles_it():
+    state = finish(begin().state, "aeryn", everyone).state  # dargo (1, 2) is current
+    placed = join(state, entry("stark", 0, 3))
+    moved = join(placed, entry("stark", 1, 1))  # his place moves up beside crichton
+    seen, _ = walk(moved)
+    assert seen == [("dargo",), ("crichton", "stark"), ("rygel",)]
+    assert [e.combatant for e in moved.order].count("stark") == 1
+    kept = join(placed, entry("dargo", 1, 0))  # a new tiebreak: the moment under way stands for it, no second turn
+    seen, _ = walk(kept)
+    assert seen == [("dargo",), ("crichton",), ("stark",), ("rygel",)]
+
+
 def test_newcomer_between_rounds_only_joins_the_order():
     _, end = walk(begin().state)
     joined = join(end.state, entry("jool", 5, 5))

@@ -94,19 +94,39 @@ def joined_in(count: int) -> int | None:
     return -count if count <= 0 else None
 
 
+def _earlier(encounter: Encounter, base: int, ids: Sequence[str]) -> list[tuple[SequenceRoll, int]]:
+    """Return the newcomers of this round added before ``ids``: their sequence as placed, and when each was added."""
+    found = []
+    for entry in encounter.turns.order:
+        if entry.counts == (base,) and entry.combatant not in ids and len(entry.tiebreak) >= 2:
+            total, *ties, added = entry.tiebreak
+            bonus = combat_sequence(encounter.get(entry.combatant).sheet)
+            found.append((SequenceRoll(entry.combatant, total - bonus, bonus, tuple(ties)), -added))
+    return found
+
+
 def newcomer_entries(
     encounter: Encounter, ids: Sequence[str], dice: DiceSource
 ) -> tuple[tuple[InitiativeEntry, ...], tuple[SequenceRoll, ...]]:
     """Place newcomers after everyone who began the fight, ordered among this round's newcomers by their own rolls.
 
     Newcomers of one round share a place below every rolled sequence (one lower for each later round), and go in
-    the order of their own d10 + Combat Sequence (ties re-rolled); on an exact tie with a newcomer of the same round
-    added earlier, the earlier one goes first [ours].
+    the order of their own d10 + Combat Sequence. [seed] "If multiple newcomers join in the same round, they fight
+    for pecking rights at the end by rolling for sequence as though they started a new battle": ties among all of
+    the round's newcomers, those added by an earlier command included, are re-rolled with d10 (in the order they
+    were added). Returns the entries of the newcomers and of earlier ones who rolled again, and those rolls.
     """
     base = newcomer_count(encounter.turns.round)
-    rolls = roll_sequences(encounter, ids, dice)
-    ranks = rank(rolls)
     added = len(encounter.turns.order)
-    placed = tuple(InitiativeEntry(r.combatant, (base,), (r.total, ranks[r.combatant], -(added + i)))
-                   for i, r in enumerate(rolls))
-    return placed, tuple(rolls)
+    earlier = _earlier(encounter, base, ids)
+    fresh = [(SequenceRoll(cid, roll_d(dice, 1, 10).total, combat_sequence(encounter.get(cid).sheet)), added + i)
+             for i, cid in enumerate(ids)]
+    group = sorted([*earlier, *fresh], key=lambda pair: pair[1])
+    rolls = {roll.combatant: roll for roll, _ in group}
+    _break_ties(rolls, [roll.combatant for roll, _ in group], dice)
+    when = {roll.combatant: at for roll, at in group}
+    before = {roll.combatant: roll.ties for roll, _ in earlier}
+    changed = [cid for cid in rolls if cid not in before or rolls[cid].ties != before[cid]]
+    placed = tuple(InitiativeEntry(cid, (base,), (rolls[cid].total, *rolls[cid].ties, -when[cid])) for cid in changed)
+    shown = sorted((rolls[cid] for cid in changed), key=lambda r: (r.total, *r.ties), reverse=True)
+    return placed, tuple(shown)

@@ -81,6 +81,29 @@ def test_newcomers_come_after_everyone_rolling_among_themselves() -> None:
     assert walk_round(encounter)[-2:] == [("action", "eve"), ("action", "dee")]
 
 
+def test_newcomers_of_one_round_added_apart_who_tie_roll_it_off_as_a_new_battle_would() -> None:
+    # "If multiple newcomers join in the same round, they fight for pecking rights at the end by rolling for sequence
+    # as though they started a new battle": Dee 5 + 10 = 15 joins; Eve 5 + 10 = 15 joins later in the round. They
+    # tie, so each rolls a d10, in the order they joined: Dee [2], Eve [7]. Eve goes first (last in the move).
+    step = begin(fresh(*TRIO), 5, 3, 1, 4, 7)
+    dee = engine.add(SYSTEM, step.encounter, person("Dee"), ScriptedDice((5,)))
+    assert [(r.combatant, r.ties) for r in dee.result.sequence] == [("dee", ())]
+    dice = ScriptedDice((5, 2, 7))
+    eve = engine.add(SYSTEM, dee.encounter, person("Eve"), dice)
+    assert dice.remaining == 0
+    assert [(r.combatant, r.total, r.ties) for r in eve.result.sequence] == [("eve", 15, (7,)), ("dee", 15, (2,))]
+    assert FalloutRenderer().result(eve.result, {"eve": "Eve", "dee": "Dee"}) == [
+        "Sequence: Eve d10 [5] + 10 = 15, tie d10 [7]", "Sequence: Dee d10 [5] + 10 = 15, tie d10 [2]"]
+    this_round = walk_round(eve.encounter)
+    # Their move places (lowest first) passed before they joined; each has one charge and one action left.
+    assert [a for a in this_round if a[1] in ("dee", "eve")] == [
+        ("charge", "eve"), ("charge", "dee"), ("action", "eve"), ("action", "dee")]
+    encounter = eve.encounter
+    while encounter.turns.round == 1:
+        encounter = engine.next_turn(SYSTEM, encounter, ScriptedDice()).encounter
+    assert walk_round(encounter)[-2:] == [("action", "eve"), ("action", "dee")], "kept for the fight"
+
+
 def test_a_newcomer_s_place_is_below_every_rolled_sequence_and_says_the_round_they_joined() -> None:
     # Cy's 11 is the lowest rolled. Dee joins in round 1 and Eve in round 2: their places are no made-up sequences
     # (10, 9) but counts below zero, one lower for each later round, that the status reads as "joined in round n".
