@@ -78,15 +78,18 @@ def dismiss(encounter: Encounter, intent: Intent) -> ActionOutcome:
 
 
 def meditate(encounter: Encounter, ids: tuple[str, ...], dice: DiceSource,
-             dodging: str | None = None) -> tuple[Encounter, tuple[Meditation, ...]]:
+             dodging: str | None = None, struck: str | None = None) -> tuple[Encounter, tuple[Meditation, ...]]:
     """Roll Meditation at -1 (and wounds, earlier dodges) against Fair for each who acted keeping a power up.
 
     ``dodging`` is a defender whose action was the dodge just made: the check is part of it, and "the penalty is
     applied to all actions following the Dodge, not including it" [seed]. A failure drops the power; so does being
-    out of the fight (no roll).
+    out of the fight (no roll), for ``struck`` too, the one just hit, who did not act if he did not defend [ours].
     """
     checks: list[Meditation] = []
-    for combatant_id in dict.fromkeys(ids):
+    watched = dict.fromkeys(ids)
+    if struck is not None and struck not in watched and encounter.get(struck).health.out:
+        watched[struck] = None  # out: the power falls without a roll
+    for combatant_id in watched:
         combatant = encounter.get(combatant_id)
         power = fighter(combatant).power
         if power is None:

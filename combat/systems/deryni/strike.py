@@ -222,5 +222,6 @@ def resolve_attack(encounter: Encounter, intent: Intent, tables: DeryniTables, d
         if ask is not None:
             context = replace(pause, dodged=strike.dodged) if pause is not None else None
             return ActionOutcome(encounter, strike, ask=ask, context=context)
-    encounter, checked = meditate(encounter, _checks(strike), dice, target.id if strike.dodged else None)
+    encounter, checked = meditate(encounter, _checks(strike), dice, target.id if strike.dodged else None,
+                                  struck=target.id)
     return ActionOutcome(encounter, replace(strike, meditation=checked))

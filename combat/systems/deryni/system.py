@@ -142,7 +142,8 @@ class DeryniSystem(RulesDefaults):
             return ActionOutcome(encounter, DeathSettled(test, waiting=True) if test else None, ask=ask,
                                  context=again)
         assert test is not None
-        encounter, checked = powers.meditate(encounter, pause.checks, dice, pause.target if pause.dodged else None)
+        encounter, checked = powers.meditate(encounter, pause.checks, dice, pause.target if pause.dodged else None,
+                                             struck=pause.target)
         return ActionOutcome(encounter, DeathSettled(test, checked, after=pause.stage == "after"))
 
     def odds(self, encounter: Encounter, intent: Intent) -> Odds:

@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 import pytest
-from deryni_kit import act, attack, f2, f4, faces, fight, man, state
+from deryni_kit import act, attack, f2, f4, faces, fight, man, state, with_state
 
 from combat.errors import CannotAct, InvalidInput
 from combat.systems.deryni.health import CRITICAL, MORTAL
@@ -81,6 +81,15 @@ def test_a_mortal_knock_out_blow_pulled_with_a_good_strength_check_knocks_out():
     harm = strike(step).harm
     assert harm.pull.success and (harm.rolled, harm.level, harm.knocked_out) == (MORTAL, CRITICAL, True)
     assert step.encounter.get("foe").health.dying is None
+
+
+def test_a_power_kept_up_falls_when_its_deryni_is_knocked_out_without_defending():
+    # [ours, rules page §8] "Falling unconscious drops it without a roll": also for one who did not defend.
+    enc = with_state(fight(hero(), man("foe"), SLOW), "foe", power="heightened senses")
+    step = attack(enc, "hero", "foe", faces(f2(2), f4(1)), defence="none", knockout="pommel")
+    assert strike(step).harm.knocked_out and state(step.encounter, "foe").power is None
+    assert [(m.combatant, m.power, m.check) for m in strike(step).meditation] == [
+        ("foe", "heightened senses", None)]
 
 
 def test_a_mortal_knock_out_blow_not_pulled_applies_and_may_kill():
