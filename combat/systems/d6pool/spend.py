@@ -1,7 +1,7 @@
 """Spending an attack's successes, chosen by the attacker after seeing them (default: all damage).
 
-One success buys a knock-down or a throw (the rest is damage); with none to spend, those need a Strength contest.
-A hold is a Strength contest instead of damage. Two successes may stun (1 HTK, Stamina vs PF or lose the round's
+One success buys a knock-down, a throw or a hold (the rest is damage); with none to spend, they need a Strength
+contest. Two successes may stun (1 HTK, Stamina vs PF or lose the round's
 remaining actions, or the next round's); three or more may knock out (2 HTK, Stamina vs PF+1 or unconscious).
 """
 
@@ -37,7 +37,7 @@ def offer(actor: str, successes: int, kind: str = "melee") -> Reaction | None:
     choices: tuple[Choice, ...] = (Choice("damage", f"All damage ({successes} HTK)"),
                Choice("knockdown", f"Knock down{rest}"), Choice("throw", f"Throw{rest}"))
     if melee:
-        choices += (Choice("hold", "Hold (Strength contest, no damage)"),)
+        choices += (Choice("hold", f"Hold{rest}"),)
     if successes >= 2:
         choices += (Choice("stun", "Stun (1 HTK, Stamina vs PF)"),)
     if successes >= 3:
@@ -130,9 +130,9 @@ def _knockout(encounter: Encounter, actor: str, context: Spend, tables: D6Tables
 
 def _effect(encounter: Encounter, actor: str, context: Spend, choice: str, tables: D6Tables,
             dice: DiceSource) -> tuple[Encounter, Spent]:
-    """Knock down, throw or hold: a success buys a knock-down or throw; otherwise (and for a hold) Strength."""
+    """Knock down, throw or hold: a success buys the effect (the rest is damage); with none, a Strength contest."""
     holder, victim = encounter.get(actor), encounter.get(context.target)
-    paid = choice != "hold" and context.successes > 0
+    paid = context.successes > 0
     lost = context.successes - 1 if paid else 0
     contest = None if paid else strength_contest(holder, victim, tables, dice)
     took = paid or (contest is not None and contest.won)

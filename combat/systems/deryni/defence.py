@@ -112,13 +112,16 @@ def _problems(encounter: Encounter, tables: DeryniTables, combatant: Combatant) 
 
 
 def all_out_refusal(encounter: Encounter, combatant: Combatant) -> str | None:
-    """Say why the combatant cannot go all-out this round (already is; a power used; a defence rolled), else None."""
+    """Say why the combatant cannot go all-out this round (already is; attacked or defended; a power), else None."""
     state = fighter(combatant)
     if state.all_out:
         return f"{combatant.name} is already in an all-out defence this round"
     if state.defences:  # "Special Defenses must be declared before any dice are rolled" [seed]
         return (f"{combatant.name} has defended this round already: an all-out defence is declared before any of "
                 "the round's dice")
+    if state.attacks:  # an attack on him rolled, defended or not: its dice are on the table
+        return (f"{combatant.name} has been attacked this round already: an all-out defence is declared before any "
+                "of the round's dice")
     if state.power_round == encounter.turns.round:
         return (f"{combatant.name} used a power this round, and an all-out defence makes no other actions besides "
                 "defending")

@@ -75,10 +75,18 @@ def test_with_no_success_an_effect_takes_a_strength_contest() -> None:
     assert not tied.result.took and not tied.encounter.get("foe").has(PRONE)
 
 
-def test_a_hold_is_a_strength_contest_instead_of_damage_and_an_escape_another() -> None:
+def test_a_hold_costs_one_success_as_a_throw_does_and_an_escape_is_a_strength_contest() -> None:
+    # "He might wish instead to hold his opponent still or throw him through a wall ... If Amra rolled 3 successes
+    # then he would do 2 HTK to his target and throw it": a hold is bought as the throw is, the rest is damage.
     asked = attack(fight(foe_init=6), "hero", "foe", [*HIT, 6, 6, 6])
-    held = choose(asked.encounter, "hold", (5, 5, 5, 1, 1, 1))
-    assert held.result.lost == 0 and held.encounter.get("foe").condition(HELD).source == "hero"
+    assert ("hold", "Hold + 2 HTK") in [(c.key, c.label) for c in offer("hero", 3).choices]
+    held = choose(asked.encounter, "hold", ())
+    assert held.result.lost == 2 and held.result.contest is None
+    assert held.encounter.get("foe").condition(HELD).source == "hero"
+    unpaid = attack(fight(foe_init=6), "hero", "foe", [*HIT, 1, 1, 1])  # nothing through: a Strength contest
+    contested = choose(unpaid.encounter, "hold", (5, 5, 5, 1, 1, 1))
+    assert contested.result.contest.won and contested.result.lost == 0
+    assert contested.encounter.get("foe").has(HELD)
     with pytest.raises(CannotAct, match="held"):
         attack(held.encounter, "foe", "hero", [6] * 9)
     stuck = move(held.encounter, "foe", "escape", (3, 3, 3, 3, 3, 3))  # foe's 9 vs hero's 9: the holder keeps him
