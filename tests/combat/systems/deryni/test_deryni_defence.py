@@ -284,3 +284,16 @@ def test_an_all_out_defence_comes_before_any_of_his_defences_dice():
         act(turn_to(enc, "morgan"), "morgan", "defend")
     with pytest.raises(CannotAct, match="defended this round already"):  # the odds refuse it as the attack does
         SYSTEM.odds(enc, engine_intent("b", "morgan", defence="allout-shield"))
+
+
+def test_an_all_out_defence_comes_before_the_dice_of_an_attack_he_did_not_defend():
+    # "Special Defenses must be declared before any dice are rolled": an attack on him rolled against no defence has
+    # put its dice on the table too, so he can no longer go all-out this round (nor earn its bonuses for next).
+    enc = fight(man("a", "foes", agility=4), man("b", "foes", agility=3), knight())
+    enc = attack(enc, "a", "morgan", faces(f2(-2)), defence="none").encounter  # a miss: dice rolled all the same
+    with pytest.raises(CannotAct, match="attacked this round already"):
+        attack(enc, "b", "morgan", faces(f2(-2), f2(0)), defence="allout-shield")
+    with pytest.raises(CannotAct, match="attacked this round already"):
+        act(turn_to(enc, "morgan"), "morgan", "defend")
+    reaction = declare(enc, "b", "morgan").result.reaction
+    assert "shield" in reaction.answers() and not [k for k in reaction.answers() if k.startswith("allout")]
