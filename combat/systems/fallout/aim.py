@@ -126,10 +126,10 @@ def require_distance(seen: Sight) -> int:
 
 
 def proximity(encounter: Encounter, actor: Combatant, options: Mapping[str, OptionValue]) -> bool:
-    """Tell whether an unstunned enemy stands within one hex of the attacker (the option overrides).
+    """Tell whether an unstunned enemy is within one hex of the attacker (the option overrides).
 
-    "when an enemy is standing within one hex of them and is not stunned" [seed]: standing, as the seed's stances
-    say it (its knockback drives "a standing target" too); a crouching or prone enemy does not count.
+    "when an enemy is standing within one hex of them and is not stunned" [seed]: standing there, in any stance (a
+    crouching or prone enemy at one's side still presses); the dead, unconscious and knocked out do not [ours].
     """
     given = options.get("proximity")
     if isinstance(given, bool):
@@ -141,7 +141,6 @@ def proximity(encounter: Encounter, actor: Combatant, options: Mapping[str, Opti
         vitals = other.health
         state = fighter(other)
         down = vitals.dead or vitals.passed_out or vitals.stun > 0 or state.knocked_out
-        able = state.stance == "stand" and not down
-        if other.side != actor.side and able and distance(source, where) <= 1:
+        if other.side != actor.side and not down and distance(source, where) <= 1:
             return True
     return False

@@ -81,7 +81,7 @@ def modifiers(encounter: Encounter, tables: FalloutTables, actor: Combatant, wea
     ``hand``: the side of one of two weapons; else the side whose hand holds the weapon (``kit.wielding_side``).
     """
     mods: list[tuple[str, int]] = []
-    accuracy = improvised(weapon, mode)[1] if mode in ("smash", "bean") else weapon.accuracy
+    accuracy = improvised(weapon, mode)[1] if mode == "smash" else weapon.accuracy  # a bean: the item's, then -4
     mods.append(("accuracy", accuracy))
     called = options.get("location")
     part = called if isinstance(called, str) else None

@@ -119,10 +119,10 @@ def test_an_unstunned_enemy_next_to_the_shooter_costs_4_one_handed_8_two_handed(
     gunner = person("Vera", "vault", "C6", weapons=("10mm smg",), firearms=5)
     out = act(scene(gunner, raider(), thug), "vera", "attack", "raider", faces=(1, 1), mode="single")
     assert mods(out)["enemy adjacent"] == -8
-    for stance in ("crouch", "prone"):  # "an enemy is standing within one hex": down, he does not count
-        down = replace(thug, state=replace(thug.state, stance=stance))
-        assert "enemy adjacent" not in mods(act(scene(shooter(), raider(), down), "vera", "attack", "raider",
-                                                faces=(1, 1)))
+    for stance in ("crouch", "prone"):  # "an enemy is standing within one hex": there, in whatever stance
+        low = replace(thug, state=replace(thug.state, stance=stance))
+        assert mods(act(scene(shooter(), raider(), low), "vera", "attack", "raider", faces=(1, 1)))[
+            "enemy adjacent"] == -4
     dazed = replace(thug, health=Vitals(40, 40, 0, 3))
     assert "enemy adjacent" not in mods(act(scene(shooter(), raider(), dazed), "vera", "attack", "raider",
                                             faces=(1, 1)))
@@ -245,8 +245,9 @@ def test_throws_use_melee_and_stop_at_the_throwing_range() -> None:
 def test_a_bean_is_an_improvised_throw_at_minus_4() -> None:
     thrower = person("Tosser", "vault", "C1", weapons=("rock",), melee=5)
     out = act(scene(thrower, raider("C3")), "tosser", "attack", "raider", mode="bean", faces=(8, 8, 1, 2, 3))
-    assert mods(out) == {"accuracy": -2, "bean": -4} and out.result.hits[0].rolled == 3
-    assert out.result.crits[0].faces == (3,)  # 20 vs 15: a point, half of 2d3 is 1d3
+    # "They operate like throws, but suffer a 4 penalty to hit": the rock's own accuracy (+0), then -4.
+    assert mods(out) == {"bean": -4} and out.result.hits[0].rolled == 3
+    assert out.result.crits[0].faces == (3,)  # 22 vs 15: a point, half of 2d3 is 1d3
 
 
 def test_two_weapons_take_8_each() -> None:
