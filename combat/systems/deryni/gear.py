@@ -198,7 +198,24 @@ def disarm_item(target: Combatant, tables: DeryniTables, what: str) -> tuple[str
     if held == UNARMED:
         raise CannotAct(f"{target.name} holds no weapon to disarm.")
     row = weapon_row(tables, held)
-    if wanted not in _HELD_WORDS and match_row(what, {row.key: row}) is None:
-        raise CannotAct(f"{target.name} holds their {row.name}, not '{echo(what)}': disarm:weapon (or "
+    if wanted in _HELD_WORDS:
+        return held, -row.hands
+    rows = {key: weapon_row(tables, key) for key in in_hands(target, tables)}
+    key = match_row(what, rows)
+    if key is None:
+        named = " and ".join(f"their {r.name}" for r in rows.values())
+        raise CannotAct(f"{target.name} holds {named}, not '{echo(what)}': disarm:weapon (or "
                         f"disarm:{row.key}) goes for the weapon in their hand, disarm:shield for their shield.")
-    return held, -row.hands
+    return key, -rows[key].hands
+
+
+def in_hands(combatant: Combatant, tables: DeryniTables) -> tuple[str, ...]:
+    """Return the weapons in his hands: the one in hand, the one he parries with, those he used this round.
+
+    "Using a shield or a second weapon is usually the case here" [seed]: a second weapon that parries, or struck,
+    is in his other hand, and a disarm may go for it.
+    """
+    state = fighter(combatant)
+    found = [in_hand(combatant, tables), parry_weapon(combatant, tables), state.attacked_with, *state.defended_with]
+    have = carried(combatant)
+    return tuple(dict.fromkeys(k for k in found if k is not None and k != UNARMED and k in have))

@@ -4,7 +4,7 @@ Great +2, Superb +3.
 """
 
 import pytest
-from deryni_kit import SYSTEM, attack, f2, faces, fight, man, state
+from deryni_kit import SYSTEM, attack, f2, faces, fight, man, state, with_state
 
 from combat.engine import Step
 from combat.errors import CannotAct
@@ -71,3 +71,19 @@ def test_a_disarm_naming_a_weapon_he_does_not_hold_is_refused_naming_the_one_he_
     enc = fight(man("bob", agility=3, broadsword=1), man("foe", "x", weapons=("dagger",), dagger=0), SLOW)
     with pytest.raises(CannotAct, match="Foe holds their dagger, not 'greatsword': disarm:weapon"):
         attack(enc, "bob", "foe", f2(0), disarm="greatsword", defence="none")
+
+
+def test_a_disarm_may_go_for_the_second_weapon_he_parries_with() -> None:
+    # "Using a shield or a second weapon is usually the case here": the foe struck with his short sword this round,
+    # so he parries with his dagger, and a disarm may knock either from his hands. Bob: Broadsword Good - 1
+    # (one-handed) + [0 0] = Fair against the dagger's Fair parry + [- -] = Poor: he wins the skills; Strength Fair
+    # [0 0] against Fair [- -]: the dagger falls, the short sword stays.
+    enc = fight(man("bob", agility=3, broadsword=1), man("foe", "x", weapons=("shortsword", "dagger"),
+                                                          shortsword=0, dagger=0), SLOW)
+    enc = with_state(enc, "foe", attacked_with="shortsword")
+    step = attack(enc, "bob", "foe", faces(f2(0), f2(-2), f2(0), f2(-2)), disarm="dagger", defence="parry")
+    result = strike(step)
+    assert (result.defence.item, result.outcome, state(step.encounter, "foe").dropped) == (
+        "dagger", "disarmed", ("dagger",))
+    with pytest.raises(CannotAct, match="Foe holds their short sword and their dagger, not 'greatsword'"):
+        attack(enc, "bob", "foe", f2(0), disarm="greatsword", defence="parry")
