@@ -49,3 +49,24 @@ async def test_a_broken_sheet_is_refused_with_a_clear_line(fray: Fray) -> None:
         unknown = json.dumps({"name": "Zhaan", "system": "farscape", "stats": {"Agilty": "Good"}}).encode()
         refused = await fray.refusal(fray.carol, "character import", sheet=("zhaan.json", unknown))
         assert "did you mean 'agility'" in refused
+
+
+def aliased_sheet(levels: int) -> bytes:
+    """A few hundred bytes of YAML whose nested aliases would expand tenfold per level (a "billion laughs")."""
+    lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    lines += [f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, levels)]
+    lines.append(f"name: Bomb\nsystem: farscape\nstats: {{Agility: *a{levels - 1}}}")
+    return "\n".join(lines).encode()
+
+
+@pytest.mark.asyncio
+async def test_a_sheet_with_yaml_aliases_is_refused_before_it_can_grow(fray: Fray) -> None:
+    # 9 levels is 10^9 strings once expanded: refused as it is read, and the bot goes on answering.
+    sheet = aliased_sheet(9)
+    assert len(sheet) < 600
+    async with fray.running():
+        refused = await fray.refusal(fray.carol, "character import", sheet=("bomb.yaml", sheet))
+        assert "may not use YAML aliases" in refused
+        plain = b"name: Chiana\nsystem: farscape\nstats: {Agility: Great}\n"
+        imported = await fray.answer(fray.carol, "character import", sheet=("chiana.yaml", plain))
+        assert "Chiana" in imported.embeds[0]["description"]

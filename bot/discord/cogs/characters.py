@@ -21,12 +21,28 @@ MAX_SHEET_BYTES = 64 * 1024
 _FIELDS = ("name", "system", "template", "talents", "weapon", "armour", "shield", "tier")
 
 
+class _Aliased(yaml.YAMLError):
+    """A sheet used a YAML alias."""
+
+
+class _SheetLoader(yaml.SafeLoader):
+    """YAML's safe loader without aliases: a few hundred bytes of nested aliases would read as gigabytes."""
+
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
+        """Refuse an alias (``*name``) before it is expanded; compose anything else as the safe loader does."""
+        if self.check_event(yaml.AliasEvent):
+            raise _Aliased()
+        return super().compose_node(parent, index)
+
+
 def read_sheet(raw: bytes) -> dict[str, str]:
     """Read a JSON or YAML character sheet into command options."""
     if len(raw) > MAX_SHEET_BYTES:
         raise InvalidInput(f"That sheet is {len(raw)} bytes; keep it under {MAX_SHEET_BYTES}.")
     try:
-        data = yaml.safe_load(raw.decode("utf-8"))  # JSON is YAML too
+        data = yaml.load(raw.decode("utf-8"), Loader=_SheetLoader)  # safe, and no aliases; JSON is YAML too
+    except _Aliased:
+        raise InvalidInput("A sheet may not use YAML aliases (*name): write each value out.") from None
     except (UnicodeDecodeError, yaml.YAMLError) as err:
         raise InvalidInput(f"Could not read the sheet as JSON or YAML ({type(err).__name__}).") from None
     if not isinstance(data, dict):
