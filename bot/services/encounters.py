@@ -267,7 +267,7 @@ async def _reopen(svc: Services, uow: UnitOfWork, caller: Caller) -> Reply:
     await uow.events.append(last.row.id, "undo", round=restored.turns.round, payload=payload, user_id=caller.user_id)
     await uow.commit()
     return Reply("encounter undo", svc.system(last.row.system), restored, body=Undone(ended.seq, ended.kind),
-                 gm=last.row.gm_id, viewer_gm=True)
+                 gm=last.row.gm_id, viewer_gm=True, mark=fight_mark(last.row))
 
 
 async def end(svc: Services, caller: Caller, args: Args) -> Reply:

@@ -101,3 +101,23 @@ async def test_a_button_clicked_again_or_under_an_older_message_acts_no_more(fra
         stale = await click(fray, begun, "next", fray.carol)
         assert stale.ephemeral
         assert "Aeryn" in await whose_turn(fray), "the new fight did not move on"
+
+
+@pytest.mark.asyncio
+async def test_the_buttons_under_a_reopened_fight_act_once_and_never_on_a_later_fight(fray: Fray) -> None:
+    # An undone /encounter end answers with the turn buttons: marked like every other answer's.
+    async with fray.running():
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        await fray.answer(fray.gm, "encounter end")
+        reopened = await fray.answer(fray.gm, "encounter undo")
+        first = await click(fray, reopened, "next", fray.gm)
+        assert not first.ephemeral, "the first click ends Aeryn's turn"
+        second = await click(fray, reopened, "next", fray.gm)
+        assert second.ephemeral and "earlier moment of the fight" in second.ephemeral[0].content
+        assert "D'Argo" in await whose_turn(fray), "one turn ended, not two"
+        await fray.answer(fray.gm, "encounter end")
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        stale = await click(fray, reopened, "next", fray.carol)
+        assert stale.ephemeral, "a button of an ended fight moves no new fight on"
