@@ -64,3 +64,15 @@ async def test_an_undo_back_into_a_round_takes_its_summary_back_and_its_end_post
         await _end_the_round(fray, bot)
         again = await fray.double.wait_for(lambda: summaries(fray) or None, what="the round 1 summary again")
         assert [m.embeds[0]["title"] for m in again] == ["Round 1 summary"]
+
+
+@pytest.mark.asyncio
+async def test_the_summary_channel_is_set_and_cleared_on_discord(fray: Fray) -> None:
+    # A channel option cannot be given 'none' on Discord: clear:summary_channel takes it back.
+    elsewhere = fray.double.add_channel("summaries")
+    async with fray.running():
+        owner = fray.double.owner_id
+        shown = await fray.answer(owner, "encounter settings", summary_channel=str(elsewhere))
+        assert f"summary_channel: {elsewhere}" in shown.embeds[0]["description"]
+        cleared = await fray.answer(owner, "encounter settings", clear="summary_channel")
+        assert "summary_channel: none" in cleared.embeds[0]["description"]

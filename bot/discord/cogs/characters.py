@@ -108,10 +108,12 @@ class CharacterCog(commands.GroupCog, group_name="character", group_description=
 
     @app_commands.command(name="edit", description="Change a saved character's traits or gear.")
     @described("character edit")
+    @app_commands.autocomplete(template=suggest.from_source("table:templates"))
     async def edit(
         self,
         interaction: Interaction,
         name: str,
+        template: str | None = None,
         stats: app_commands.Range[str, 1, 1000] | None = None,
         talents: str | None = None,
         weapon: str | None = None,
@@ -120,8 +122,8 @@ class CharacterCog(commands.GroupCog, group_name="character", group_description=
         tier: str | None = None,
     ) -> None:
         """Edit a character."""
-        values = {"name": name, "stats": stats, "talents": talents, "weapon": weapon, "armour": armour,
-                  "shield": shield, "tier": tier}
+        values = {"name": name, "template": template, "stats": stats, "talents": talents, "weapon": weapon,
+                  "armour": armour, "shield": shield, "tier": tier}
         await run(interaction, "character edit", values)
 
     @app_commands.command(name="list", description="List the characters saved on this server.")

@@ -100,11 +100,11 @@ class CombatCog(commands.Cog):
     @app_commands.autocomplete(as_=suggest.from_source("combatants"), skill=suggest.from_move("skill", "dodge"),
                                extra=suggest.move_extra("dodge", frozenset({"skill"})))
     async def dodge(
-        self, interaction: Interaction, skill: Text | None = None, as_: Text | None = None,
-        extra: app_commands.Range[str, 1, 1000] | None = None,
+        self, interaction: Interaction, skill: Text | None = None, modifier: Modifier | None = None,
+        as_: Text | None = None, extra: app_commands.Range[str, 1, 1000] | None = None,
     ) -> None:
         """Dodge."""
-        await run(interaction, "dodge", {"skill": skill, "as_": as_, "extra": extra})
+        await run(interaction, "dodge", {"skill": skill, "modifier": modifier, "as_": as_, "extra": extra})
 
     @app_commands.command(name="act", description="Any other move of the system: feint, reload, grenade …")
     @described("act", weapon="The weapon (or grenade, charge …) to use.", extra=EXTRA)

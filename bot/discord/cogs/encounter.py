@@ -123,9 +123,12 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
 
     @app_commands.command(name="log", description="Show the log of actions.")
     @described("encounter log")
-    async def log(self, interaction: Interaction, round: app_commands.Range[int, 1, 1_000_000] | None = None) -> None:
+    async def log(
+        self, interaction: Interaction, round: app_commands.Range[int, 1, 1_000_000] | None = None,
+        page: app_commands.Range[int, 1, 1_000_000] | None = None,
+    ) -> None:
         """Show the log."""
-        await run(interaction, "encounter log", {"round": round})
+        await run(interaction, "encounter log", {"round": round, "page": page})
 
     @app_commands.command(name="export", description="Export the encounter: a JSON file, or a Markdown recap.")
     @described("encounter export")
@@ -166,10 +169,11 @@ class EncounterCog(commands.GroupCog, group_name="encounter", group_description=
         players_end_turn: bool | None = None,
         allow_join: bool | None = None,
         remind_after: app_commands.Range[int, 0, MAX_REMIND_MINUTES] | None = None,
+        clear: Literal["gm_role", "summary_channel"] | None = None,
     ) -> None:
         """Show or change the settings."""
-        values = {"gm_role": gm_role, "summary_channel": summary_channel,
-                  "players_end_turn": players_end_turn, "allow_join": allow_join, "remind_after": remind_after}
+        values = {"gm_role": gm_role, "summary_channel": summary_channel, "players_end_turn": players_end_turn,
+                  "allow_join": allow_join, "remind_after": remind_after, "clear": clear}
         await run(interaction, "encounter settings", values)
 
 
