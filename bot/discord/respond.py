@@ -12,6 +12,7 @@ import discord
 
 from bot.discord.caller import caller_of
 from bot.discord.outgoing import Outgoing, compose
+from bot.discord.summaries import AHEAD
 from bot.metrics import outcome_of
 from bot.services import Reply, dispatch
 from combat.errors import FrayError
@@ -60,11 +61,15 @@ class Responder:
     """The one place that calls services for interactions and sends their answers."""
 
     def __init__(
-        self, bot: FrayBot, defer_after: float = DEFER_AFTER, on_quiet: Callable[[], object] | None = None
+        self, bot: FrayBot, defer_after: float = DEFER_AFTER, on_quiet: Callable[[], object] | None = None,
+        ahead: float = AHEAD,
     ) -> None:
         self.bot = bot
         # Seconds a service may take before the answer is deferred (tests set 0: every command defers at once).
         self.defer_after = defer_after
+        # Seconds an answer waits for the channel's earlier round summaries before it defers, and at most in all.
+        self.summary_grace = DEFER_AFTER
+        self.ahead = ahead
         # Called once no command is being answered (``fray run``: collect the garbage the commands left).
         self.on_quiet = on_quiet
         self._running: set[asyncio.Future[Any]] = set()
@@ -106,11 +111,15 @@ class Responder:
             task = asyncio.ensure_future(dispatch(self.bot.services, caller, path, options))
             self._running.add(task)
             task.add_done_callback(self._running.discard)
-            await self.bot.summaries.ahead_of(caller.channel_id)  # an earlier round's summary comes before any answer
+            earlier = self.bot.summaries.hurry(caller.channel_id)  # an earlier round's summary comes before any answer
+            if earlier is not None:  # held up (Discord's rate limit), it may not make this answer miss its 3 s
+                await asyncio.wait({earlier}, timeout=max(0.0, self.summary_grace - (time.monotonic() - started)))
             done, _ = await asyncio.wait({task}, timeout=max(0.0, self.defer_after - (time.monotonic() - started)))
-            if not done:
+            if not done or (earlier is not None and not earlier.done()):
                 await (interaction.response.defer() if edit else interaction.response.defer(thinking=True))
             reply = await task
+            if earlier is not None and not earlier.done():
+                await asyncio.wait({earlier}, timeout=self.ahead)  # then the answer follows it, bounded
             self.bot.remember(caller.channel_id, reply)
             out = compose(reply, GuildNames(interaction.guild), reply.viewer_gm)
             await (self._edit(interaction, out, reply) if edit else self._send(interaction, out, reply))

@@ -22,11 +22,12 @@ from bot.discord.embeds import summary_embeds
 from combat.model import Encounter
 from combat.summary import RoundSummary
 
-__all__ = ["WAIT", "Channels", "RoundSummaries"]
+__all__ = ["AHEAD", "WAIT", "Channels", "RoundSummaries"]
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
 WAIT = 2.0  # seconds a summary waits at most for the commands being answered
+AHEAD = 10.0  # seconds a channel's next answer waits at most for its earlier summaries to be out
 KEPT = 1024  # channels whose last posted summary is known (the ones that played last): a bounded record
 
 
@@ -77,13 +78,22 @@ class RoundSummaries:
         self._queues[channel_id] = _Queue(task, now)
         task.add_done_callback(lambda done: self._forget(channel_id, done))
 
-    async def ahead_of(self, channel_id: int) -> None:
-        """Post the channel's waiting summaries now; return once they are out (its next answer comes after them)."""
+    def hurry(self, channel_id: int) -> asyncio.Task[None] | None:
+        """Post the channel's waiting summaries now; return what ends once they are out (None: none are waiting)."""
         queue = self._queues.get(channel_id)
         if queue is None:
-            return
+            return None
         queue.now.set()
-        await asyncio.wait({queue.last})
+        return queue.last
+
+    async def ahead_of(self, channel_id: int, within: float = AHEAD) -> None:
+        """Post the channel's waiting summaries now; return once they are out (its next post comes after them).
+
+        ``within`` seconds at most: a summary held up (Discord's rate limit) does not hold the channel's play up.
+        """
+        last = self.hurry(channel_id)
+        if last is not None:
+            await asyncio.wait({last}, timeout=within)
 
     def taken_back(self, channel_id: int, round_now: int) -> None:
         """Delete the channel's last posted summary when an undo took the fight back into that round (or before)."""

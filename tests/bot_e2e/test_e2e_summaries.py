@@ -76,3 +76,56 @@ async def test_the_summary_channel_is_set_and_cleared_on_discord(fray: Fray) -> 
         assert f"summary_channel: {elsewhere}" in shown.embeds[0]["description"]
         cleared = await fray.answer(owner, "encounter settings", clear="summary_channel")
         assert "summary_channel: none" in cleared.embeds[0]["description"]
+
+
+def hold_summaries(bot: FrayBot) -> asyncio.Event:
+    """Hold every summary's post until the returned event is set (as Discord's rate limit would)."""
+    gate = asyncio.Event()
+    original = bot.summaries._target
+
+    async def held(channel_id: int, chosen: int | None) -> object:
+        target = await original(channel_id, chosen)
+        await gate.wait()
+        return target
+
+    bot.summaries._target = held  # type: ignore[method-assign]
+    return gate
+
+
+@pytest.mark.asyncio
+async def test_a_summary_held_up_defers_the_channel_s_next_answer_which_then_follows_it(fray: Fray) -> None:
+    # A summary waiting out Discord's rate limit must not make the channel's next command miss its 3 seconds: after
+    # the grace the command defers, and its answer follows the summary once it is out.
+    async with fray.running() as bot:
+        bot.responder.summary_grace = 0.0  # defer at once while a summary is still on its way
+        gate = hold_summaries(bot)
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        await _end_the_round(fray, bot)
+        record = await fray.double.invoke("encounter status", {}, user=fray.gm)
+        assert (await record.response()).type == 5, "deferred in time while the summary is held up"
+        assert summaries(fray) == [] and record.followup_ids == []
+        before = len(fray.double.requests)
+        gate.set()
+        await record.followups(1)
+        assert len(summaries(fray)) == 1
+        since = [r.path for r in fray.double.requests[before:]]
+        posted = next(i for i, path in enumerate(since) if path.startswith("/channels/"))
+        answered = next(i for i, path in enumerate(since) if path.startswith("/webhooks/"))
+        assert posted < answered, "the answer still follows the summary"
+        assert not record.failures
+
+
+@pytest.mark.asyncio
+async def test_a_summary_held_up_for_good_holds_the_next_answer_up_for_a_bounded_time_only(fray: Fray) -> None:
+    async with fray.running() as bot:
+        bot.responder.summary_grace, bot.responder.ahead = 0.0, 0.05
+        gate = hold_summaries(bot)  # let go only once the answer is in
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        await _end_the_round(fray, bot)
+        record = await fray.double.invoke("encounter status", {}, user=fray.gm)
+        assert (await record.response()).type == 5
+        [answer] = await record.followups(1)
+        assert summaries(fray) == [] and "Round 2" in answer.embeds[0]["footer"]["text"]
+        gate.set()
