@@ -4,7 +4,7 @@ The answer that ends a round goes out first; its round's summary follows once no
 most ``wait`` seconds later), so in a busy moment the players waiting for answers get them before anyone's summary.
 A channel's next answer first posts the summaries it still waits on, so a round's summary always comes before the
 next round's play in its channel. An undo that takes the fight back into a round whose summary was posted deletes
-that summary: the round goes on, and its end posts it anew.
+that summary and any later round's: the round goes on, and its end posts it anew.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
 WAIT = 2.0  # seconds a summary waits at most for the commands being answered
 AHEAD = 10.0  # seconds a channel's next answer waits at most for its earlier summaries to be out
-KEPT = 1024  # channels whose last posted summary is known (the ones that played last): a bounded record
+KEPT = 1024  # channels whose posted summaries are known (the ones that played last): a bounded record
+ROUNDS = 32  # rounds of a channel whose summaries an undo can take back
 
 
 class Channels(Protocol):
@@ -57,8 +58,8 @@ class RoundSummaries:
         self.commands = commands
         self.wait = wait
         self._queues: dict[int, _Queue] = {}
-        # Each channel's last posted summary: its round and the message (the channels that played last, KEPT at most).
-        self._posted: OrderedDict[int, tuple[int, discord.Message]] = OrderedDict()
+        # Each channel's posted summaries by round (the channels that played last, KEPT at most; ROUNDS each).
+        self._posted: OrderedDict[int, dict[int, discord.Message]] = OrderedDict()
         self._deleting: set[asyncio.Task[None]] = set()
 
     def post(
@@ -96,14 +97,12 @@ class RoundSummaries:
             await asyncio.wait({last}, timeout=within)
 
     def taken_back(self, channel_id: int, round_now: int) -> None:
-        """Delete the channel's last posted summary when an undo took the fight back into that round (or before)."""
-        posted = self._posted.get(channel_id)
-        if posted is None or round_now > posted[0]:
-            return
-        del self._posted[channel_id]
-        task = asyncio.create_task(self._delete(posted[1]))
-        self._deleting.add(task)
-        task.add_done_callback(self._deleting.discard)
+        """Delete the channel's posted summaries of the rounds an undo took the fight back into (that round, later)."""
+        posted = self._posted.get(channel_id, {})
+        for round_number in [r for r in posted if r >= round_now]:
+            task = asyncio.create_task(self._delete(posted.pop(round_number)))
+            self._deleting.add(task)
+            task.add_done_callback(self._deleting.discard)
 
     @staticmethod
     async def _delete(message: discord.Message) -> None:
@@ -138,8 +137,11 @@ class RoundSummaries:
             self._note(where[0], summary.round, message)
 
     def _note(self, channel_id: int, round_number: int, message: discord.Message) -> None:
-        """Keep the channel's last posted summary (the oldest channel's is forgotten past KEPT)."""
-        self._posted[channel_id] = (round_number, message)
+        """Keep the channel's posted summary of a round (its oldest past ROUNDS, the oldest channel's past KEPT)."""
+        posted = self._posted.setdefault(channel_id, {})
+        posted[round_number] = message
+        if len(posted) > ROUNDS:
+            del posted[min(posted)]
         self._posted.move_to_end(channel_id)
         if len(self._posted) > KEPT:
             self._posted.popitem(last=False)

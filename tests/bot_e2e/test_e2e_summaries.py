@@ -17,13 +17,13 @@ def summaries(fray: Fray) -> list[StoredMessage]:
     return [m for m in fray.double.messages() if m.embeds and m.embeds[0].get("title", "").endswith("summary")]
 
 
-async def _end_the_round(fray: Fray, bot: FrayBot) -> StoredMessage:
-    """Pass turns until round 1 is over; return the answer that ended it."""
+async def _end_the_round(fray: Fray, bot: FrayBot, number: int = 1) -> StoredMessage:
+    """Pass turns until round ``number`` is over; return the answer that ended it."""
     for _ in range(10):
         answer = await fray.answer(fray.gm, "encounter next")
-        if bot.rosters[fray.double.channel_id][1].turns.round == 2:
+        if bot.rosters[fray.double.channel_id][1].turns.round == number + 1:
             return answer
-    pytest.fail("round 1 did not end in 10 turns")
+    pytest.fail(f"round {number} did not end in 10 turns")
 
 
 @pytest.mark.asyncio
@@ -61,6 +61,24 @@ async def test_an_undo_back_into_a_round_takes_its_summary_back_and_its_end_post
         await fray.answer(fray.gm, "encounter undo")  # back into round 1: its summary is gone
         await fray.double.wait_for(lambda: not summaries(fray) or None, what="the summary taken back")
         assert fray.double.message(posted[0].id).deleted
+        await _end_the_round(fray, bot)
+        again = await fray.double.wait_for(lambda: summaries(fray) or None, what="the round 1 summary again")
+        assert [m.embeds[0]["title"] for m in again] == ["Round 1 summary"]
+
+
+@pytest.mark.asyncio
+async def test_an_undo_back_over_two_rounds_takes_both_summaries_back_and_each_end_posts_one(fray: Fray) -> None:
+    async with fray.running() as bot:
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        await _end_the_round(fray, bot)
+        await _end_the_round(fray, bot, 2)
+        posted = await fray.double.wait_for(lambda: len(summaries(fray)) == 2 and summaries(fray) or None,
+                                            what="the summaries of rounds 1 and 2")
+        while bot.rosters[fray.double.channel_id][1].turns.round > 1:
+            await fray.answer(fray.gm, "encounter undo")
+        await fray.double.wait_for(lambda: not summaries(fray) or None, what="both summaries taken back")
+        assert all(fray.double.message(m.id).deleted for m in posted)
         await _end_the_round(fray, bot)
         again = await fray.double.wait_for(lambda: summaries(fray) or None, what="the round 1 summary again")
         assert [m.embeds[0]["title"] for m in again] == ["Round 1 summary"]
