@@ -35,7 +35,7 @@ _COGS = tuple(f"bot.discord.cogs.{name}" for name in ("encounter", "combat", "ch
 INTENTS = discord.Intents(guilds=True)
 _TURN_COMMANDS = frozenset(
     {"encounter begin", "encounter next", "encounter undo", "encounter hold", "encounter release", "encounter react",
-     "attack", "act"}
+     "attack", "act", "dodge"}
 )
 
 

@@ -68,11 +68,11 @@ def _intent(scene: Scene, caller: Caller, spec: MoveSpec, args: Args) -> Intent:
 def _answer_key(scene: Scene, caller: Caller, pending: PendingReaction, move: str, args: Args) -> str:
     """Return the waiting choice's answer this move names, made by who may answer it; else refuse: it waits.
 
-    The move must come with no option but ``as:`` naming the asked combatant.
+    The move must come with no option but ``as:`` naming the asked combatant (and ``move:`` naming it, for /act).
     """
     asked = scene.encounter.get(pending.reaction.combatant)
     as_name = args.text("as")
-    plain = set(args.given()) <= {"as"} and (not as_name or scene.encounter.find(as_name).id == asked.id)
+    plain = set(args.given()) <= {"as", "move"} and (not as_name or scene.encounter.find(as_name).id == asked.id)
     key = reactions.offered_key(pending, move) if plain and may_answer(scene, caller, asked) else None
     if key is None:
         raise reactions.waiting(scene.encounter) or RulesError("Nothing is waiting for a choice.")

@@ -56,6 +56,18 @@ async def test_only_the_target_s_player_answers_and_the_answer_survives_a_restar
 
 
 @pytest.mark.asyncio
+async def test_dodge_typed_as_the_answer_carries_the_turn_s_buttons_as_the_button_does(fray: Fray) -> None:
+    async with fray.running():
+        await set_the_scene(fray)
+        await trooper_shoots_aeryn(fray)
+        fray.dice.queue(fray.double.channel_id, [-1, -1, -1, -1, 0, 0, 0, 0])  # the shot, then her free dodge
+        answered = await fray.answer(fray.carol, "dodge")
+        assert "dodge" in answered.embeds[0]["description"].lower()
+        buttons = [cid.split(":")[1] for cid in answered.custom_ids if cid.startswith("fray:")]
+        assert buttons == ["next", "undo"]
+
+
+@pytest.mark.asyncio
 async def test_without_an_answer_the_default_is_taken_when_time_runs_out(fray: Fray) -> None:
     # The deadline is on a clock the test moves, and the timer's wait is a sleep the test releases.
     clock, sleeps = Clock(), HeldSleeps()

@@ -73,7 +73,7 @@ async def test_an_undo_back_over_two_rounds_takes_both_summaries_back_and_each_e
         await fray.answer(fray.gm, "encounter begin")
         await _end_the_round(fray, bot)
         await _end_the_round(fray, bot, 2)
-        posted = await fray.double.wait_for(lambda: len(summaries(fray)) == 2 and summaries(fray) or None,
+        posted = await fray.double.wait_for(lambda: (len(summaries(fray)) == 2 and summaries(fray)) or None,
                                             what="the summaries of rounds 1 and 2")
         while bot.rosters[fray.double.channel_id][1].turns.round > 1:
             await fray.answer(fray.gm, "encounter undo")

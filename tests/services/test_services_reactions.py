@@ -102,6 +102,17 @@ async def test_dodge_rolls_her_free_dodge_after_the_attack(fight: Table):
     assert "dodging" in (await fight.combatant("Aeryn"))["status"]
 
 
+@pytest.mark.parametrize(("path", "typed"), [("dodge", {}), ("act", {"move": "dodge"})])
+async def test_a_move_named_like_an_answer_answers_typed_as_dodge_or_as_act_move_dodge(
+    fight: Table, path: str, typed: dict[str, str],
+):
+    await declare(fight)
+    fight.dice.queue(CHANNEL, SURE_MISS + BLANKS)
+    reply = await fight.run(CAROL, path, **typed)
+    assert reply.answer == Answered("aeryn", "dodge", "Dodge")
+    assert fight.dice.queued(CHANNEL) == 0 and await pending_of(fight) is None
+
+
 async def test_only_her_player_or_the_gm_may_answer(fight: Table):
     await declare(fight)
     assert "Only Aeryn's player or the GM" in await fight.refused(BOB, "encounter react", NotAllowed, choice="take")
