@@ -34,6 +34,11 @@ Sleep = Callable[[float], Awaitable[None]]
 LANES = 4  # board edits in flight at once over every channel: about 40 a second at Discord's usual 100 ms
 
 
+def _begun(reply: Reply) -> bool:
+    """Tell whether the reply shows a fight that has begun (no board is posted before)."""
+    return reply.encounter is not None and reply.encounter.turns.round > 0
+
+
 class StatusBoard:
     """Keep one players'-view status message per channel; many changes in a burst become one edit."""
 
@@ -51,6 +56,7 @@ class StatusBoard:
         self._messages: dict[int, int] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._showing: set[int] = set()  # channels whose board is being shown (posted or edited) now
+        self._ending: dict[int, Reply] = {}  # a fight's end not shown yet when the channel's next fight began
         self._closing = False
 
     def restore(self, boards: dict[int, int]) -> None:
@@ -68,6 +74,9 @@ class StatusBoard:
 
         if reply.command in READ_ONLY:
             return
+        pending = self._latest.get(channel_id)
+        if pending is not None and pending.command == "encounter end" and reply.command != "encounter undo":
+            self._ending[channel_id] = pending  # a new fight came before the end was shown: show the end first
         self._latest[channel_id] = reply
         if channel_id not in self._tasks:
             self._tasks[channel_id] = asyncio.create_task(self._flush(channel_id))
@@ -79,17 +88,23 @@ class StatusBoard:
                 await self.sleep(self.delay)
                 async with self._lanes:
                     await after_commands(self.commands, self.delay)  # the commands being answered go first
-                    reply = self._latest.pop(channel_id, None)
-                    if reply is not None:
-                        self._showing.add(channel_id)
-                        try:
-                            await self._show_reply(channel_id, reply)
-                        finally:
-                            self._showing.discard(channel_id)
+                    self._showing.add(channel_id)
+                    try:
+                        await self._show_pending(channel_id)
+                    finally:
+                        self._showing.discard(channel_id)
         finally:
             # Forget the task in the same step as the last check: a change after it starts a new flush.
             if self._tasks.get(channel_id) is asyncio.current_task():
                 del self._tasks[channel_id]
+
+    async def _show_pending(self, channel_id: int) -> None:
+        """Show what the channel waits on: an ended fight's last state first (its board then let go), then the news."""
+        ending, reply = self._ending.pop(channel_id, None), self._latest.pop(channel_id, None)
+        if ending is not None:
+            await self._show_reply(channel_id, ending)
+        if reply is not None and (_begun(reply) or channel_id in self._messages):
+            await self._show_reply(channel_id, reply)
 
     async def _show_reply(self, channel_id: int, reply: Reply) -> None:
         """Show one reply's players' view; the last one of an encounter says that it ended."""
@@ -132,14 +147,14 @@ class StatusBoard:
         for task in waiting_tasks:
             task.cancel()
         await asyncio.gather(*waiting_tasks, return_exceptions=True)
-        left = len(showing) + len(self._latest)
+        left = len(showing) + len(self._latest.keys() | self._ending.keys())
         try:
             async with asyncio.timeout(within):
                 await asyncio.gather(*showing, return_exceptions=True)
-                left = len(self._latest)
-                while self._latest:
-                    channel_id = next(iter(self._latest))
-                    await self._show_reply(channel_id, self._latest.pop(channel_id))
+                waiting = list(self._latest.keys() | self._ending.keys())
+                left = len(waiting)
+                for channel_id in waiting:
+                    await self._show_pending(channel_id)
                     left -= 1
         except TimeoutError:
             log.warning("closing: %d status boards were not brought up to date in time", left)

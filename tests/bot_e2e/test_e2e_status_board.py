@@ -134,3 +134,20 @@ async def test_a_restarted_bot_edits_the_board_the_fight_shows_instead_of_postin
         await sleeps.release()
         await fray.double.wait_for(lambda: len(boards(fray)) == 2 or None, what="the new fight's own board")
     assert "ended" in board.embeds[0]["footer"]["text"], "the ended fight's board was left as it ended"
+
+
+@pytest.mark.asyncio
+async def test_a_fight_started_before_the_end_was_shown_leaves_the_old_board_as_it_ended(fray: Fray) -> None:
+    # The guided demo starts under way: its board is a new message, and the old one says its fight ended.
+    async with begun(fray) as (_bot, sleeps):
+        await sleeps.release()
+        [board] = await fray.double.wait_for(lambda: boards(fray) or None, what="the status message")
+        await fray.answer(fray.gm, "encounter end")
+        await fray.answer(fray.gm, "encounter start", demo="deryni")  # the end's flush still waits
+        await sleeps.release()
+        new = await fray.double.wait_for(
+            lambda: [m for m in fray.double.messages() if m.interaction_id is None and m.id != board.id
+                     and m.embeds and "Deryni" in m.embeds[0].get("title", "")] or None, what="the new fight's board")
+        assert len(new) == 1
+        assert "ended" in board.embeds[-1]["footer"]["text"], "the old board was left as its fight ended"
+        assert "FUDGE Farscape" in board.embeds[0]["title"]
