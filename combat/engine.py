@@ -271,7 +271,7 @@ def remove(system: RuleSystem, encounter: Encounter, combatant_id: str, dice: Di
     """Take a combatant out of the encounter."""
     encounter.get(combatant_id)
     moved = turns.remove(encounter.turns, combatant_id, _can_act(system, encounter))
-    after, change = _follow(system, encounter.drop(combatant_id), moved, dice)
+    after, change = _follow(system, system.left(encounter.drop(combatant_id), combatant_id), moved, dice)
     return Step(after, None, change)
 
 

@@ -232,6 +232,10 @@ class RuleSystem(Protocol):
         """Refuse a hold the system does not allow, saying why (whoever's turn it is may be asked to act now)."""
         ...
 
+    def left(self, encounter: Encounter, gone: str) -> Encounter:
+        """Tidy what the combatant ``gone`` (taken out of the encounter) left on the others: a hold he kept, say."""
+        ...
+
     def out_of_fight(self, combatant: Combatant) -> bool:
         """Tell whether the combatant is out of the fight (down, unconscious, dead, fled), not merely held back."""
         ...
@@ -309,6 +313,10 @@ class RulesDefaults:
 
     def check_hold(self, encounter: Encounter, combatant_id: str) -> None:
         """Let whoever's turn it is hold his action (a system that limits holding refuses with a RulesError)."""
+
+    def left(self, encounter: Encounter, gone: str) -> Encounter:
+        """Leave the others as they are when a combatant is taken out of the encounter."""
+        return encounter
 
     def is_fighter(self, combatant: Combatant) -> bool:
         """Count everyone as a fighter: a system with scenery (objects) says which are not."""

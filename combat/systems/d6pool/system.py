@@ -25,7 +25,7 @@ from combat.systems.d6pool.odds import attack_odds
 from combat.systems.d6pool.results import Joined, RoundBegins, Spend
 from combat.systems.d6pool.rounds import begin_round
 from combat.systems.d6pool.sheet import SPEC
-from combat.systems.d6pool.spend import spend
+from combat.systems.d6pool.spend import release_holds, spend
 from combat.systems.d6pool.tables import UNARMED, D6Tables
 from combat.turns import SINGLE_PHASE, InitiativeEntry
 
@@ -116,6 +116,10 @@ class D6PoolSystem(RulesDefaults):
         """Refuse every hold: characters act on their Initiative counts, in order [seed]."""
         raise RulesError("In the d6 pool nobody holds an action: everyone acts on his own Initiative counts, in "
                          "order. Act now, or pass with /encounter next.")
+
+    def left(self, encounter: Encounter, gone: str) -> Encounter:
+        """Free whoever the combatant taken out of the encounter held."""
+        return release_holds(encounter, gone)[0]
 
     def fled(self, combatant: Combatant) -> bool:
         """Tell whether he retreated from the fight (from full defence), still standing."""

@@ -1,8 +1,10 @@
 """Spending successes after the roll: damage, knock-down, throw, hold, stun and knock-out, with their rolls."""
 
 import pytest
-from d6_kit import attack, begin, choose, fighter, htk, move, next_turn, slots
+from d6_kit import SYSTEM, attack, begin, choose, fighter, htk, move, next_turn, slots
 
+from combat import engine
+from combat.dice import ScriptedDice
 from combat.errors import CannotAct
 from combat.systems.d6pool.model import HELD, KO, PRONE, STUNNED
 from combat.systems.d6pool.results import Attack, RoundBegins, Spent
@@ -198,3 +200,11 @@ def test_a_stun_whose_own_htk_downs_him_is_no_stun_resisted_in_the_summary() -> 
     assert beat.out and beat.note is None  # not "stun resisted": nothing was rolled to resist
     resisted = choose(attack(fight(), "hero", "foe", [*HIT, 6, 6, 1]).encounter, "stun", (6, 1, 1, 6, 1, 1)).result
     assert SYSTEM.digest(resisted)[0].note == "stun resisted"
+
+
+def test_a_holder_taken_out_of_the_encounter_holds_nobody_any_more() -> None:
+    asked = attack(fight(foe_init=6), "hero", "foe", [*HIT, 6, 6, 6])
+    held = choose(asked.encounter, "hold", ())
+    assert held.encounter.get("foe").has(HELD)
+    gone = engine.remove(SYSTEM, held.encounter, "hero", ScriptedDice([]))
+    assert not gone.encounter.get("foe").has(HELD), "nobody is left to hold him"
