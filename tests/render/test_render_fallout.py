@@ -79,6 +79,10 @@ def test_a_knockdown_names_the_stance_and_a_spray_spells_out_its_division() -> N
     lines = RENDER.result(out.result, {"max": "Max", "raider": "Raider"})
     assert "Critical knockdown on Raider: knocked down, now crouching" in lines
     assert "Critical knockdown on Raider: knocked down, now prone" in lines
+    out = act(hammer, "max", "attack", "raider", mode="swing", crits="knockdown, knockdown, knockdown",
+              faces=(10, 10, 1, 1))  # 30 vs 15: three points, the third on one lying prone already
+    assert RENDER.result(out.result, {"max": "Max", "raider": "Raider"}).count(
+        "Critical knockdown on Raider: already prone: no further") == 1
     spray = scene(person("Doc", "vault", "C1", weapons=("shotgun",), firearms=5, facing="s"),
                   person("Raider", "foes", "C5"))
     out = act(spray, "doc", "attack", "raider", mode="spray", faces=(5, 5, 6, 6, 6))

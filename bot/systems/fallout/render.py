@@ -104,6 +104,8 @@ def crit_line(crit: Crit, names: Names) -> str:
     if crit.effect.startswith("scatter"):
         return f"Critical point scatters {crit.effect.split()[1]}: nobody there"
     down = f"knocked down, now {STANCE_WORDS.get(crit.stance, crit.stance)}" if crit.stance else "knocked down a stance"
+    if crit.effect == "knockdown" and crit.stance and not crit.amount:
+        down = f"already {STANCE_WORDS.get(crit.stance, crit.stance)}: no further"
     what = {"damage": f"{crit.amount} more HP", "knockback": f"knocked back {_count(crit.amount, 'hex')}",
             "knockdown": down, "stun": f"+{crit.amount} stun"}[crit.effect]
     return f"Critical {crit.effect} on {who(names, crit.target)}{faces}: {what}"

@@ -57,8 +57,10 @@ def spend(encounter: Encounter, record: StrikeRecord, dice: DiceSource) -> tuple
     driven = 0  # the points rolled by knockback so far: "every four points of damage rolled" [seed], added up
     for effect in record.spent:
         if effect == "knockdown":
+            before = fighter(encounter.get(record.target)).stance
             encounter = drop_stances(encounter, record.target, 1)
-            crits.append(Crit(record.target, effect, (), 1, fighter(encounter.get(record.target)).stance))
+            after = fighter(encounter.get(record.target)).stance
+            crits.append(Crit(record.target, effect, (), int(after != before), after))  # 0: already prone
             continue
         faces = roll_d(dice, record.crit_count, record.crit_die).faces
         rolled = sum(faces)

@@ -43,13 +43,21 @@ def _attack_beats(result: Attack) -> list[Beat]:
         harm = harms.get(target)
         out = harm is not None and (harm.dead or harm.out)
         notes = ["scattered"] if result.blast is not None and result.blast.scatter is not None else []
-        notes += dict.fromkeys(_CRIT_WORDS[c.effect] for c in result.crits
-                               if c.target == target and c.effect in _CRIT_WORDS)
+        notes += dict.fromkeys(_CRIT_WORDS[c.effect] for c in result.crits  # what a point did, not what it tried
+                               if c.target == target and c.effect in _CRIT_WORDS and c.amount)
         beats.append(Beat(result.actor, result.mode, target, hit, f"-{dealt} HP" if dealt else None, "hp", out,
                           ", ".join(notes) or None))
     if not beats:
-        beats.append(Beat(result.actor, result.mode, None, False, None, None, False, "no one caught"))
+        beats.append(_landed_beat(result))
     return beats
+
+
+def _landed_beat(result: Attack) -> Beat:
+    """Say where an attack with no one in it went: an item tossed to an ally who caught it, else nobody caught."""
+    landed = result.landed
+    if landed is not None and landed.catcher is not None:
+        return Beat(result.actor, result.mode, landed.catcher, note=f"caught the {landed.item}", aid=True)  # no blow
+    return Beat(result.actor, result.mode, None, False, None, None, False, "no one caught")
 
 
 def digest(result: Any) -> tuple[Beat, ...]:

@@ -78,6 +78,18 @@ def test_a_crouching_target_is_not_knocked_back() -> None:
     fight = fight.put(replace(fight.get("target"), state=replace(state(fight, "target"), stance="crouch")))
     out = act(fight, "hitter", "attack", "target", mode="swing", crits="knockback", faces=(5, 5, 1, 1, 8))
     assert state(out.encounter, "target").hex == "C4" and out.result.pushed == ()
+    assert [b.note for b in SYSTEM.digest(out.result)] == [None], "the summary says nothing drove him back"
+
+
+def test_a_knockdown_on_one_lying_prone_already_does_nothing_and_the_summary_says_nothing() -> None:
+    fight = hammer_fight(owner=None)
+    fight = fight.put(replace(fight.get("target"), state=replace(state(fight, "target"), stance="prone")))
+    out = act(fight, "hitter", "attack", "target", mode="swing", crits="knockdown", faces=(5, 5, 1, 1))
+    assert [(c.effect, c.amount, c.stance) for c in out.result.crits] == [("knockdown", 0, "prone")]
+    assert [b.note for b in SYSTEM.digest(out.result)] == [None]
+    standing = act(hammer_fight(owner=None), "hitter", "attack", "target", mode="swing", crits="knockdown",
+                   faces=(5, 5, 1, 1))
+    assert [b.note for b in SYSTEM.digest(standing.result)] == ["knocked down"]
 
 
 def test_a_stunned_target_cannot_act_until_the_pool_drains() -> None:

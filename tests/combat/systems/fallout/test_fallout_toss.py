@@ -4,7 +4,7 @@ specified hex. Lobs are often used ... to toss equipment to allies." Half the it
 from __future__ import annotations
 
 import pytest
-from fallout_kit import act, person, scene, state
+from fallout_kit import SYSTEM, act, person, scene, state
 
 from combat.errors import CannotAct, InvalidInput
 
@@ -26,6 +26,10 @@ def test_a_lobbed_pistol_lands_in_the_ally_s_hand_loaded() -> None:
     assert "10mm pistol" in out.encounter.get("ally").sheet.weapons
     assert state(out.encounter, "tosser").hands == () and state(out.encounter, "tosser").spent == ("10mm pistol",)
     assert out.result.crits == () and out.result.hits == ()
+    # The round summary tells the catch: no blow at one's own side, neither hit nor miss.
+    [beat] = SYSTEM.digest(out.result)
+    assert (beat.actor, beat.target, beat.note, beat.aid, beat.hit) == ("tosser", "ally", "caught the 10mm pistol",
+                                                                        True, False)
 
 
 def test_a_missed_lob_scatters_and_an_ally_where_it_lands_still_catches_it() -> None:
@@ -42,6 +46,7 @@ def test_nobody_catches_it_but_an_ally_with_a_free_hand(who: str) -> None:
     there = person("Foe", "foes", "C3") if who == "enemy" else person("Ally", "vault", "C3", weapons=("10mm smg",))
     out = act(scene(thrower(), there), "tosser", "lob", at="C3", faces=(4, 2))
     assert out.result.landed.catcher is None
+    assert [b.note for b in SYSTEM.digest(out.result)] == ["no one caught"]
     assert state(out.encounter, there.id).hands == (() if who == "enemy" else ("10mm smg",))
     assert state(out.encounter, "tosser").hands == () and state(out.encounter, "tosser").loaded("10mm pistol") == 0
 
