@@ -128,9 +128,13 @@ class RoundSummaries:
             await asyncio.wait({earlier})
         await after_commands(self.commands, self.wait, now)
         target = await self._target(*where)
+        elsewhere = getattr(target, "id", where[0]) != where[0]  # a summary channel several fights share
         for summary in summaries:
+            embeds = summary_embeds(summary, encounter)
+            if elsewhere:
+                embeds[0].add_field(name="Fight", value=f"<#{where[0]}>")  # which channel's fight (a link, no ping)
             try:
-                message = await target.send(embeds=summary_embeds(summary, encounter), allowed_mentions=NO_PINGS)
+                message = await target.send(embeds=embeds, allowed_mentions=NO_PINGS)
             except discord.HTTPException:
                 log.warning("could not post the round %s summary", summary.round, exc_info=True)
                 continue

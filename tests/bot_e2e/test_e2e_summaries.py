@@ -88,10 +88,18 @@ async def test_an_undo_back_over_two_rounds_takes_both_summaries_back_and_each_e
 async def test_the_summary_channel_is_set_and_cleared_on_discord(fray: Fray) -> None:
     # A channel option cannot be given 'none' on Discord: clear:summary_channel takes it back.
     elsewhere = fray.double.add_channel("summaries")
-    async with fray.running():
+    async with fray.running() as bot:
         owner = fray.double.owner_id
         shown = await fray.answer(owner, "encounter settings", summary_channel=str(elsewhere))
         assert f"summary_channel: {elsewhere}" in shown.embeds[0]["description"]
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        await _end_the_round(fray, bot)
+        [posted] = await fray.double.wait_for(lambda: summaries(fray) or None, what="the summary")
+        assert posted.channel_id == elsewhere
+        fields = {f["name"]: f["value"] for f in posted.embeds[0].get("fields", [])}
+        assert fields["Fight"] == f"<#{fray.double.channel_id}>", "a shared summary channel names the fight's channel"
+        assert fray.double.pinged(posted) == set()
         cleared = await fray.answer(owner, "encounter settings", clear="summary_channel")
         assert "summary_channel: none" in cleared.embeds[0]["description"]
 
