@@ -36,6 +36,7 @@ __all__ = [
     "EncounterRow",
     "EventRow",
     "GuildSettingsRow",
+    "RoundSummaryRow",
     "StatusBoardRow",
     "TurnReminderRow",
     "utcnow",
@@ -248,4 +249,17 @@ class StatusBoardRow(Base):
     encounter_id: Mapped[int] = mapped_column(
         SurrogateKey, ForeignKey("encounters.id", ondelete="CASCADE"), primary_key=True
     )
+    message_id: Mapped[int] = mapped_column(Snowflake)
+
+
+class RoundSummaryRow(Base):
+    """A round summary an active encounter posted: the channel and message (an undo back into the round deletes it)."""
+
+    __tablename__ = "round_summaries"
+
+    encounter_id: Mapped[int] = mapped_column(
+        SurrogateKey, ForeignKey("encounters.id", ondelete="CASCADE"), primary_key=True
+    )
+    round: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    channel_id: Mapped[int] = mapped_column(Snowflake)
     message_id: Mapped[int] = mapped_column(Snowflake)

@@ -65,7 +65,7 @@ class FrayBot(commands.AutoShardedBot):
         self.turn_view = recent_turn_views()
         self.reactions = ReactionTimers(self, sleep=sleep)  # ``sleep``: how the bot's timers wait (tests inject one)
         self.status_board = StatusBoard(self, delay=settings.status_edit_delay, commands=self.responder)
-        self.summaries = RoundSummaries(self, commands=self.responder)  # posted after the answers in flight
+        self.summaries = RoundSummaries(self, commands=self.responder, services=services)  # after the answers
         self.reminders = Reminders(self, sleep=sleep)  # play-by-post; ``sleep`` is injected by the tests
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self._started = started  # called once set up, before the first command (``fray run``: freeze the heap)
@@ -93,6 +93,7 @@ class FrayBot(commands.AutoShardedBot):
         self.rosters.update({f.channel_id: (f.system, f.encounter) for f in fights})
         self.reactions.restore(fights)
         self.status_board.restore({f.channel_id: f.board for f in fights if f.board is not None})
+        self.summaries.restore({f.channel_id: f.summaries for f in fights if f.summaries})
 
     async def close(self) -> None:
         """Stop the timers of waiting attacks and the reminders' countdowns, then close."""

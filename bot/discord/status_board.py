@@ -1,6 +1,6 @@
 """A status message per channel kept up to date: edits are coalesced, and a failed edit posts a new message.
 
-The message each fight shows is noted in the database (``bot/services/boards.py``), so a restarted bot edits it.
+The message each fight shows is noted in the database (``bot/services/posts.py``), so a restarted bot edits it.
 
 Boards are background work: they go a few at a time (``lanes``) and let the commands being answered go first, so
 a burst of commands in many channels is not slowed by the burst of board edits it sets off a second later, and the
@@ -20,7 +20,7 @@ from bot.commands import READ_ONLY
 from bot.discord.background import Commands, after_commands
 from bot.discord.embeds import status_embeds
 from bot.services import Reply
-from bot.services.boards import board_posted
+from bot.services.posts import board_posted
 
 if TYPE_CHECKING:
     from bot.discord.client import FrayBot

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -19,6 +20,8 @@ import discord
 
 from bot.discord.background import Commands, after_commands
 from bot.discord.embeds import summary_embeds
+from bot.services.core import Services
+from bot.services.posts import PostedSummary, summaries_taken_back, summary_posted
 from combat.model import Encounter
 from combat.summary import RoundSummary
 
@@ -53,14 +56,25 @@ class _Queue:
 class RoundSummaries:
     """Post the summaries of ended rounds, by the channel whose command ended them."""
 
-    def __init__(self, channels: Channels, commands: Commands | None = None, wait: float = WAIT) -> None:
+    def __init__(
+        self, channels: Channels, commands: Commands | None = None, wait: float = WAIT,
+        services: Services | None = None,
+    ) -> None:
         self.channels = channels
         self.commands = commands
         self.wait = wait
+        # Where each posted summary is noted with its fight, so an undo after a restart takes it back (None: nowhere).
+        self.services = services
         self._queues: dict[int, _Queue] = {}
         # Each channel's posted summaries by round (the channels that played last, KEPT at most; ROUNDS each).
-        self._posted: OrderedDict[int, dict[int, discord.Message]] = OrderedDict()
+        self._posted: OrderedDict[int, dict[int, PostedSummary]] = OrderedDict()
         self._deleting: set[asyncio.Task[None]] = set()
+
+    def restore(self, posted: dict[int, tuple[PostedSummary, ...]]) -> None:
+        """Take up the summaries the active fights posted (by the fight's channel), as a starting bot does."""
+        for channel_id, summaries in posted.items():
+            for summary in summaries:
+                self._note(channel_id, summary)
 
     def post(
         self, channel_id: int, summaries: tuple[RoundSummary, ...], encounter: Encounter | None,
@@ -99,17 +113,29 @@ class RoundSummaries:
     def taken_back(self, channel_id: int, round_now: int) -> None:
         """Delete the channel's posted summaries of the rounds an undo took the fight back into (that round, later)."""
         posted = self._posted.get(channel_id, {})
-        for round_number in [r for r in posted if r >= round_now]:
-            task = asyncio.create_task(self._delete(posted.pop(round_number)))
-            self._deleting.add(task)
-            task.add_done_callback(self._deleting.discard)
+        taken = [posted.pop(r) for r in sorted(posted) if r >= round_now]
+        if taken:
+            self._spawn(self._take_back(channel_id, round_now, taken))
 
-    @staticmethod
-    async def _delete(message: discord.Message) -> None:
-        try:
-            await message.delete()
-        except discord.HTTPException:
-            log.warning("could not take back the round summary %s", message.id, exc_info=True)
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._deleting.add(task)
+        task.add_done_callback(self._deleting.discard)
+
+    async def _take_back(self, channel_id: int, round_now: int, taken: list[PostedSummary]) -> None:
+        """Forget the summaries with their fight, then delete their messages."""
+        if self.services is not None:
+            try:
+                await summaries_taken_back(self.services, channel_id, round_now)
+            except Exception:  # the messages still go; a restart might then post a round's summary twice
+                log.warning("could not forget the summaries of channel %s", channel_id, exc_info=True)
+        for posted in taken:
+            try:
+                channel = self.channels.get_channel(posted.channel_id) or await self.channels.fetch_channel(
+                    posted.channel_id)
+                await channel.get_partial_message(posted.message_id).delete()
+            except discord.HTTPException:
+                log.warning("could not take back the round summary %s", posted.message_id, exc_info=True)
 
     async def close(self, timeout: float = 5.0) -> None:
         """Post every waiting summary now (the bot is closing), waiting ``timeout`` seconds at most."""
@@ -138,14 +164,24 @@ class RoundSummaries:
             except discord.HTTPException:
                 log.warning("could not post the round %s summary", summary.round, exc_info=True)
                 continue
-            self._note(where[0], summary.round, message)
+            await self._keep(where[0], PostedSummary(summary.round, message.channel.id, message.id))
 
-    def _note(self, channel_id: int, round_number: int, message: discord.Message) -> None:
+    async def _keep(self, channel_id: int, posted: PostedSummary) -> None:
+        """Keep a summary just posted, here and with its fight."""
+        self._note(channel_id, posted)
+        if self.services is None:
+            return
+        try:
+            await summary_posted(self.services, channel_id, posted)
+        except Exception:  # it is posted; only an undo after a restart would miss it
+            log.warning("could not note the round %s summary of channel %s", posted.round, channel_id, exc_info=True)
+
+    def _note(self, channel_id: int, posted: PostedSummary) -> None:
         """Keep the channel's posted summary of a round (its oldest past ROUNDS, the oldest channel's past KEPT)."""
-        posted = self._posted.setdefault(channel_id, {})
-        posted[round_number] = message
-        if len(posted) > ROUNDS:
-            del posted[min(posted)]
+        summaries = self._posted.setdefault(channel_id, {})
+        summaries[posted.round] = posted
+        if len(summaries) > ROUNDS:
+            del summaries[min(summaries)]
         self._posted.move_to_end(channel_id)
         if len(self._posted) > KEPT:
             self._posted.popitem(last=False)

@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from bot.commands import MOVE_COMMANDS, help_topics, topic_commands
+from bot.db.repositories.boards import PostedSummary
 from bot.db.repositories.encounters import StoredEncounter
 from bot.db.rows import EventRow
 from bot.db.uow import Work
@@ -255,12 +256,14 @@ class ActiveFight:
     system: str
     encounter: Encounter
     board: int | None = None  # the message showing its status board, once one is posted
+    summaries: tuple[PostedSummary, ...] = ()  # the round summaries it posted, oldest first
 
 
 async def active_fights(svc: Services) -> list[ActiveFight]:
     """Return every active encounter, decoded (read once as the bot starts: suggestions, choices waiting, boards)."""
     async with svc.db.unit_of_work() as uow:
-        boards = await uow.boards.shown()
+        boards, posted = await uow.boards.shown(), await uow.boards.summaries()
         return [ActiveFight(row.guild_id, row.channel_id, row.gm_id, row.system,
-                            uow.encounters.decode(row.system, row.state), boards.get(row.channel_id))
+                            uow.encounters.decode(row.system, row.state), boards.get(row.channel_id),
+                            tuple(posted.get(row.channel_id, ())))
                 for row in await uow.encounters.all_active()]

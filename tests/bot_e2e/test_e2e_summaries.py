@@ -155,3 +155,18 @@ async def test_a_summary_held_up_for_good_holds_the_next_answer_up_for_a_bounded
         [answer] = await record.followups(1)
         assert summaries(fray) == [] and "Round 2" in answer.embeds[0]["footer"]["text"]
         gate.set()
+
+
+@pytest.mark.asyncio
+async def test_an_undo_after_a_restart_still_takes_the_posted_summary_back(fray: Fray) -> None:
+    async with fray.running() as bot:
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        await _end_the_round(fray, bot)
+        [posted] = await fray.double.wait_for(lambda: summaries(fray) or None, what="the round 1 summary")
+    async with fray.running() as bot:  # a new process: it knows the summary from the database
+        await fray.answer(fray.gm, "encounter undo")  # back into round 1
+        await fray.double.wait_for(lambda: fray.double.message(posted.id).deleted or None, what="the summary gone")
+        await _end_the_round(fray, bot)
+        again = await fray.double.wait_for(lambda: summaries(fray) or None, what="the round 1 summary again")
+        assert [m.embeds[0]["title"] for m in again] == ["Round 1 summary"], "posted once, not twice"

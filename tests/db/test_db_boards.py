@@ -1,4 +1,4 @@
-"""Status boards in storage: the 0007 migration, and the board of each active encounter by channel."""
+"""Status boards and posted summaries in storage: the 0007 and 0008 migrations, each active encounter's by channel."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from sqlalchemy.pool import NullPool
 
 from bot.db.engine import Database, create_engine
 from bot.db.migrate import downgrade, upgrade
+from bot.db.repositories.boards import PostedSummary
 
 pytestmark = pytest.mark.asyncio
 
@@ -59,3 +60,35 @@ async def test_each_active_encounter_shows_its_last_board_and_an_ended_one_none(
     await encounter(db, 101)  # a new fight in the channel does not take up the ended one's board
     async with db.unit_of_work() as uow:
         assert await uow.boards.shown() == {100: 9002}
+
+
+async def test_0008_adds_the_posted_summaries_and_takes_them_away(db_url: str) -> None:
+    await upgrade(db_url, "0007")
+    engine = create_engine(db_url, poolclass=NullPool)
+    try:
+        await upgrade(db_url)
+        async with engine.connect() as conn:
+            assert (await conn.execute(text("SELECT count(*) FROM round_summaries"))).scalar_one() == 0
+        await downgrade(db_url, "0007")
+        async with engine.connect() as conn:
+            with pytest.raises(Exception, match="round_summaries"):
+                await conn.execute(text("SELECT count(*) FROM round_summaries"))
+    finally:
+        await engine.dispose()
+
+
+async def test_each_active_encounter_keeps_its_posted_summaries_until_an_undo_takes_them_back(db: Database) -> None:
+    await encounter(db, 100)
+    async with db.unit_of_work() as uow:
+        for round_number in (1, 2, 3):
+            assert await uow.boards.summary_posted(100, PostedSummary(round_number, 555, 9000 + round_number))
+        assert await uow.boards.summary_posted(100, PostedSummary(3, 555, 9999)), "posted anew: replaces the last"
+        assert not await uow.boards.summary_posted(101, PostedSummary(1, 555, 1)), "no fight in that channel"
+        await uow.commit()
+    async with db.unit_of_work() as uow:
+        assert await uow.boards.summaries() == {100: [PostedSummary(1, 555, 9001), PostedSummary(2, 555, 9002),
+                                                      PostedSummary(3, 555, 9999)]}
+        await uow.boards.summaries_taken_back(100, 2)
+        await uow.commit()
+    async with db.unit_of_work() as uow:
+        assert await uow.boards.summaries() == {100: [PostedSummary(1, 555, 9001)]}

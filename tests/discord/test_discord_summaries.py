@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from types import SimpleNamespace
 
 import discord
 import pytest
@@ -11,6 +12,7 @@ from answering_kit import Commands
 
 from bot.discord import summaries as summaries_module
 from bot.discord.summaries import RoundSummaries
+from bot.services.posts import PostedSummary
 from combat.summary import RoundSummary
 
 pytestmark = pytest.mark.asyncio
@@ -28,7 +30,7 @@ class Target(discord.abc.Messageable):
         self.changed = asyncio.Event()
         self.fail = fail or set()
 
-    async def send(self, *, embeds: list[discord.Embed], allowed_mentions: discord.AllowedMentions) -> None:
+    async def send(self, *, embeds: list[discord.Embed], allowed_mentions: discord.AllowedMentions) -> SimpleNamespace:
         assert allowed_mentions.everyone is False and allowed_mentions.users is False  # a summary never pings
         await self.gate.wait()
         title = embeds[0].title or ""
@@ -36,6 +38,7 @@ class Target(discord.abc.Messageable):
             raise discord.HTTPException(_Response(), "refused")  # type: ignore[arg-type]
         self.posted.append(title)
         self.changed.set()
+        return SimpleNamespace(id=len(self.posted), channel=SimpleNamespace(id=CHANNEL))
 
     async def until_posted(self, count: int) -> None:
         """Return once ``count`` summaries are posted."""
@@ -182,7 +185,7 @@ async def test_the_last_summary_posted_is_known_for_the_channels_that_played_las
 
     summaries = RoundSummaries(Channels({}))
     for channel in range(KEPT + 10):
-        summaries._note(channel, 1, object())  # type: ignore[arg-type]
+        summaries._note(channel, PostedSummary(1, channel, 1))
     assert len(summaries._posted) == KEPT and 0 not in summaries._posted and KEPT + 9 in summaries._posted
     summaries.taken_back(KEPT + 9, 2)  # the fight is past that round: nothing is taken back
     assert KEPT + 9 in summaries._posted

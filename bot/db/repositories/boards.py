@@ -1,19 +1,29 @@
-"""Status boards: the message that shows each active encounter's status in its channel."""
+"""The messages the Discord layer keeps for each active encounter: its status board and its round summaries."""
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from typing import NamedTuple
+
+from sqlalchemy import delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.repositories.encounters import ACTIVE
-from bot.db.rows import EncounterRow, StatusBoardRow
+from bot.db.rows import EncounterRow, RoundSummaryRow, StatusBoardRow
 
-__all__ = ["BoardRepository"]
+__all__ = ["BoardRepository", "PostedSummary"]
+
+
+class PostedSummary(NamedTuple):
+    """A round summary an active fight posted: its round, and the channel and message it went to."""
+
+    round: int
+    channel_id: int
+    message_id: int
 
 
 class BoardRepository:
-    """Status boards of one unit of work (a board changes no fight: nothing is locked)."""
+    """Status boards and posted summaries of one unit of work (they change no fight: nothing is locked)."""
 
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
@@ -24,14 +34,54 @@ class BoardRepository:
                 .join(StatusBoardRow, StatusBoardRow.encounter_id == EncounterRow.id).where(ACTIVE))
         return {channel: message for channel, message in (await self.session.execute(stmt)).all()}
 
+    async def _active(self, channel_id: int) -> int | None:
+        stmt = select(EncounterRow.id).where(EncounterRow.channel_id == channel_id, ACTIVE)
+        found: int | None = (await self.session.execute(stmt)).scalar_one_or_none()
+        return found
+
+    def _insert(self, row: type[StatusBoardRow] | type[RoundSummaryRow]) -> postgresql.Insert | sqlite.Insert:
+        """Return an INSERT of the database's own dialect (both say ON CONFLICT DO UPDATE)."""
+        if self.session.get_bind().dialect.name == "postgresql":
+            return postgresql.insert(row)
+        return sqlite.insert(row)
+
     async def posted(self, channel_id: int, message_id: int) -> bool:
         """Note ``message_id`` as the board of the channel's active encounter; False when none is active."""
-        active = select(EncounterRow.id).where(EncounterRow.channel_id == channel_id, ACTIVE)
-        encounter_id = (await self.session.execute(active)).scalar_one_or_none()
+        encounter_id = await self._active(channel_id)
         if encounter_id is None:
             return False
-        dialect = postgresql if self.session.get_bind().dialect.name == "postgresql" else sqlite
-        stmt = dialect.insert(StatusBoardRow).values(encounter_id=encounter_id, message_id=message_id)
+        stmt = self._insert(StatusBoardRow).values(encounter_id=encounter_id, message_id=message_id)
         await self.session.execute(stmt.on_conflict_do_update(
             index_elements=[StatusBoardRow.encounter_id], set_={"message_id": message_id}))
         return True
+
+    async def summaries(self) -> dict[int, list[PostedSummary]]:
+        """Return the summaries every active encounter posted, by its channel, oldest round first."""
+        stmt = (select(EncounterRow.channel_id, RoundSummaryRow.round, RoundSummaryRow.channel_id,
+                       RoundSummaryRow.message_id)
+                .join(RoundSummaryRow, RoundSummaryRow.encounter_id == EncounterRow.id).where(ACTIVE)
+                .order_by(EncounterRow.channel_id, RoundSummaryRow.round))
+        found: dict[int, list[PostedSummary]] = {}
+        for fight, round_number, channel, message in (await self.session.execute(stmt)).all():
+            found.setdefault(fight, []).append(PostedSummary(round_number, channel, message))
+        return found
+
+    async def summary_posted(self, fight_channel: int, posted: PostedSummary) -> bool:
+        """Note a summary the channel's active encounter posted; False when none is active."""
+        encounter_id = await self._active(fight_channel)
+        if encounter_id is None:
+            return False
+        values = {"encounter_id": encounter_id, "round": posted.round, "channel_id": posted.channel_id,
+                  "message_id": posted.message_id}
+        stmt = self._insert(RoundSummaryRow).values(values)
+        await self.session.execute(stmt.on_conflict_do_update(
+            index_elements=[RoundSummaryRow.encounter_id, RoundSummaryRow.round],
+            set_={"channel_id": posted.channel_id, "message_id": posted.message_id}))
+        return True
+
+    async def summaries_taken_back(self, fight_channel: int, round_now: int) -> None:
+        """Forget the summaries of the channel's active encounter from round ``round_now`` on (an undo took them)."""
+        encounter_id = await self._active(fight_channel)
+        if encounter_id is not None:
+            await self.session.execute(delete(RoundSummaryRow).where(
+                RoundSummaryRow.encounter_id == encounter_id, RoundSummaryRow.round >= round_now))
