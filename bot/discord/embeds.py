@@ -27,6 +27,7 @@ COLOUR = discord.Colour.dark_teal()
 DESCRIPTION = 4000
 TOTAL = 5800
 EMBEDS = 10
+FOOTER = 2048
 _NUMBERED = re.compile(r"^(.*\S) (\d+)$")
 
 
@@ -69,18 +70,24 @@ def pack(title: str, lines: Sequence[str], colour: discord.Colour = COLOUR, *, t
 
     ``tail`` keeps the last lines rather than the first (a log: the newest entries matter most).
     """
-    budget = TOTAL - len(title) - len(footer or "") - 120
+    footer = footer[:FOOTER] if footer else footer
+    budget = max(0, TOTAL - len(safe(title)[:256]) - len(footer or "") - 120)
     ordered = list(reversed(lines)) if tail else lines
     chunks, missing = _chunks(ordered, budget)
     if tail:
         chunks = ["\n".join(reversed(c.split("\n"))) for c in reversed(chunks)]
     if missing:
         note = _left_out(missing) if not tail else f"… {missing} earlier line{'s' if missing != 1 else ''} not shown"
-        chunks = [note + "\n" + chunks[0], *chunks[1:]] if tail else [*chunks[:-1], chunks[-1] + "\n" + note]
+        if not chunks:  # not one line fitted beside a long title and footer
+            chunks = [note]
+        elif tail:
+            chunks = [note + "\n" + chunks[0], *chunks[1:]]
+        else:
+            chunks = [*chunks[:-1], chunks[-1] + "\n" + note]
     embeds = [discord.Embed(title=safe(title)[:256] if i == 0 else None, description=chunk or None, colour=colour)
               for i, chunk in enumerate(chunks or [""])]
     if footer:
-        embeds[-1].set_footer(text=footer[:2048])
+        embeds[-1].set_footer(text=footer)
     return embeds
 
 

@@ -30,8 +30,9 @@ from bot.services.replies import (
 )
 from combat.model import Combatant, Encounter
 
-__all__ = ["Outgoing", "compose", "next_player"]
+__all__ = ["TURN_LINE", "Outgoing", "compose", "next_player", "shortened"]
 
+TURN_LINE = 1500  # characters of whose turn it is, at most: a message's content stops at 2000
 
 
 @dataclass
@@ -74,10 +75,18 @@ def next_player(encounter: Encounter | None) -> int | None:
 
 def _turn_line(encounter: Encounter, player: int | None) -> str:
     """Say whose turn it is, pinging ``player`` (the ``next_player``) to act or to choose."""
-    text = render_turn(encounter, _names(encounter))
+    text = shortened(render_turn(encounter, _names(encounter)), TURN_LINE)
     if encounter.pending is not None:
         return f"{text} — {_choice_line(encounter, player)}"
     return f"{text} — <@{player}>, you're up." if player else text
+
+
+def shortened(text: str, limit: int) -> str:
+    """Cut a list-like line to ``limit`` characters at a name (", "), saying so: a slot of many tied fighters."""
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(", ", 0, limit - 20)
+    return (text[:cut] if cut > 0 else text[:limit - 20]) + ", … and more"
 
 
 def _choice_line(encounter: Encounter, player: int | None) -> str:

@@ -49,12 +49,18 @@ async def answer_error(interaction: discord.Interaction[Any], message: str) -> N
     if not interaction.response.is_done():
         await interaction.response.send_message(message, ephemeral=True, allowed_mentions=NO_PINGS)
         return
-    if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
-        try:
-            await interaction.delete_original_response()
-        except discord.HTTPException:
-            log.warning("could not remove the thinking placeholder before an error")
+    await _drop_placeholder(interaction)
     await interaction.followup.send(message, ephemeral=True, allowed_mentions=NO_PINGS)
+
+
+async def _drop_placeholder(interaction: discord.Interaction[Any]) -> None:
+    """Delete a deferred answer's public "thinking" placeholder, so what follows can be the caller's alone."""
+    if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message:
+        return
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException:
+        log.warning("could not remove the thinking placeholder before a private answer")
 
 
 class Responder:
@@ -162,10 +168,12 @@ class Responder:
             kwargs["file"] = out.file
         if view is not None and not out.ephemeral:
             kwargs["view"] = view
-        if interaction.response.is_done():
-            await interaction.followup.send(out.content or "", **kwargs)
-        else:
+        if not interaction.response.is_done():
             await interaction.response.send_message(out.content, **kwargs)
+            return
+        if out.ephemeral:  # the public "thinking" placeholder would carry a private answer: it goes, the answer is
+            await _drop_placeholder(interaction)  # then the caller's own
+        await interaction.followup.send(out.content or "", **kwargs)
 
     @staticmethod
     def _log(path: str, user: int, guild: int, channel: int, outcome: str, started: float) -> None:

@@ -92,6 +92,34 @@ async def test_a_slow_command_that_fails_still_tells_only_the_caller(fray: Fray)
 
 
 @pytest.mark.asyncio
+async def test_a_private_answer_that_had_to_defer_stays_private(fray: Fray) -> None:
+    # Deferred, the answer first shows a public "thinking" placeholder; a private answer (a secret roll, the GM's
+    # status, odds, an export, help) takes it away and goes to the caller alone.
+    async with fray.running() as bot:
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        bot.responder.defer_after = 0.0  # every command defers first
+        asked = [(fray.carol, "roll", {"dice": "4dF", "secret": True}), (fray.gm, "encounter status", {}),
+                 (fray.carol, "odds", {"target": "Peacekeeper trooper 1"}), (fray.gm, "encounter export", {}),
+                 (fray.onlooker, "help", {})]
+        deferred = 0
+        for user, path, options in asked:
+            record = await fray.double.invoke(path, options, user=user)
+            if (await record.response()).type != 5:  # done at once (a roll touches no database): answered directly
+                assert record.callback is not None and record.callback.ephemeral, path
+                continue
+            deferred += 1
+            [answer] = await record.followups(1)
+            assert answer.ephemeral, f"{path}: the answer is the caller's alone"
+            assert record.original is None or record.original.deleted, f"{path}: no public placeholder is left"
+        assert deferred >= 4
+        public = await fray.double.invoke("encounter status", {}, user=fray.carol)  # a player's view is everyone's
+        await public.response()
+        [shown] = await public.followups(1)
+        assert not shown.ephemeral
+
+
+@pytest.mark.asyncio
 async def test_commands_work_after_the_gateway_reconnects_and_resumes(fray: Fray) -> None:
     async with fray.running():
         await set_the_scene(fray)

@@ -90,3 +90,17 @@ async def test_an_action_shows_the_wound_on_the_box_track_or_as_a_descriptor(fra
         fields = {f["name"]: f["value"] for f in message.embeds[0]["fields"]}
         assert fields["Peacekeeper trooper 1"] in {"Hurt", "Badly wounded", "Down"}
         assert "□" not in fields["Peacekeeper trooper 1"], "players never see an NPC's numbers"
+
+
+@pytest.mark.asyncio
+async def test_a_turn_of_a_hundred_tied_fighters_is_answered_within_discord_s_limits(fray: Fray) -> None:
+    # Template NPCs tie and act together: the turn line naming them all stays under 2,000 characters.
+    async with fray.running():
+        await set_the_scene(fray)
+        for count in (20, 20, 20, 20, 16):
+            await fray.answer(fray.gm, "encounter add", template="peacekeeper trooper", count=count)
+        await fray.answer(fray.gm, "encounter begin")
+        await fray.answer(fray.gm, "encounter next")
+        together = await fray.answer(fray.gm, "encounter next")
+        assert "Peacekeeper trooper" in together.content and len(together.content) <= 2000
+        assert fray.double.rejections == []

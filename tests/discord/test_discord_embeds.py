@@ -123,3 +123,20 @@ def test_lines_are_packed_as_one_line_at_a_time_would(lines: list[str], budget: 
     from bot.discord.embeds import _chunks
 
     assert _chunks(lines, budget) == _chunks_line_by_line(lines, budget)
+
+
+def test_a_footer_longer_than_discord_allows_is_cut_and_the_lines_still_fit() -> None:
+    # A status footer naming sixty tied fighters with long names: no room left for a line must not break packing.
+    embeds = pack("Ambush", [f"line {i} " + "x" * 90 for i in range(200)], footer="Round 1 — " + "y" * 7000)
+    assert len(embeds[-1].footer.text or "") == 2048
+    assert sum(len(e) for e in embeds) <= 6000
+    assert "more line" in (embeds[-1].description or ""), "what did not fit is counted"
+
+
+def test_a_turn_of_many_fighters_is_shortened_at_a_name() -> None:
+    from bot.discord.outgoing import TURN_LINE, shortened
+
+    line = "Round 2 — " + ", ".join(f"Peacekeeper trooper {i}" for i in range(1, 99)) + " act together"
+    short = shortened(line, TURN_LINE)
+    assert len(short) <= TURN_LINE and short.endswith(", … and more") and "Peacekeeper trooper 1," in short
+    assert shortened("Round 1 — Aeryn's turn", TURN_LINE) == "Round 1 — Aeryn's turn"
