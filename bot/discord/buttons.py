@@ -114,38 +114,40 @@ def recent_turn_views(size: int = 512) -> Callable[[int, str | None], discord.ui
 
 class LogPageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fray:log:(?P<channel>\d+):(?P<round>\d+):(?P<page>\d+)",
+    template=r"fray:log:(?P<channel>\d+):(?P<round>\d+):(?P<page>\d+)(?::(?P<fight>\d+))?",
 ):
-    """Turn the log's page in place: older or newer entries (the round 0 means the whole log)."""
+    """Turn the log's page in place: older or newer entries (the round 0 means the whole log) of one fight."""
 
-    def __init__(self, channel_id: int, round_number: int, page: int, label: str) -> None:
-        self.channel_id, self.round, self.page = channel_id, round_number, page
-        custom_id = f"fray:log:{channel_id}:{round_number}:{page}"
+    def __init__(self, channel_id: int, round_number: int, page: int, label: str, fight: int = 0) -> None:
+        self.channel_id, self.round, self.page, self.fight = channel_id, round_number, page, fight
+        custom_id = f"fray:log:{channel_id}:{round_number}:{page}" + (f":{fight}" if fight else "")
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LogPageButton:
-        """Rebuild the button from its custom id."""
+        """Rebuild the button from its custom id (one made before it named its fight turns the channel's log)."""
         page = int(match["page"])
-        return cls(int(match["channel"]), int(match["round"]), page, str(page))
+        return cls(int(match["channel"]), int(match["round"]), page, str(page), int(match["fight"] or 0))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Show that page of the log in the same message."""
+        """Show that page of the log in the same message; a fight that has given way to another's is refused."""
         bot: FrayBot = interaction.client
-        options = {"page": str(self.page), **({"round": str(self.round)} if self.round else {})}
+        options = {"page": str(self.page), **({"round": str(self.round)} if self.round else {}),
+                   **({"for": str(self.fight)} if self.fight else {})}
         await bot.responder.run(interaction, "encounter log", options, edit=True)
 
 
-def log_view(channel_id: int, round_number: int | None, page: int, pages: int) -> discord.ui.View | None:
-    """Return Older / Newer buttons for a page of the log, or None when it has one page."""
+def log_view(channel_id: int, round_number: int | None, page: int, pages: int, fight: int = 0
+             ) -> discord.ui.View | None:
+    """Return Older / Newer buttons for a page of one fight's log, or None when it has one page."""
     if pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
     scope = round_number or 0
     if page > 1:
-        view.add_item(LogPageButton(channel_id, scope, page - 1, f"◀ Older ({page - 1}/{pages})"))
+        view.add_item(LogPageButton(channel_id, scope, page - 1, f"◀ Older ({page - 1}/{pages})", fight))
     if page < pages:
-        view.add_item(LogPageButton(channel_id, scope, page + 1, f"Newer ({page + 1}/{pages}) ▶"))
+        view.add_item(LogPageButton(channel_id, scope, page + 1, f"Newer ({page + 1}/{pages}) ▶", fight))
     return laid_out(view)

@@ -126,7 +126,7 @@ class FrayBot(commands.AutoShardedBot):
         """Return "Dodge" / "Take it" while an attack waits, else the turn buttons when a turn is waiting."""
         encounter = reply.encounter
         if isinstance(reply.body, Logged):
-            return log_view(channel_id, reply.body.round, reply.body.page, reply.body.pages)
+            return log_view(channel_id, reply.body.round, reply.body.page, reply.body.pages, reply.body.fight)
         choice = reaction_buttons(reply, channel_id)
         if choice is not None:
             return choice

@@ -145,6 +145,7 @@ class Logged:
     pages: int = 1
     round: int | None = None
     gone: tuple[tuple[str, str], ...] = ()  # (id, name) of those its beats name who are no longer in the fight
+    fight: int = 0  # the encounter whose log it is (its page buttons turn that fight's pages only)
 
 
 @dataclass(frozen=True, slots=True)

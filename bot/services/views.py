@@ -31,7 +31,7 @@ from bot.services.replies import (
     Reply,
     StatusShown,
 )
-from combat.errors import InvalidInput, echo
+from combat.errors import InvalidInput, RulesError, echo
 from combat.model import Encounter
 from combat.options import parse_options, same_name
 from combat.summary import Beat
@@ -92,9 +92,11 @@ def log_entry(event: EventRow) -> LogEntry:
 
 async def log(svc: Services, caller: Caller, args: Args) -> Reply:
     """Show a page of the log (the newest by default), of the whole encounter or of one round."""
-    round_number, wanted = args.number("round"), args.number("page")
+    round_number, wanted, fight = args.number("round"), args.number("page"), args.text("for")
     async with svc.db.unit_of_work(caller.channel_id) as uow:
         row, encounter, ended = await _shown(svc, uow, caller)
+        if fight is not None and fight != str(row.id):
+            raise RulesError("That log is of an earlier fight in this channel: /encounter log shows this one's.")
         total = await uow.events.count(row.id, round_number)
         pages = max(1, -(-total // LOG_PAGE))
         page = pages if wanted is None else wanted
@@ -106,7 +108,7 @@ async def log(svc: Services, caller: Caller, args: Args) -> Reply:
         events = await uow.events.page(row.id, start, end - start, round_number)
         entries = tuple(log_entry(e) for e in events)
         gone = await _gone(uow, row.id, encounter, entries)
-    body = Logged(entries, page, pages, round_number, gone)
+    body = Logged(entries, page, pages, round_number, gone, row.id)
     return Reply("encounter log", svc.system(row.system), encounter, body=body, gm=row.gm_id, ended=ended)
 
 

@@ -121,3 +121,25 @@ async def test_the_buttons_under_a_reopened_fight_act_once_and_never_on_a_later_
         await fray.answer(fray.gm, "encounter begin")
         stale = await click(fray, reopened, "next", fray.carol)
         assert stale.ephemeral, "a button of an ended fight moves no new fight on"
+
+
+@pytest.mark.asyncio
+async def test_the_log_s_page_buttons_turn_their_own_fight_s_pages_only(fray: Fray) -> None:
+    async with fray.running():
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        for _ in range(20):
+            await fray.answer(fray.gm, "encounter next")
+        shown = await fray.answer(fray.gm, "encounter log")
+        [older] = shown.custom_ids
+        turned = await fray.double.click(shown, older, user=fray.onlooker)
+        await turned.response()
+        assert not turned.ephemeral, "the page turns while its fight is the channel's"
+        before = fray.double.message(shown.id).embeds[0]["description"]
+        await fray.answer(fray.gm, "encounter end")
+        await fray.answer(fray.gm, "encounter start", system="deryni", name="Another fight")
+        [newer] = fray.double.message(shown.id).custom_ids
+        stale = await fray.double.click(shown, newer, user=fray.onlooker)
+        await stale.response()
+        assert stale.ephemeral and "earlier fight" in stale.ephemeral[0].content
+        assert fray.double.message(shown.id).embeds[0]["description"] == before, "the old log is left as it was"
