@@ -1,4 +1,4 @@
-"""The GM's tools: healing after the fight, an object's defence dice, and what a combatant has ready."""
+"""The GM's tools: healing after the fight, wounds by the GM's word, an object's defence dice, what one has ready."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ TOOLS: tuple[ToolSpec, ...] = (
         OptionSpec("days", "How many days of healing.", "number", low=1, high=365),
         OptionSpec("rest", "Resting? yes or no.", "flag"),
         OptionSpec("treated", "Under medical care? yes or no.", "flag"))),
+    ToolSpec("wound", "Take HTK off by the GM's word: a fall, a trap, wounds brought from an earlier fight.", (
+        _TARGET, OptionSpec("htk", "How many HTK he loses.", "number", low=1, high=1000, required=True))),
     ToolSpec("difficulty", "Set how many dice an object defends with (visibility, size …).", (
         _TARGET, OptionSpec("dice", "Defence dice.", "number", low=0, high=20, required=True))),
     ToolSpec("ready", "Set what a combatant has ready for Initiative ('none': no skill applies).", (
@@ -72,6 +74,15 @@ def _recover(encounter: Encounter, options: Mapping[str, OptionValue]) -> Action
     return ActionOutcome(encounter.put(after), result)
 
 
+def _wound(encounter: Encounter, options: Mapping[str, OptionValue]) -> ActionOutcome:
+    target = encounter.get(str(options["target"]))
+    health: Htk = target.health
+    lost = _number(options, "htk", 1)
+    after = replace(target, health=replace(health, lost=health.lost + lost))
+    now: Htk = after.health
+    return ActionOutcome(encounter.put(after), Set(target.id, "HTK", f"{now.current}/{now.htk} (-{lost} by the GM)"))
+
+
 def _difficulty(encounter: Encounter, options: Mapping[str, OptionValue]) -> ActionOutcome:
     target = encounter.get(str(options["target"]))
     if target.sheet.tier != "object":
@@ -92,8 +103,10 @@ def use(encounter: Encounter, tool: str, options: Mapping[str, OptionValue], tab
     """Run one of the GM's tools."""
     if tool == "recover":
         return _recover(encounter, options)
+    if tool == "wound":
+        return _wound(encounter, options)
     if tool == "difficulty":
         return _difficulty(encounter, options)
     if tool == "ready":
         return _ready(encounter, options, tables)
-    raise RulesError(f"The d6 pool system has no GM tool '{tool}'; its tools are recover, difficulty, ready.")
+    raise RulesError(f"The d6 pool system has no GM tool '{tool}'; its tools are recover, wound, difficulty, ready.")

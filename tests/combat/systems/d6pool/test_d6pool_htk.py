@@ -129,3 +129,15 @@ def test_an_object_is_no_fighter_when_the_fight_ends() -> None:
     reply = Reply("attack", SYSTEM, down.encounter, down.result, beats=SYSTEM.digest(down.result))
     [line] = guide_lines(reply)
     assert line.startswith("→ The fight is over — Hero still stands; Foe is down:")
+
+
+def test_the_gm_marks_lasting_wounds_and_the_days_of_healing_count_from_them() -> None:
+    # A character brings 6 lost HTK from yesterday's fight (Stamina 4, level 2: HTK 10): the GM marks them, and a
+    # day of rest gives back 1 + 1 (the first day), as the seed counts it.
+    enc = encounter(fighter("hero", stamina=4, level=2))
+    hurt = use(enc, "wound", {"target": "hero", "htk": 6}, TABLES)
+    assert htk(hurt.encounter, "hero") == 4 and hurt.result.value == "4/10 (-6 by the GM)"
+    rested = use(hurt.encounter, "recover", {"target": "hero", "days": 1, "rest": True}, TABLES)
+    assert rested.result.htk == 6
+    with pytest.raises(RulesError, match="its tools are recover, wound, difficulty, ready"):
+        use(enc, "harm", {"target": "hero"}, TABLES)
