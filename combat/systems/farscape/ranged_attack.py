@@ -23,6 +23,7 @@ from combat.dice import DiceSource
 from combat.fudge import TraitRoll, roll_trait
 from combat.model import Combatant, Encounter
 from combat.systems.farscape.damage import Damage, damage
+from combat.systems.farscape.engagement import engaged_with
 from combat.systems.farscape.harm import Harm, apply_wound, penalty, trait
 from combat.systems.farscape.ranged_common import Modifier, armour_for, can_defend, is_minion, total
 from combat.systems.farscape.ranged_dodge import DodgeUse, use_dodge
@@ -96,7 +97,7 @@ def melee_partners(encounter: Encounter, target: Combatant, named: tuple[str, ..
 ] | None:
     """Return who else is in the target's melee (None: not in one) [ours].
 
-    The option's names come first, then whom the target is ``engaged`` with, then whoever is engaged with the
+    The option's names come first, then everyone the target is engaged with, then whoever is engaged with the
     target; ``named == ()`` means option melee=yes, ``None`` that the option was not given. Partners who are
     frozen still count; those unconscious, out, Incapacitated or removed do not, and a target taken out is in no
     melee himself: he is no longer "engaged in an armed or unarmed fight" [seed]. A target engaged with the shooter
@@ -105,14 +106,10 @@ def melee_partners(encounter: Encounter, target: Combatant, named: tuple[str, ..
     """
     if not _fighting(target):
         return None
-    engaged = target.condition("engaged")
-    found = list(named or ())
-    if engaged is not None and engaged.source:
-        found.append(engaged.source)
-    for other in encounter.combatants:
-        held = other.condition("engaged")
-        if held is not None and held.source == target.id:
-            found.append(other.id)
+    # Every engagement still running counts, each foe's, not only his latest foe's (an exchange engages the two
+    # for the rest of that element and the whole next one, §4.6).
+    found = [*(named or ()), *_engaged(target)]
+    found += [other.id for other in encounter.combatants if target.id in _engaged(other)]
     # [ours] Only those still in the fight count: a partner taken out (or removed) has left the melee.
     present = {c.id: c for c in encounter.combatants}
     partners = tuple(
@@ -121,6 +118,12 @@ def melee_partners(encounter: Encounter, target: Combatant, named: tuple[str, ..
     if named is None and not partners and actor not in found:
         return None
     return partners
+
+
+def _engaged(combatant: Combatant) -> tuple[str, ...]:
+    """Return everyone the combatant is engaged with: his main foe first, then each other engagement still running."""
+    main = combatant.condition("engaged")
+    return (*((main.source,) if main is not None and main.source else ()), *engaged_with(combatant))
 
 
 def defence_of(firing: Firing, target: Combatant, partners: tuple[str, ...] | None) -> tuple[Defence, int]:

@@ -15,6 +15,7 @@ from combat.engine import Step
 from combat.errors import InvalidInput
 from combat.model import Combatant, Condition
 from combat.system import Intent
+from combat.systems.farscape.engagement import engage
 from combat.systems.farscape.initiative import score
 from combat.systems.farscape.system import FarscapeSystem
 
@@ -67,6 +68,18 @@ def test_firing_into_a_melee_at_a_mediocre_agility_target_lowers_the_dl_by_one()
     shot = out.result.attacks[0]
     assert (shot.difficulty, shot.margin, shot.hit, shot.struck) == (-1, -1, False, "pal")
     assert out.encounter.get("pal").health.lethal.level_name == "Scratch"
+
+
+def test_a_target_still_engaged_with_an_earlier_foe_is_in_a_melee_though_his_latest_foe_is_out():
+    # D'Argo traded blows with the Scarran, then with a trooper now unconscious: his engagement with the Scarran still
+    # runs, so he is "currently engaged in an armed or unarmed fight", and the shot at him is Unopposed (Fair + his
+    # Agility 0 = Fair); a miss by one strikes the Scarran.
+    dargo = engage(shooter("dargo"), ["scarran"])
+    dargo = engage(dargo, ["trooper"])  # his latest foe: the trooper
+    trooper = shooter("trooper", conditions=[Condition("unconscious")])
+    enc = encounter(shooter("pc", firearms=1), dargo, engage(shooter("scarran"), ["aeryn"]), trooper)
+    shot = shoot(enc, "pc", ["dargo"], -2).result.attacks[0]
+    assert (shot.defence, shot.difficulty, shot.margin, shot.hit, shot.struck) == ("melee", 0, -1, False, "scarran")
 
 
 def test_an_automatic_rifle_fires_semi_automatic_at_a_rate_of_three():
