@@ -108,7 +108,7 @@ def test_a_stray_shot_striking_the_shooters_own_side_is_no_slip_to_undo():
     enc = encounter(gunner(), engaged("trooper", "pal", agility=1), engaged("pal", "trooper"))
     stray = act(enc, "dargo", "shoot", ["trooper"], 1, location="head")
     reply = Reply("shoot", SYSTEM, stray.encounter, stray.result, beats=SYSTEM.digest(stray.result))
-    assert [b.target for b in reply.beats] == ["pal"] and guide_lines(reply) == []
+    assert [b.target for b in reply.beats] == ["trooper", "pal"] and guide_lines(reply) == []  # missed, then struck
     aimed = act(enc, "dargo", "shoot", ["pal"], -4)  # a clear miss: aimed at his own side all the same
     reply = Reply("shoot", SYSTEM, aimed.encounter, aimed.result, beats=SYSTEM.digest(aimed.result))
     assert any("on their own side" in line for line in guide_lines(reply))

@@ -128,21 +128,22 @@ def _strain(result: StrainResult) -> tuple[Beat, ...]:
     return (Beat(result.actor, result.move, note="too hurt to act"),)
 
 
-def _attack(actor: str, attack: Attack) -> Beat:
-    """Return the beat of one attack roll; a stray shot that hit someone in the melee names them as the target."""
-    if attack.defence == "warning":
-        return Beat(actor, "shoot", note="warning shot")
+def _attack(actor: str, attack: Attack) -> tuple[Beat, ...]:
+    """Return the beats of one attack roll: at whom, and a stray shot's miss of him and its hit on whom it struck."""
+    if attack.defence == "warning":  # harms no one, but it was fired at someone
+        return (Beat(actor, "shoot", attack.target, False, note="warning shot"),)
     if attack.struck is None:
-        return Beat(actor, "shoot", attack.target, False)
-    stray = attack.struck != attack.target
-    return _harmed(Beat(actor, "shoot", attack.struck, True, note="stray shot" if stray else None, aimed=not stray),
-                   attack.harm)
+        return (Beat(actor, "shoot", attack.target, False),)
+    if attack.struck == attack.target:
+        return (_harmed(Beat(actor, "shoot", attack.struck, True), attack.harm),)
+    return (Beat(actor, "shoot", attack.target, False),  # missed by one: it strikes another in the melee
+            _harmed(Beat(actor, "shoot", attack.struck, True, note="stray shot", aimed=False), attack.harm))
 
 
 def _volley(result: Volley) -> tuple[Beat, ...]:
     """Return a beat per attack roll of a shoot move; an Incapacitated shooter who strained gets a first beat."""
     strained = (Beat(result.actor, "strain", note="strained to act"),) if result.strain is not None else ()
-    return (*strained, *(_attack(result.actor, a) for a in result.attacks))
+    return (*strained, *(beat for a in result.attacks for beat in _attack(result.actor, a)))
 
 
 def _blast(actor: str, hit: BlastHit, move: str = "grenade") -> tuple[Beat, ...]:

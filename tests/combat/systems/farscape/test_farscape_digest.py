@@ -77,7 +77,7 @@ def test_an_escape_has_no_target_and_says_whether_the_lock_broke():
 def test_a_volley_gives_a_beat_per_shot_and_a_warning_shot_has_no_target():
     minion = rk.fighter("foe", tier="minion", firearms=2)
     first = rk.shoot(rk.encounter(minion, rk.fighter("pc", agility=0)), "foe", ["pc"], 2)
-    assert digest(first.result) == (Beat("foe", "shoot", note="warning shot"),)
+    assert digest(first.result) == (Beat("foe", "shoot", "pc", note="warning shot"),)  # at whom, harming no one
     second = rk.shoot(first.encounter, "foe", ["pc"], 1, 1)
     assert digest(second.result) == (Beat("foe", "shoot", "pc", hit=True, wound="Hurt", track="lethal"),)
     miss = rk.shoot(rk.encounter(rk.fighter("pc", firearms=1), rk.fighter("foe", agility=1)), "pc", ["foe"], 0, 0)
@@ -90,8 +90,9 @@ def test_a_stray_shot_into_a_melee_names_whom_it_struck():
 
     enc = rk.encounter(rk.fighter("pc", firearms=1), engaged("foe", "pal", agility=1), engaged("pal", "foe"))
     out = rk.shoot(enc, "pc", ["foe"], 1, location="head")
-    assert digest(out.result) == (Beat("pc", "shoot", "pal", hit=True, wound="Scratch", track="lethal",
-                                       note="stray shot", aimed=False),)  # the rules chose Pal, not the shooter
+    assert digest(out.result) == (Beat("pc", "shoot", "foe", hit=False),  # he missed the foe he shot at by one
+                                  Beat("pc", "shoot", "pal", hit=True, wound="Scratch", track="lethal",
+                                       note="stray shot", aimed=False))  # the rules chose Pal, not the shooter
 
 
 def test_a_hit_that_armour_stops_is_a_hit_without_a_wound():
