@@ -17,8 +17,8 @@ class Beat:
     ``wound`` is the level marked ('Hurt', 'Stunned', …) and ``track`` its kind ('lethal', 'stun', 'htk', 'hp');
     a beat with no target is an action with no victim (a dodge, a reload, a warning shot), or something that befell
     the actor himself: with ``out``, he went down (a failed test, his own fatigue). ``aimed`` is False when the
-    rules, not the actor, chose the target (a stray shot into a melee striking someone else). ``aid`` marks the
-    actor tending the target (first aid, treating a limb): no attack, so neither a hit nor a miss.
+    rules, not the actor, chose the target (a stray shot into a melee striking someone else). ``aid`` marks no blow
+    at the target (tending him, an item he caught, a warning shot past him): neither a hit nor a miss.
     """
 
     actor: str

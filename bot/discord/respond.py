@@ -125,7 +125,8 @@ class Responder:
                 await (interaction.response.defer() if edit else interaction.response.defer(thinking=True))
             reply = await task
             if earlier is not None and not earlier.done():
-                await asyncio.wait({earlier}, timeout=self.ahead)  # then the answer follows it, bounded
+                # then the answer follows it: ``ahead`` seconds at most in all
+                await asyncio.wait({earlier}, timeout=max(0.0, self.ahead - (time.monotonic() - started)))
             self.bot.remember(caller.channel_id, reply)
             out = compose(reply, GuildNames(interaction.guild), reply.viewer_gm)
             await (self._edit(interaction, out, reply) if edit else self._send(interaction, out, reply))

@@ -1,4 +1,4 @@
-"""Every option the command table gives a command is a parameter of its slash command, and the other way round."""
+"""Every option the command table gives a command is a parameter of its slash command (Discord can give it)."""
 
 from __future__ import annotations
 

@@ -63,6 +63,7 @@ async def test_only_the_reply_that_ends_the_round_has_a_summary(duel: Table):
     assert [b.actor for b in summary.beats] == ["crichton", "aeryn", T1, T2]
     # Minions' first shots are warning shots; they hit nobody.
     assert [b.note for b in summary.beats[2:]] == ["warning shot", "warning shot"]
+    assert [b.target for b in summary.beats[2:]] == ["crichton", "aeryn"] and summary.misses == 2, "no blow: no miss"
     assert summary.next_order == (("crichton",), ("aeryn",), (T1, T2))
 
 

@@ -130,8 +130,8 @@ def _strain(result: StrainResult) -> tuple[Beat, ...]:
 
 def _attack(actor: str, attack: Attack) -> tuple[Beat, ...]:
     """Return the beats of one attack roll: at whom, and a stray shot's miss of him and its hit on whom it struck."""
-    if attack.defence == "warning":  # harms no one, but it was fired at someone
-        return (Beat(actor, "shoot", attack.target, False, note="warning shot"),)
+    if attack.defence == "warning":  # fired at someone, but no blow: neither a hit nor a miss
+        return (Beat(actor, "shoot", attack.target, note="warning shot", aid=True),)
     if attack.struck is None:
         return (Beat(actor, "shoot", attack.target, False),)
     if attack.struck == attack.target:

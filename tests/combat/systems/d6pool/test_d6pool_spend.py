@@ -208,3 +208,14 @@ def test_a_holder_taken_out_of_the_encounter_holds_nobody_any_more() -> None:
     assert held.encounter.get("foe").has(HELD)
     gone = engine.remove(SYSTEM, held.encounter, "hero", ScriptedDice([]))
     assert not gone.encounter.get("foe").has(HELD), "nobody is left to hold him"
+
+
+def test_a_holder_the_gm_wounds_down_holds_nobody_any_more() -> None:
+    asked = attack(fight(foe_init=6), "hero", "foe", [*HIT, 6, 6, 6])
+    held = choose(asked.encounter, "hold", ())
+    from combat.systems.d6pool.tools import use
+
+    downed = use(held.encounter, "wound", {"target": "hero", "htk": 1000}, SYSTEM.tables)
+    assert not downed.encounter.get("foe").has(HELD)
+    scratched = use(held.encounter, "wound", {"target": "hero", "htk": 1}, SYSTEM.tables)
+    assert scratched.encounter.get("foe").has(HELD), "still up, he still holds"

@@ -74,10 +74,10 @@ def test_an_escape_has_no_target_and_says_whether_the_lock_broke():
     assert digest(held) == (Beat("foe", "escape", note="still pinned"),)
 
 
-def test_a_volley_gives_a_beat_per_shot_and_a_warning_shot_has_no_target():
+def test_a_volley_gives_a_beat_per_shot_and_a_warning_shot_names_its_target_striking_no_blow():
     minion = rk.fighter("foe", tier="minion", firearms=2)
     first = rk.shoot(rk.encounter(minion, rk.fighter("pc", agility=0)), "foe", ["pc"], 2)
-    assert digest(first.result) == (Beat("foe", "shoot", "pc", note="warning shot"),)  # at whom, harming no one
+    assert digest(first.result) == (Beat("foe", "shoot", "pc", note="warning shot", aid=True),)  # no blow at him
     second = rk.shoot(first.encounter, "foe", ["pc"], 1, 1)
     assert digest(second.result) == (Beat("foe", "shoot", "pc", hit=True, wound="Hurt", track="lethal"),)
     miss = rk.shoot(rk.encounter(rk.fighter("pc", firearms=1), rk.fighter("foe", agility=1)), "pc", ["foe"], 0, 0)
