@@ -19,6 +19,7 @@ from bot.discord.respond import Responder, answer_error
 from bot.discord.status_board import StatusBoard
 from bot.discord.summaries import RoundSummaries
 from bot.services import Reply, Services
+from bot.services.core import fight_of
 from bot.services.replies import Logged
 from bot.services.views import active_fights
 from combat.errors import FrayError
@@ -113,7 +114,7 @@ class FrayBot(commands.AutoShardedBot):
         if reply.ended:
             return
         if reply.command == "encounter undo" and reply.encounter is not None:
-            self.summaries.taken_back(channel_id, reply.encounter.turns.round)  # the round it posted goes on
+            self.summaries.taken_back(channel_id, reply.encounter.turns.round, fight_of(reply.mark))  # it goes on
         self.reactions.watch(channel_id, reply)
         self.reminders.watch(channel_id, reply)
         self.status_board.update(channel_id, reply)

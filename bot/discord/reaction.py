@@ -21,6 +21,7 @@ from bot.discord.buttons import laid_out
 from bot.discord.outgoing import compose
 from bot.discord.respond import GuildNames
 from bot.services import Caller, Reply
+from bot.services.core import fight_of
 from bot.services.reactions import expire, token
 from bot.services.views import ActiveFight
 from combat.errors import FrayError
@@ -167,5 +168,6 @@ class ReactionTimers:
         if view is not None:
             kwargs["view"] = view
         await channel.send(out.content, **kwargs)
-        self.bot.summaries.post(channel_id, reply.summaries, reply.encounter, reply.summary_channel)
+        self.bot.summaries.post(channel_id, reply.summaries, reply.encounter, reply.summary_channel,
+                                fight_of(reply.mark))
         self.bot.remember(channel_id, reply)

@@ -15,6 +15,7 @@ from bot.discord.outgoing import Outgoing, compose
 from bot.discord.summaries import AHEAD
 from bot.metrics import outcome_of
 from bot.services import Reply, dispatch
+from bot.services.core import fight_of
 from combat.errors import FrayError
 
 if TYPE_CHECKING:
@@ -130,7 +131,8 @@ class Responder:
             self.bot.remember(caller.channel_id, reply)
             out = compose(reply, GuildNames(interaction.guild), reply.viewer_gm)
             await (self._edit(interaction, out, reply) if edit else self._send(interaction, out, reply))
-            self.bot.summaries.post(caller.channel_id, reply.summaries, reply.encounter, reply.summary_channel)
+            self.bot.summaries.post(caller.channel_id, reply.summaries, reply.encounter, reply.summary_channel,
+                                    fight_of(reply.mark))
             return reply
         except FrayError as err:
             outcome = outcome_of(err)  # refused, or conflict: the same words as the metrics

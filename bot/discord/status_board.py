@@ -20,6 +20,7 @@ from bot.commands import READ_ONLY
 from bot.discord.background import Commands, after_commands
 from bot.discord.embeds import status_embeds
 from bot.services import Reply
+from bot.services.core import fight_of
 from bot.services.posts import board_posted
 
 if TYPE_CHECKING:
@@ -112,14 +113,18 @@ class StatusBoard:
         if reply.command == "encounter end":
             embeds[-1].set_footer(text="The encounter has ended.")
         try:
-            await self._show(channel_id, embeds)
+            await self._show(channel_id, embeds, fight_of(reply.mark))
         except discord.HTTPException:
             log.warning("could not show the status in channel %s", channel_id, exc_info=True)
         if reply.command == "encounter end":
             self._messages.pop(channel_id, None)
 
-    async def _show(self, channel_id: int, embeds: list[discord.Embed]) -> None:
-        """Edit the channel's status message; when that fails (deleted, refused), post a new one instead."""
+    async def _show(self, channel_id: int, embeds: list[discord.Embed], fight: int | None) -> None:
+        """Edit the channel's status message; when that fails (deleted, refused), post a new one instead.
+
+        A new one is noted as the board of ``fight`` (the reply's) while it is the channel's active fight: an ended
+        fight's last board is nobody's.
+        """
         channel: Any = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
         known = self._messages.get(channel_id)
         if known is not None:
@@ -131,7 +136,7 @@ class StatusBoard:
         message = await channel.send(embeds=embeds, allowed_mentions=NO_PINGS)
         self._messages[channel_id] = message.id
         try:
-            await board_posted(self.bot.services, channel_id, message.id)
+            await board_posted(self.bot.services, channel_id, message.id, fight)
         except Exception:  # the board is shown; only a restart would post a new one
             log.warning("could not note the status message of channel %s", channel_id, exc_info=True)
 

@@ -78,18 +78,19 @@ class RoundSummaries:
 
     def post(
         self, channel_id: int, summaries: tuple[RoundSummary, ...], encounter: Encounter | None,
-        chosen: int | None = None,
+        chosen: int | None = None, fight: int | None = None,
     ) -> None:
         """Post the summaries of rounds ended in ``channel_id`` after its earlier ones, once the commands are out.
 
-        They go to the guild's ``chosen`` summary channel when it is there, else to the channel itself.
+        They go to the guild's ``chosen`` summary channel when it is there, else to the channel itself; ``fight`` is
+        the encounter they belong to (an undo takes back only its own fight's).
         """
         if not summaries:
             return
         queue = self._queues.get(channel_id)
         now = queue.now if queue is not None else asyncio.Event()
         earlier = queue.last if queue is not None else None
-        task = asyncio.create_task(self._post(earlier, now, (channel_id, chosen), summaries, encounter))
+        task = asyncio.create_task(self._post(earlier, now, (channel_id, chosen), summaries, encounter, fight or 0))
         self._queues[channel_id] = _Queue(task, now)
         task.add_done_callback(lambda done: self._forget(channel_id, done))
 
@@ -110,23 +111,27 @@ class RoundSummaries:
         if last is not None:
             await asyncio.wait({last}, timeout=within)
 
-    def taken_back(self, channel_id: int, round_now: int) -> None:
-        """Delete the channel's posted summaries of the rounds an undo took the fight back into (that round, later)."""
+    def taken_back(self, channel_id: int, round_now: int, fight: int | None = None) -> None:
+        """Delete the posted summaries of the rounds an undo took ``fight`` back into (that round, later).
+
+        Another fight's (the channel's earlier one) are left alone; with no fight known, the channel's are taken.
+        """
         posted = self._posted.get(channel_id, {})
-        taken = [posted.pop(r) for r in sorted(posted) if r >= round_now]
+        taken = [posted.pop(r) for r in sorted(posted)
+                 if r >= round_now and (not fight or not posted[r].fight or posted[r].fight == fight)]
         if taken:
-            self._spawn(self._take_back(channel_id, round_now, taken))
+            self._spawn(self._take_back(channel_id, round_now, taken, fight))
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
         self._deleting.add(task)
         task.add_done_callback(self._deleting.discard)
 
-    async def _take_back(self, channel_id: int, round_now: int, taken: list[PostedSummary]) -> None:
+    async def _take_back(self, channel_id: int, round_now: int, taken: list[PostedSummary], fight: int | None) -> None:
         """Forget the summaries with their fight, then delete their messages."""
         if self.services is not None:
             try:
-                await summaries_taken_back(self.services, channel_id, round_now)
+                await summaries_taken_back(self.services, channel_id, round_now, fight)
             except Exception:  # the messages still go; a restart might then post a round's summary twice
                 log.warning("could not forget the summaries of channel %s", channel_id, exc_info=True)
         for posted in taken:
@@ -148,7 +153,7 @@ class RoundSummaries:
 
     async def _post(
         self, earlier: asyncio.Task[None] | None, now: asyncio.Event, where: tuple[int, int | None],
-        summaries: tuple[RoundSummary, ...], encounter: Encounter | None,
+        summaries: tuple[RoundSummary, ...], encounter: Encounter | None, fight: int,
     ) -> None:
         if earlier is not None:
             await asyncio.wait({earlier})
@@ -164,7 +169,7 @@ class RoundSummaries:
             except discord.HTTPException:
                 log.warning("could not post the round %s summary", summary.round, exc_info=True)
                 continue
-            await self._keep(where[0], PostedSummary(summary.round, message.channel.id, message.id))
+            await self._keep(where[0], PostedSummary(summary.round, message.channel.id, message.id, fight))
 
     async def _keep(self, channel_id: int, posted: PostedSummary) -> None:
         """Keep a summary just posted, here and with its fight."""

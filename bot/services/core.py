@@ -35,7 +35,7 @@ from combat.model import Encounter
 from combat.summary import Beat, RoundSummary, summarize_round
 from combat.system import RuleSystem
 
-__all__ = ["Scene", "Services", "check_mark", "fight_mark", "gone", "gone_payload"]
+__all__ = ["Scene", "Services", "check_mark", "fight_mark", "fight_of", "gone", "gone_payload"]
 
 _BEATS = TypeAdapter(tuple[Beat, ...])
 
@@ -67,6 +67,14 @@ def _digest(system: RuleSystem, step: Step) -> tuple[Beat, ...]:
 def fight_mark(row: StoredEncounter) -> str:
     """Name the moment of a fight: its encounter and the version saved last ('12.7')."""
     return f"{row.id}.{row.version}"
+
+
+def fight_of(mark: str | None) -> int | None:
+    """Return the encounter a reply's ``mark`` names (None: a reply of no fight's moment)."""
+    if not mark:
+        return None
+    head = mark.partition(".")[0]
+    return int(head) if head.isdigit() else None
 
 
 def check_mark(scene: Scene, mark: str | None) -> None:

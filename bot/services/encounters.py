@@ -52,7 +52,8 @@ async def open_encounter(svc: Services, caller: Caller, key: str, wanted: str, *
         payload = {"name": name, "user_name": caller.name}
         await uow.events.append(loaded.row.id, "start", round=0, payload=payload, user_id=caller.user_id)
         await uow.commit()
-    return Reply("encounter start", system, encounter, body=Started(name), gm=caller.user_id, viewer_gm=True)
+    return Reply("encounter start", system, encounter, body=Started(name), gm=caller.user_id, viewer_gm=True,
+                 mark=fight_mark(loaded.row))
 
 
 def players_side(encounter: Encounter) -> str:
@@ -282,4 +283,5 @@ async def end(svc: Services, caller: Caller, args: Args) -> Reply:
         await uow.encounters.end(scene.row)
         await uow.commit()
     return Reply("encounter end", scene.system, scene.encounter, summaries=summaries, body=Ended(scene.row.name),
-                 gm=scene.row.gm_id, viewer_gm=True, summary_channel=scene.settings.summary_channel_id)
+                 gm=scene.row.gm_id, viewer_gm=True, summary_channel=scene.settings.summary_channel_id,
+                 mark=fight_mark(scene.row))

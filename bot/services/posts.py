@@ -12,10 +12,10 @@ from bot.services.core import Services
 __all__ = ["PostedSummary", "board_posted", "summaries_taken_back", "summary_posted"]
 
 
-async def board_posted(svc: Services, channel_id: int, message_id: int) -> bool:
-    """Note ``message_id`` as the status board of the channel's active fight; False when no fight is active."""
+async def board_posted(svc: Services, channel_id: int, message_id: int, fight: int | None = None) -> bool:
+    """Note ``message_id`` as the status board of the channel's active fight (``fight``: only if it is that one)."""
     async with svc.db.unit_of_work() as uow:
-        noted = await uow.boards.posted(channel_id, message_id)
+        noted = await uow.boards.posted(channel_id, message_id, fight)
         await uow.commit()
     return noted
 
@@ -28,8 +28,8 @@ async def summary_posted(svc: Services, fight_channel: int, posted: PostedSummar
     return noted
 
 
-async def summaries_taken_back(svc: Services, fight_channel: int, round_now: int) -> None:
+async def summaries_taken_back(svc: Services, fight_channel: int, round_now: int, fight: int | None = None) -> None:
     """Forget the summaries of the channel's active fight from round ``round_now`` on (an undo took them back)."""
     async with svc.db.unit_of_work() as uow:
-        await uow.boards.summaries_taken_back(fight_channel, round_now)
+        await uow.boards.summaries_taken_back(fight_channel, round_now, fight)
         await uow.commit()

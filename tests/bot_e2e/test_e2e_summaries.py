@@ -170,3 +170,20 @@ async def test_an_undo_after_a_restart_still_takes_the_posted_summary_back(fray:
         await _end_the_round(fray, bot)
         again = await fray.double.wait_for(lambda: summaries(fray) or None, what="the round 1 summary again")
         assert [m.embeds[0]["title"] for m in again] == ["Round 1 summary"], "posted once, not twice"
+
+
+@pytest.mark.asyncio
+async def test_an_undo_in_the_channel_s_next_fight_leaves_the_last_fight_s_summaries(fray: Fray) -> None:
+    async with fray.running() as bot:
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        await _end_the_round(fray, bot)
+        await _end_the_round(fray, bot, 2)
+        await fray.answer(fray.gm, "encounter end")  # posts round 3's too
+        posted = await fray.double.wait_for(lambda: (len(summaries(fray)) == 3 and summaries(fray)) or None,
+                                            what="the summaries of rounds 1 to 3")
+        await fray.answer(fray.gm, "encounter start", system="farscape", name="Second")
+        await fray.answer(fray.gm, "encounter add", template="peacekeeper trooper", count=1)
+        await fray.answer(fray.gm, "encounter undo")  # takes the add back, in a fight not begun (round 0)
+        await fray.double.wait_for(lambda: bot.summaries._deleting == set() or None, what="any taking back done")
+        assert [m.id for m in posted if fray.double.message(m.id).deleted] == [], "another fight's summaries stay"

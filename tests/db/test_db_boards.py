@@ -78,17 +78,30 @@ async def test_0008_adds_the_posted_summaries_and_takes_them_away(db_url: str) -
 
 
 async def test_each_active_encounter_keeps_its_posted_summaries_until_an_undo_takes_them_back(db: Database) -> None:
-    await encounter(db, 100)
+    fight = await encounter(db, 100)
     async with db.unit_of_work() as uow:
         for round_number in (1, 2, 3):
-            assert await uow.boards.summary_posted(100, PostedSummary(round_number, 555, 9000 + round_number))
+            assert await uow.boards.summary_posted(100, PostedSummary(round_number, 555, 9000 + round_number, fight))
         assert await uow.boards.summary_posted(100, PostedSummary(3, 555, 9999)), "posted anew: replaces the last"
         assert not await uow.boards.summary_posted(101, PostedSummary(1, 555, 1)), "no fight in that channel"
+        assert not await uow.boards.summary_posted(100, PostedSummary(4, 555, 1, fight + 1)), "another fight's"
         await uow.commit()
     async with db.unit_of_work() as uow:
-        assert await uow.boards.summaries() == {100: [PostedSummary(1, 555, 9001), PostedSummary(2, 555, 9002),
-                                                      PostedSummary(3, 555, 9999)]}
-        await uow.boards.summaries_taken_back(100, 2)
+        assert await uow.boards.summaries() == {100: [PostedSummary(1, 555, 9001, fight),
+                                                      PostedSummary(2, 555, 9002, fight),
+                                                      PostedSummary(3, 555, 9999, fight)]}
+        await uow.boards.summaries_taken_back(100, 2, fight + 1)  # another fight's undo takes nothing of this one
+        await uow.boards.summaries_taken_back(100, 2, fight)
         await uow.commit()
     async with db.unit_of_work() as uow:
-        assert await uow.boards.summaries() == {100: [PostedSummary(1, 555, 9001)]}
+        assert await uow.boards.summaries() == {100: [PostedSummary(1, 555, 9001, fight)]}
+
+
+async def test_a_board_is_noted_for_its_own_fight_only_while_that_fight_is_active(db: Database) -> None:
+    fight = await encounter(db, 100)
+    async with db.unit_of_work() as uow:
+        assert not await uow.boards.posted(100, 7, fight + 1), "an ended fight's board is nobody's"
+        assert await uow.boards.posted(100, 8, fight)
+        await uow.commit()
+    async with db.unit_of_work() as uow:
+        assert await uow.boards.shown() == {100: 8}

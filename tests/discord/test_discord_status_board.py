@@ -178,7 +178,7 @@ async def test_closing_lets_a_board_being_posted_finish_and_be_noted(board, monk
     statuses, channel, sleeps = board
     noted: list[tuple[int, int]] = []
 
-    async def note(_services: object, channel_id: int, message_id: int) -> bool:
+    async def note(_services: object, channel_id: int, message_id: int, _fight: int | None = None) -> bool:
         noted.append((channel_id, message_id))
         return True
 

@@ -15,11 +15,12 @@ __all__ = ["BoardRepository", "PostedSummary"]
 
 
 class PostedSummary(NamedTuple):
-    """A round summary an active fight posted: its round, and the channel and message it went to."""
+    """A round summary a fight posted: its round, the channel and message it went to, and the fight (0: unknown)."""
 
     round: int
     channel_id: int
     message_id: int
+    fight: int = 0
 
 
 class BoardRepository:
@@ -34,8 +35,11 @@ class BoardRepository:
                 .join(StatusBoardRow, StatusBoardRow.encounter_id == EncounterRow.id).where(ACTIVE))
         return {channel: message for channel, message in (await self.session.execute(stmt)).all()}
 
-    async def _active(self, channel_id: int) -> int | None:
+    async def _active(self, channel_id: int, fight: int | None = None) -> int | None:
+        """Return the channel's active encounter: ``fight`` only if it is that one still (None: whichever it is)."""
         stmt = select(EncounterRow.id).where(EncounterRow.channel_id == channel_id, ACTIVE)
+        if fight:
+            stmt = stmt.where(EncounterRow.id == fight)
         found: int | None = (await self.session.execute(stmt)).scalar_one_or_none()
         return found
 
@@ -45,9 +49,12 @@ class BoardRepository:
             return postgresql.insert(row)
         return sqlite.insert(row)
 
-    async def posted(self, channel_id: int, message_id: int) -> bool:
-        """Note ``message_id`` as the board of the channel's active encounter; False when none is active."""
-        encounter_id = await self._active(channel_id)
+    async def posted(self, channel_id: int, message_id: int, fight: int | None = None) -> bool:
+        """Note ``message_id`` as the board of the channel's active encounter (``fight``, if named, and still active).
+
+        False when that fight is not the channel's active one (it ended meanwhile): nothing is noted.
+        """
+        encounter_id = await self._active(channel_id, fight)
         if encounter_id is None:
             return False
         stmt = self._insert(StatusBoardRow).values(encounter_id=encounter_id, message_id=message_id)
@@ -58,17 +65,17 @@ class BoardRepository:
     async def summaries(self) -> dict[int, list[PostedSummary]]:
         """Return the summaries every active encounter posted, by its channel, oldest round first."""
         stmt = (select(EncounterRow.channel_id, RoundSummaryRow.round, RoundSummaryRow.channel_id,
-                       RoundSummaryRow.message_id)
+                       RoundSummaryRow.message_id, EncounterRow.id)
                 .join(RoundSummaryRow, RoundSummaryRow.encounter_id == EncounterRow.id).where(ACTIVE)
                 .order_by(EncounterRow.channel_id, RoundSummaryRow.round))
         found: dict[int, list[PostedSummary]] = {}
-        for fight, round_number, channel, message in (await self.session.execute(stmt)).all():
-            found.setdefault(fight, []).append(PostedSummary(round_number, channel, message))
+        for where, round_number, channel, message, fight in (await self.session.execute(stmt)).all():
+            found.setdefault(where, []).append(PostedSummary(round_number, channel, message, fight))
         return found
 
     async def summary_posted(self, fight_channel: int, posted: PostedSummary) -> bool:
-        """Note a summary the channel's active encounter posted; False when none is active."""
-        encounter_id = await self._active(fight_channel)
+        """Note a summary the channel's active encounter posted (its ``fight``, if known); False when none is active."""
+        encounter_id = await self._active(fight_channel, posted.fight)
         if encounter_id is None:
             return False
         values = {"encounter_id": encounter_id, "round": posted.round, "channel_id": posted.channel_id,
@@ -79,9 +86,9 @@ class BoardRepository:
             set_={"channel_id": posted.channel_id, "message_id": posted.message_id}))
         return True
 
-    async def summaries_taken_back(self, fight_channel: int, round_now: int) -> None:
+    async def summaries_taken_back(self, fight_channel: int, round_now: int, fight: int | None = None) -> None:
         """Forget the summaries of the channel's active encounter from round ``round_now`` on (an undo took them)."""
-        encounter_id = await self._active(fight_channel)
+        encounter_id = await self._active(fight_channel, fight)
         if encounter_id is not None:
             await self.session.execute(delete(RoundSummaryRow).where(
                 RoundSummaryRow.encounter_id == encounter_id, RoundSummaryRow.round >= round_now))
