@@ -84,6 +84,9 @@ def test_the_descriptor_hides_the_numbers():
     assert descriptor(mark(health, "lethal", 5)[0]) == "Badly wounded"
     assert descriptor(mark(health, "stun", 5)[0]) == "Badly wounded"
     assert descriptor(mark(health, "lethal", 7)[0]) == "Down"
+    # Incapacitated with the GM's leave to strain, he still acts: not down.
+    assert descriptor(mark(health, "lethal", 7)[0], straining=True) == "Barely standing"
+    assert descriptor(replace(health, stun=Track("stun", (0, 0, 0, 1))), straining=True) == "Down"  # out cold
     assert descriptor(replace(health, stun=Track("stun", (0, 0, 0, 1)))) == "Down"
     assert descriptor(health, unconscious=True) == "Down"
     assert descriptor(person("aeryn").health) == "Unhurt"

@@ -26,15 +26,18 @@ def wound_boxes(health: Health) -> list[str]:
     return [track_line(health, "lethal"), track_line(health, "stun")]
 
 
-def descriptor(health: Health, *, unconscious: bool = False) -> str:
+def descriptor(health: Health, *, unconscious: bool = False, straining: bool = False) -> str:
     """Describe a combatant's state without numbers, for players who must not see an NPC's tracks [ours].
 
     'Down' when incapacitated or out cold (``unconscious`` passes a knockout the tracks cannot show, such as a
-    failed Willpower roll); 'Badly wounded' at Very Hurt or Very Stunned; 'Hurt' for any lesser wound or daze;
-    'Unhurt' otherwise.
+    failed Willpower roll), but 'Barely standing' when incapacitated with the GM's leave to strain (``straining``):
+    he still acts; 'Badly wounded' at Very Hurt or Very Stunned; 'Hurt' for any lesser wound or daze; 'Unhurt'
+    otherwise.
     """
-    if unconscious or health.incapacitated or health.knocked_out:
+    if unconscious or health.knocked_out:
         return "Down"
+    if health.incapacitated:
+        return "Barely standing" if straining else "Down"
     levels = [lvl for lvl in (health.lethal.level, health.stun.level) if lvl is not None]
     if not levels:
         return "Unhurt"
