@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from sqlalchemy import delete, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.repositories.encounters import ACTIVE
 from bot.db.rows import EncounterRow, RoundSummaryRow, StatusBoardRow
+from bot.db.upsert import upsert
 
 __all__ = ["BoardRepository", "PostedSummary"]
 
@@ -43,12 +43,6 @@ class BoardRepository:
         found: int | None = (await self.session.execute(stmt)).scalar_one_or_none()
         return found
 
-    def _insert(self, row: type[StatusBoardRow] | type[RoundSummaryRow]) -> postgresql.Insert | sqlite.Insert:
-        """Return an INSERT of the database's own dialect (both say ON CONFLICT DO UPDATE)."""
-        if self.session.get_bind().dialect.name == "postgresql":
-            return postgresql.insert(row)
-        return sqlite.insert(row)
-
     async def posted(self, channel_id: int, message_id: int, fight: int | None = None) -> bool:
         """Note ``message_id`` as the board of the channel's active encounter (``fight``, if named, and still active).
 
@@ -57,9 +51,8 @@ class BoardRepository:
         encounter_id = await self._active(channel_id, fight)
         if encounter_id is None:
             return False
-        stmt = self._insert(StatusBoardRow).values(encounter_id=encounter_id, message_id=message_id)
-        await self.session.execute(stmt.on_conflict_do_update(
-            index_elements=[StatusBoardRow.encounter_id], set_={"message_id": message_id}))
+        values = {"encounter_id": encounter_id, "message_id": message_id}
+        await self.session.execute(upsert(self.session, StatusBoardRow, values, [StatusBoardRow.encounter_id]))
         return True
 
     async def summaries(self) -> dict[int, list[PostedSummary]]:
@@ -80,10 +73,8 @@ class BoardRepository:
             return False
         values = {"encounter_id": encounter_id, "round": posted.round, "channel_id": posted.channel_id,
                   "message_id": posted.message_id}
-        stmt = self._insert(RoundSummaryRow).values(values)
-        await self.session.execute(stmt.on_conflict_do_update(
-            index_elements=[RoundSummaryRow.encounter_id, RoundSummaryRow.round],
-            set_={"channel_id": posted.channel_id, "message_id": posted.message_id}))
+        key = [RoundSummaryRow.encounter_id, RoundSummaryRow.round]
+        await self.session.execute(upsert(self.session, RoundSummaryRow, values, key))
         return True
 
     async def summaries_taken_back(self, fight_channel: int, round_now: int, fight: int | None = None) -> None:

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
 
-from sqlalchemy import Executable
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.rows import GuildSettingsRow, utcnow
+from bot.db.upsert import upsert
 
 __all__ = ["GuildSettings", "GuildSettingsRepository", "settings_of"]
 
@@ -43,17 +41,6 @@ def settings_of(guild_id: int, row: GuildSettingsRow | None) -> GuildSettings:
     )
 
 
-def _upsert(dialect: str, values: dict[str, Any]) -> Executable:
-    """Return INSERT … ON CONFLICT (guild_id) DO UPDATE for PostgreSQL or SQLite."""
-    changes = {k: v for k, v in values.items() if k != "guild_id"}
-    key = [GuildSettingsRow.guild_id]
-    if dialect == "postgresql":
-        return (
-            postgresql.insert(GuildSettingsRow).values(values).on_conflict_do_update(index_elements=key, set_=changes)
-        )
-    return sqlite.insert(GuildSettingsRow).values(values).on_conflict_do_update(index_elements=key, set_=changes)
-
-
 class GuildSettingsRepository:
     """Guild settings of one unit of work."""
 
@@ -76,6 +63,6 @@ class GuildSettingsRepository:
             "remind_after": settings.remind_after,
             "updated": utcnow(),
         }
-        await self.session.execute(_upsert(self.session.get_bind().dialect.name, values))
+        await self.session.execute(upsert(self.session, GuildSettingsRow, values, [GuildSettingsRow.guild_id]))
         if self._changed is not None:
             await self._changed(settings.guild_id)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from sqlalchemy import Select, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.repositories.encounters import ACTIVE
 from bot.db.rows import EncounterRow, GuildSettingsRow, TurnReminderRow, utcnow
+from bot.db.upsert import upsert
 
 __all__ = ["ReminderRepository", "Reminding"]
 
@@ -55,7 +55,4 @@ class ReminderRepository:
     async def sent(self, encounter_id: int, mark: str) -> None:
         """Note that the turn ``mark`` of the encounter was reminded (replacing the turn noted before)."""
         values = {"encounter_id": encounter_id, "mark": mark, "sent": utcnow()}
-        dialect = postgresql if self.session.get_bind().dialect.name == "postgresql" else sqlite
-        stmt = dialect.insert(TurnReminderRow).values(values).on_conflict_do_update(
-            index_elements=[TurnReminderRow.encounter_id], set_={"mark": mark, "sent": values["sent"]})
-        await self.session.execute(stmt)
+        await self.session.execute(upsert(self.session, TurnReminderRow, values, [TurnReminderRow.encounter_id]))
