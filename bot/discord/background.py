@@ -4,9 +4,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Protocol
+from typing import Any, Protocol
 
-__all__ = ["Commands", "after_commands"]
+__all__ = ["Channels", "Commands", "after_commands", "channel_of"]
+
+
+class Channels(Protocol):
+    """Where the channels are found (the bot): from its cache, else from Discord."""
+
+    def get_channel(self, id: int, /) -> Any:
+        """Return the cached channel, or None."""
+
+    async def fetch_channel(self, channel_id: int, /) -> Any:
+        """Ask Discord for the channel."""
+
+
+async def channel_of(channels: Channels, channel_id: int) -> Any:
+    """Return a channel to post in: the cached one, else Discord's."""
+    return channels.get_channel(channel_id) or await channels.fetch_channel(channel_id)
 
 
 class Commands(Protocol):

@@ -18,6 +18,7 @@ import discord
 
 from bot.commands import READ_ONLY
 from bot.config import serves
+from bot.discord.background import channel_of
 from bot.discord.outgoing import next_player
 from bot.discord.reaction import reaction_view
 from bot.guide.hints import next_step
@@ -164,5 +165,5 @@ class Reminders:
         if encounter.pending is not None:
             kwargs["view"] = reaction_view(channel_id, encounter.pending)
         await note_reminded(self.bot.services, waiting.encounter_id, mark)  # first: at most one, even on a crash
-        channel: Any = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+        channel = await channel_of(self.bot, channel_id)
         await channel.send(text[:2000], **kwargs)

@@ -12,12 +12,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.commands import READ_ONLY
-from bot.discord.background import Commands, after_commands
+from bot.discord.background import Commands, after_commands, channel_of
 from bot.discord.embeds import status_embeds
 from bot.services import Reply
 from bot.services.core import fight_of
@@ -57,7 +57,7 @@ class StatusBoard:
         self._messages: dict[int, int] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._showing: set[int] = set()  # channels whose board is being shown (posted or edited) now
-        self._ending: dict[int, Reply] = {}  # a fight's end not shown yet when the channel's next fight began
+        self._ending: dict[int, Reply] = {}  # a fight's last state not shown yet when the channel's next fight began
         self._closing = False
 
     def restore(self, boards: dict[int, int]) -> None:
@@ -76,8 +76,8 @@ class StatusBoard:
         if reply.command in READ_ONLY:
             return
         pending = self._latest.get(channel_id)
-        if pending is not None and pending.command == "encounter end" and reply.command != "encounter undo":
-            self._ending[channel_id] = pending  # a new fight came before the end was shown: show the end first
+        if pending is not None and fight_of(pending.mark) != fight_of(reply.mark):
+            self._ending[channel_id] = pending  # another fight came before this one's last state was shown: it first
         self._latest[channel_id] = reply
         if channel_id not in self._tasks:
             self._tasks[channel_id] = asyncio.create_task(self._flush(channel_id))
@@ -125,7 +125,7 @@ class StatusBoard:
         A new one is noted as the board of ``fight`` (the reply's) while it is the channel's active fight: an ended
         fight's last board is nobody's.
         """
-        channel: Any = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+        channel = await channel_of(self.bot, channel_id)
         known = self._messages.get(channel_id)
         if known is not None:
             try:

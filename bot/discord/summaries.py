@@ -14,18 +14,18 @@ import logging
 from collections import OrderedDict
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
-from bot.discord.background import Commands, after_commands
+from bot.discord.background import Channels, Commands, after_commands, channel_of
 from bot.discord.embeds import summary_embeds
 from bot.services.core import Services
 from bot.services.posts import PostedSummary, summaries_taken_back, summary_posted
 from combat.model import Encounter
 from combat.summary import RoundSummary
 
-__all__ = ["AHEAD", "WAIT", "Channels", "RoundSummaries"]
+__all__ = ["AHEAD", "WAIT", "RoundSummaries"]
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
@@ -33,16 +33,6 @@ WAIT = 2.0  # seconds a summary waits at most for the commands being answered
 AHEAD = 10.0  # seconds a channel's next answer waits at most for its earlier summaries to be out
 KEPT = 1024  # channels whose posted summaries are known (the ones that played last): a bounded record
 ROUNDS = 32  # rounds of a channel whose summaries an undo can take back
-
-
-class Channels(Protocol):
-    """Where the channels are found (the bot): from its cache, else from Discord."""
-
-    def get_channel(self, id: int, /) -> Any:
-        """Return the cached channel, or None."""
-
-    async def fetch_channel(self, channel_id: int, /) -> Any:
-        """Ask Discord for the channel."""
 
 
 @dataclass
@@ -136,8 +126,7 @@ class RoundSummaries:
                 log.warning("could not forget the summaries of channel %s", channel_id, exc_info=True)
         for posted in taken:
             try:
-                channel = self.channels.get_channel(posted.channel_id) or await self.channels.fetch_channel(
-                    posted.channel_id)
+                channel = await channel_of(self.channels, posted.channel_id)
                 await channel.get_partial_message(posted.message_id).delete()
             except discord.HTTPException:
                 log.warning("could not take back the round summary %s", posted.message_id, exc_info=True)
