@@ -18,7 +18,7 @@ from combat.systems.d6pool.pool import roll_pool
 from combat.systems.d6pool.results import Contest, Save, Spend, Spent
 from combat.systems.d6pool.tables import D6Tables
 
-__all__ = ["apply_damage", "offer", "release_holds", "spend", "strength_contest"]
+__all__ = ["apply_damage", "offer", "release_holds", "release_if_unable", "spend", "strength_contest"]
 
 
 def offer(actor: str, successes: int, kind: str = "melee") -> Reaction | None:
@@ -58,13 +58,19 @@ def _hurt(encounter: Encounter, target_id: str, lost: int) -> Encounter:
     return encounter.put(replace(target, health=replace(health, lost=health.lost + lost)))
 
 
+def release_if_unable(encounter: Encounter, holder: str) -> tuple[Encounter, tuple[str, ...]]:
+    """Free whoever ``holder`` holds once he can hold them no more: down, knocked out, stunned or knocked down."""
+    combatant = encounter.get(holder)
+    health: Htk = combatant.health
+    if health.down or combatant.has_any(KO, STUNNED, PRONE):
+        return release_holds(encounter, holder)
+    return encounter, ()
+
+
 def _spent(encounter: Encounter, spent: Spent) -> tuple[Encounter, Spent]:
     """Record the spending with where it left the target; free whoever he held if he can no longer hold them."""
-    victim = encounter.get(spent.target)
-    health: Htk = victim.health
-    released: tuple[str, ...] = ()
-    if health.down or victim.has(KO) or victim.has(STUNNED) or victim.has(PRONE):
-        encounter, released = release_holds(encounter, spent.target)
+    encounter, released = release_if_unable(encounter, spent.target)
+    health: Htk = encounter.get(spent.target).health
     return encounter, replace(spent, htk=health.current, htk_total=health.htk, released=released)
 
 

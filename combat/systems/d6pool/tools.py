@@ -13,7 +13,7 @@ from combat.systems.d6pool.attack import choose_weapon
 from combat.systems.d6pool.build import trait
 from combat.systems.d6pool.model import KO, RECOVERING, Htk, Ready
 from combat.systems.d6pool.results import Recovered, Set
-from combat.systems.d6pool.spend import release_holds
+from combat.systems.d6pool.spend import release_if_unable
 from combat.systems.d6pool.tables import D6Tables
 
 __all__ = ["TOOLS", "healed", "use"]
@@ -81,9 +81,7 @@ def _wound(encounter: Encounter, options: Mapping[str, OptionValue]) -> ActionOu
     lost = _number(options, "htk", 1)
     after = replace(target, health=replace(health, lost=health.lost + lost))
     now: Htk = after.health
-    encounter = encounter.put(after)
-    if now.down:  # down, he holds nobody any more
-        encounter, _ = release_holds(encounter, target.id)
+    encounter, _ = release_if_unable(encounter.put(after), target.id)
     return ActionOutcome(encounter, Set(target.id, "HTK", f"{now.current}/{now.htk} (-{lost} by the GM)"))
 
 
