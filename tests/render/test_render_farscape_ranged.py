@@ -10,6 +10,7 @@ from combat.dice import ScriptedDice
 from combat.model import Condition
 from combat.summary import care
 from combat.system import Intent
+from combat.systems.farscape.engagement import engagement
 
 
 def render(outcome):
@@ -89,7 +90,7 @@ def test_an_unaware_target_and_a_warning_shot():
 
 def test_a_miss_by_one_into_a_melee_strikes_the_partner():
     def engaged(cid, foe, **traits):
-        return person(cid, conditions=[Condition("engaged", source=foe)], **traits)
+        return person(cid, conditions=engagement([foe]), **traits)
 
     enc = encounter(gunner(), engaged("trooper", "pal", agility=1), engaged("pal", "trooper"))
     lines = render(act(enc, "dargo", "shoot", ["trooper"], 1, location="head"))
@@ -103,7 +104,7 @@ def test_a_stray_shot_striking_the_shooters_own_side_is_no_slip_to_undo():
     # Pal is on Dargo's side: the rules, not Dargo, sent the shot his way, so the guide suggests no undo. A shot
     # aimed at him would be pointed out.
     def engaged(cid, foe, **traits):
-        return person(cid, conditions=[Condition("engaged", source=foe)], **traits)
+        return person(cid, conditions=engagement([foe]), **traits)
 
     enc = encounter(gunner(), engaged("trooper", "pal", agility=1), engaged("pal", "trooper"))
     stray = act(enc, "dargo", "shoot", ["trooper"], 1, location="head")

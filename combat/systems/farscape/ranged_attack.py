@@ -108,8 +108,8 @@ def melee_partners(encounter: Encounter, target: Combatant, named: tuple[str, ..
         return None
     # Every engagement still running counts, each foe's, not only his latest foe's (an exchange engages the two
     # for the rest of that element and the whole next one, §4.6).
-    found = [*(named or ()), *_engaged(target)]
-    found += [other.id for other in encounter.combatants if target.id in _engaged(other)]
+    found = [*(named or ()), *engaged_with(target)]
+    found += [other.id for other in encounter.combatants if target.id in engaged_with(other)]
     # [ours] Only those still in the fight count: a partner taken out (or removed) has left the melee.
     present = {c.id: c for c in encounter.combatants}
     partners = tuple(
@@ -118,12 +118,6 @@ def melee_partners(encounter: Encounter, target: Combatant, named: tuple[str, ..
     if named is None and not partners and actor not in found:
         return None
     return partners
-
-
-def _engaged(combatant: Combatant) -> tuple[str, ...]:
-    """Return everyone the combatant is engaged with: his main foe first, then each other engagement still running."""
-    main = combatant.condition("engaged")
-    return (*((main.source,) if main is not None and main.source else ()), *engaged_with(combatant))
 
 
 def defence_of(firing: Firing, target: Combatant, partners: tuple[str, ...] | None) -> tuple[Defence, int]:

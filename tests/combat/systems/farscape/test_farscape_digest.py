@@ -9,6 +9,7 @@ from combat.dice import ScriptedDice
 from combat.model import Condition
 from combat.summary import Beat
 from combat.systems.farscape.digest import STATUS_KEYS, digest, status
+from combat.systems.farscape.engagement import engagement
 from combat.systems.farscape.surprise import recover
 from combat.systems.farscape.system import FarscapeSystem
 from combat.systems.farscape.wounds import Track
@@ -86,7 +87,7 @@ def test_a_volley_gives_a_beat_per_shot_and_a_warning_shot_names_its_target_stri
 
 def test_a_stray_shot_into_a_melee_names_whom_it_struck():
     def engaged(cid, foe, agility=0):
-        return rk.fighter(cid, agility=agility, conditions=[Condition("engaged", source=foe)])
+        return rk.fighter(cid, agility=agility, conditions=engagement([foe]))
 
     enc = rk.encounter(rk.fighter("pc", firearms=1), engaged("foe", "pal", agility=1), engaged("pal", "foe"))
     out = rk.shoot(enc, "pc", ["foe"], 1, location="head")

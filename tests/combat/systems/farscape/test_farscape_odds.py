@@ -20,6 +20,7 @@ from combat.distributions import by_sums
 from combat.errors import CannotAct, RulesError
 from combat.model import Condition, Encounter
 from combat.system import Intent
+from combat.systems.farscape.engagement import engagement
 from combat.systems.farscape.melee_results import ExchangeResult
 from combat.systems.farscape.ranged import Volley
 from combat.systems.farscape.strain import STRAIN, StrainResult
@@ -146,7 +147,7 @@ def test_a_dodge_already_rolled_a_thrown_knife_and_a_melee_partner_every_sum() -
     enc = encounter(fighter(ACTOR, weapons=("pistol",), energy_weapons=1), dodging)
     agrees(enc, Intent(ACTOR, "attack", (FOE,), {}))
     partner = fighter("foe2", brawling=1)
-    engaged = fighter(FOE, conditions=(Condition("engaged", source="foe2", elements=2),))
+    engaged = fighter(FOE, conditions=engagement(["foe2"]))
     agrees(encounter(fighter(ACTOR, weapons=("pistol",), energy_weapons=2), engaged, partner),
            Intent(ACTOR, "shoot", (FOE,), {"melee": "yes"}))
 

@@ -6,6 +6,7 @@ from farscape_ranged_kit import encounter, fighter, mods, shoot
 from bot.systems.farscape.render import render_result
 from combat.errors import CannotAct, InvalidInput, RulesError
 from combat.model import Condition
+from combat.systems.farscape.engagement import engagement
 
 
 def armoured_foe(cid="foe", value=0, tier="ally", **traits):
@@ -124,7 +125,7 @@ def test_two_weapons_cannot_fire_semi_automatic():
 
 
 def engaged(cid, foe, agility=0):
-    return fighter(cid, agility=agility, conditions=[Condition("engaged", source=foe)])
+    return fighter(cid, agility=agility, conditions=engagement([foe]))
 
 
 def test_firing_into_a_melee_is_unopposed_with_the_dl_raised_by_agility():
@@ -148,7 +149,7 @@ def test_a_miss_by_exactly_one_strikes_the_first_other_combatant():
 
 def test_a_target_taken_out_is_in_no_melee_and_a_miss_by_one_hits_no_one_else():
     # "fires at another character currently engaged in an armed or unarmed fight": an unconscious one is not.
-    out = fighter("foe", agility=2, conditions=[Condition("engaged", source="pal"), Condition("unconscious")])
+    out = fighter("foe", agility=2, conditions=[*engagement(["pal"]), Condition("unconscious")])
     enc = encounter(fighter("pc", firearms=1), out, engaged("pal", "foe"))
     attack = shoot(enc, "pc", ["foe"], -2).result.attacks[0]  # 1 - 2 = -1 against the range DL 0 alone
     assert attack.defence == "unaware" and attack.difficulty == 0

@@ -10,6 +10,7 @@ from combat.errors import InvalidInput
 from combat.intent import Intent
 from combat.model import Condition
 from combat.systems.farscape.choices import DODGE_OR_TAKE, defences, taking, with_defence
+from combat.systems.farscape.engagement import engagement
 from combat.systems.farscape.reaction import reaction_for
 from combat.systems.farscape.system import FarscapeSystem
 
@@ -40,7 +41,7 @@ def test_a_shot_at_a_players_character_asks_them_to_dodge_or_take_it():
         (player("aeryn"), {"aware": "no"}),  # unaware: no defence to choose
         (player("aeryn", tier="minion"), {}),  # minions never dodge
         (player("aeryn", conditions=[Condition("unconscious")]), {}),  # cannot defend
-        (player("aeryn", conditions=[Condition("engaged", source="foe2")]), {}),  # in a melee: unopposed
+        (player("aeryn", conditions=engagement(["foe2"])), {}),  # in a melee: unopposed
         (player("aeryn"), {"defence": "aeryn=take"}),  # already answered
     ],
 )
@@ -73,7 +74,7 @@ def test_of_an_unwarned_minions_semi_volley_the_later_shots_ask():
 
 
 def test_melee_no_overrides_the_engagement_and_asks_again():
-    enc = encounter(fighter("foe"), fighter("foe2"), player("aeryn", conditions=[Condition("engaged", source="foe2")]))
+    enc = encounter(fighter("foe"), fighter("foe2"), player("aeryn", conditions=engagement(["foe2"])))
     assert ask(enc, "foe", ["aeryn"], melee="no").combatant == "aeryn"
 
 

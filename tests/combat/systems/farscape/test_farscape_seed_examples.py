@@ -15,7 +15,7 @@ from combat.engine import Step
 from combat.errors import InvalidInput
 from combat.model import Combatant, Condition
 from combat.system import Intent
-from combat.systems.farscape.engagement import engage
+from combat.systems.farscape.engagement import engage, engagement
 from combat.systems.farscape.initiative import score
 from combat.systems.farscape.system import FarscapeSystem
 
@@ -51,7 +51,7 @@ def test_a_greatsword_engaged_with_a_sword_is_one_down_on_initiative():
 
 
 def engaged(cid: str, foe: str, agility: int = 0) -> Combatant:
-    return shooter(cid, agility=agility, conditions=[Condition("engaged", source=foe)])
+    return shooter(cid, agility=agility, conditions=engagement([foe]))
 
 
 def test_firing_into_a_melee_at_a_mediocre_agility_target_lowers_the_dl_by_one():
