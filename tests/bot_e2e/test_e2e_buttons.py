@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from discord_double import StoredMessage
 from fray_kit import Fray
 from test_e2e_encounter import set_the_scene
 
@@ -77,6 +78,25 @@ async def test_buttons_still_work_after_the_bot_restarts_mid_encounter(fray: Fra
         assert "D'Argo" in message.embeds[0]["description"]
 
 
+async def next_acts_once(fray: Fray, message: StoredMessage, user: int) -> None:
+    """Click Next turn twice under ``message`` in Aeryn's turn: the first ends it, the second is refused."""
+    first = await click(fray, message, "next", user)
+    assert not first.ephemeral, "the first click ends Aeryn's turn"
+    again = await click(fray, message, "next", fray.gm)
+    assert again.ephemeral and "earlier moment of the fight" in again.ephemeral[0].content
+    assert "D'Argo" in await whose_turn(fray), "one turn ended, not two: D'Argo's was not skipped"
+
+
+async def moves_no_new_fight(fray: Fray, message: StoredMessage) -> None:
+    """End the fight, begin a new one, and click Next turn under ``message``: refused, the new fight unmoved."""
+    await fray.answer(fray.gm, "encounter end")
+    await set_the_scene(fray)
+    await fray.answer(fray.gm, "encounter begin")
+    stale = await click(fray, message, "next", fray.carol)
+    assert stale.ephemeral, "a button of an ended fight moves no new fight on"
+    assert "Aeryn" in await whose_turn(fray), "the new fight did not move on"
+
+
 @pytest.mark.asyncio
 async def test_a_button_clicked_again_or_under_an_older_message_acts_no_more(fray: Fray) -> None:
     # Next turn twice on one message ends one turn; Undo twice takes back one action; a button of a fight that has
@@ -84,23 +104,14 @@ async def test_a_button_clicked_again_or_under_an_older_message_acts_no_more(fra
     async with fray.running():
         await set_the_scene(fray)
         begun = await fray.answer(fray.gm, "encounter begin")  # Aeryn's turn
-        first = await click(fray, begun, "next", fray.carol)
-        assert not first.ephemeral, "the first click ends Aeryn's turn"
-        again = await click(fray, begun, "next", fray.gm)
-        assert again.ephemeral and "earlier moment of the fight" in again.ephemeral[0].content
-        assert "D'Argo" in await whose_turn(fray), "D'Argo's turn was not skipped"
+        await next_acts_once(fray, begun, fray.carol)
         shot = await fray.answer(fray.dave, "attack", target="Peacekeeper trooper 1")
         undone = await click(fray, shot, "undo", fray.gm)
         assert not undone.ephemeral, "the first click undoes the attack"
         twice = await click(fray, shot, "undo", fray.gm)
         assert twice.ephemeral and "earlier moment of the fight" in twice.ephemeral[0].content
         assert "D'Argo" in await whose_turn(fray), "only the attack was undone"
-        await fray.answer(fray.gm, "encounter end")
-        await set_the_scene(fray)
-        await fray.answer(fray.gm, "encounter begin")
-        stale = await click(fray, begun, "next", fray.carol)
-        assert stale.ephemeral
-        assert "Aeryn" in await whose_turn(fray), "the new fight did not move on"
+        await moves_no_new_fight(fray, begun)
 
 
 @pytest.mark.asyncio
@@ -111,16 +122,8 @@ async def test_the_buttons_under_a_reopened_fight_act_once_and_never_on_a_later_
         await fray.answer(fray.gm, "encounter begin")
         await fray.answer(fray.gm, "encounter end")
         reopened = await fray.answer(fray.gm, "encounter undo")
-        first = await click(fray, reopened, "next", fray.gm)
-        assert not first.ephemeral, "the first click ends Aeryn's turn"
-        second = await click(fray, reopened, "next", fray.gm)
-        assert second.ephemeral and "earlier moment of the fight" in second.ephemeral[0].content
-        assert "D'Argo" in await whose_turn(fray), "one turn ended, not two"
-        await fray.answer(fray.gm, "encounter end")
-        await set_the_scene(fray)
-        await fray.answer(fray.gm, "encounter begin")
-        stale = await click(fray, reopened, "next", fray.carol)
-        assert stale.ephemeral, "a button of an ended fight moves no new fight on"
+        await next_acts_once(fray, reopened, fray.gm)
+        await moves_no_new_fight(fray, reopened)
 
 
 @pytest.mark.asyncio

@@ -26,6 +26,21 @@ async def _end_the_round(fray: Fray, bot: FrayBot, number: int = 1) -> StoredMes
     pytest.fail(f"round {number} did not end in 10 turns")
 
 
+async def _play_rounds(fray: Fray, bot: FrayBot, count: int) -> None:
+    """Set the scene, begin, and pass turns until ``count`` rounds are over."""
+    await set_the_scene(fray)
+    await fray.answer(fray.gm, "encounter begin")
+    for number in range(1, count + 1):
+        await _end_the_round(fray, bot, number)
+
+
+async def _round_one_posted_again(fray: Fray, bot: FrayBot) -> None:
+    """End round 1 (again, after an undo): its summary is posted once, the only one in the channels."""
+    await _end_the_round(fray, bot)
+    again = await fray.double.wait_for(lambda: summaries(fray) or None, what="the round 1 summary again")
+    assert [m.embeds[0]["title"] for m in again] == ["Round 1 summary"], "posted once, not twice"
+
+
 @pytest.mark.asyncio
 async def test_a_summary_waits_for_the_commands_in_flight_but_comes_before_its_channels_next_answer(
     fray: Fray,
@@ -54,34 +69,25 @@ async def test_a_summary_waits_for_the_commands_in_flight_but_comes_before_its_c
 @pytest.mark.asyncio
 async def test_an_undo_back_into_a_round_takes_its_summary_back_and_its_end_posts_it_anew(fray: Fray) -> None:
     async with fray.running() as bot:
-        await set_the_scene(fray)
-        await fray.answer(fray.gm, "encounter begin")
-        await _end_the_round(fray, bot)
+        await _play_rounds(fray, bot, 1)
         posted = await fray.double.wait_for(lambda: summaries(fray) or None, what="the round 1 summary")
         await fray.answer(fray.gm, "encounter undo")  # back into round 1: its summary is gone
         await fray.double.wait_for(lambda: not summaries(fray) or None, what="the summary taken back")
         assert fray.double.message(posted[0].id).deleted
-        await _end_the_round(fray, bot)
-        again = await fray.double.wait_for(lambda: summaries(fray) or None, what="the round 1 summary again")
-        assert [m.embeds[0]["title"] for m in again] == ["Round 1 summary"]
+        await _round_one_posted_again(fray, bot)
 
 
 @pytest.mark.asyncio
 async def test_an_undo_back_over_two_rounds_takes_both_summaries_back_and_each_end_posts_one(fray: Fray) -> None:
     async with fray.running() as bot:
-        await set_the_scene(fray)
-        await fray.answer(fray.gm, "encounter begin")
-        await _end_the_round(fray, bot)
-        await _end_the_round(fray, bot, 2)
+        await _play_rounds(fray, bot, 2)
         posted = await fray.double.wait_for(lambda: (len(summaries(fray)) == 2 and summaries(fray)) or None,
                                             what="the summaries of rounds 1 and 2")
         while bot.rosters[fray.double.channel_id][1].turns.round > 1:
             await fray.answer(fray.gm, "encounter undo")
         await fray.double.wait_for(lambda: not summaries(fray) or None, what="both summaries taken back")
         assert all(fray.double.message(m.id).deleted for m in posted)
-        await _end_the_round(fray, bot)
-        again = await fray.double.wait_for(lambda: summaries(fray) or None, what="the round 1 summary again")
-        assert [m.embeds[0]["title"] for m in again] == ["Round 1 summary"]
+        await _round_one_posted_again(fray, bot)
 
 
 @pytest.mark.asyncio
@@ -92,9 +98,7 @@ async def test_the_summary_channel_is_set_and_cleared_on_discord(fray: Fray) -> 
         owner = fray.double.owner_id
         shown = await fray.answer(owner, "encounter settings", summary_channel=str(elsewhere))
         assert f"summary_channel: {elsewhere}" in shown.embeds[0]["description"]
-        await set_the_scene(fray)
-        await fray.answer(fray.gm, "encounter begin")
-        await _end_the_round(fray, bot)
+        await _play_rounds(fray, bot, 1)
         [posted] = await fray.double.wait_for(lambda: summaries(fray) or None, what="the summary")
         assert posted.channel_id == elsewhere
         fields = {f["name"]: f["value"] for f in posted.embeds[0].get("fields", [])}
@@ -125,9 +129,7 @@ async def test_a_summary_held_up_defers_the_channel_s_next_answer_which_then_fol
     async with fray.running() as bot:
         bot.responder.summary_grace = 0.0  # defer at once while a summary is still on its way
         gate = hold_summaries(bot)
-        await set_the_scene(fray)
-        await fray.answer(fray.gm, "encounter begin")
-        await _end_the_round(fray, bot)
+        await _play_rounds(fray, bot, 1)
         record = await fray.double.invoke("encounter status", {}, user=fray.gm)
         assert (await record.response()).type == 5, "deferred in time while the summary is held up"
         assert summaries(fray) == [] and record.followup_ids == []
@@ -147,9 +149,7 @@ async def test_a_summary_held_up_for_good_holds_the_next_answer_up_for_a_bounded
     async with fray.running() as bot:
         bot.responder.summary_grace, bot.responder.ahead = 0.0, 0.05
         gate = hold_summaries(bot)  # let go only once the answer is in
-        await set_the_scene(fray)
-        await fray.answer(fray.gm, "encounter begin")
-        await _end_the_round(fray, bot)
+        await _play_rounds(fray, bot, 1)
         record = await fray.double.invoke("encounter status", {}, user=fray.gm)
         assert (await record.response()).type == 5
         [answer] = await record.followups(1)
@@ -160,25 +160,18 @@ async def test_a_summary_held_up_for_good_holds_the_next_answer_up_for_a_bounded
 @pytest.mark.asyncio
 async def test_an_undo_after_a_restart_still_takes_the_posted_summary_back(fray: Fray) -> None:
     async with fray.running() as bot:
-        await set_the_scene(fray)
-        await fray.answer(fray.gm, "encounter begin")
-        await _end_the_round(fray, bot)
+        await _play_rounds(fray, bot, 1)
         [posted] = await fray.double.wait_for(lambda: summaries(fray) or None, what="the round 1 summary")
     async with fray.running() as bot:  # a new process: it knows the summary from the database
         await fray.answer(fray.gm, "encounter undo")  # back into round 1
         await fray.double.wait_for(lambda: fray.double.message(posted.id).deleted or None, what="the summary gone")
-        await _end_the_round(fray, bot)
-        again = await fray.double.wait_for(lambda: summaries(fray) or None, what="the round 1 summary again")
-        assert [m.embeds[0]["title"] for m in again] == ["Round 1 summary"], "posted once, not twice"
+        await _round_one_posted_again(fray, bot)
 
 
 @pytest.mark.asyncio
 async def test_an_undo_in_the_channel_s_next_fight_leaves_the_last_fight_s_summaries(fray: Fray) -> None:
     async with fray.running() as bot:
-        await set_the_scene(fray)
-        await fray.answer(fray.gm, "encounter begin")
-        await _end_the_round(fray, bot)
-        await _end_the_round(fray, bot, 2)
+        await _play_rounds(fray, bot, 2)
         await fray.answer(fray.gm, "encounter end")  # posts round 3's too
         posted = await fray.double.wait_for(lambda: (len(summaries(fray)) == 3 and summaries(fray)) or None,
                                             what="the summaries of rounds 1 to 3")
