@@ -45,7 +45,7 @@ from combat.systems.farscape.melee_results import EscapeResult, ExchangeResult, 
 from combat.systems.farscape.quickdraw import QuickDraw
 from combat.systems.farscape.ranged import Volley
 from combat.systems.farscape.ranged_dodge import Dodge
-from combat.systems.farscape.strain import STRAIN, StrainResult
+from combat.systems.farscape.strain import StrainResult, can_strain
 from combat.systems.farscape.surprise import MutualSurprise, Recovery
 from combat.systems.farscape.system import ElementStart
 from combat.systems.farscape.tools import Frozen, InitiativeAdjusted, LeadersContest, StrainAllowed
@@ -116,7 +116,7 @@ class FarscapeRenderer:
         health: Health = combatant.health
         if detailed:
             return wound_boxes(health)
-        return [descriptor(health, unconscious=combatant.has("unconscious"), straining=combatant.has(STRAIN))]
+        return [descriptor(health, unconscious=combatant.has("unconscious"), straining=can_strain(combatant))]
 
     def trait(self, name: str, value: int) -> str:
         """Say a trait on the ladder: 'Agility Great (+2)'."""
