@@ -103,15 +103,20 @@ def _log(body: Logged, context: Context) -> list[str]:
     return [f"Log page {body.page} of {body.pages}{older}", *lines]
 
 
+_MENTIONS = {"gm_role_id": "<@&{}>", "summary_channel_id": "<#{}>"}  # as a mention: a name on Discord, no ping
+
+
 def _settings(body: SettingsShown, context: Context) -> list[str]:
     def shown(value: object) -> object:
         return "none" if value is None else "yes" if value is True else "no" if value is False else value
 
-    def minutes(key: str, value: object) -> object:
+    def value(key: str, value: object) -> object:
+        if value and key in _MENTIONS:  # Discord shows the role's or channel's name (answers never ping a role)
+            return _MENTIONS[key].format(value)
         return f"{value} minutes" if key == "remind_after" and value else shown(value)
 
     # Each setting under the option that changes it (allow_join, gm_role, remind_after, summary_channel).
-    return [f"{key.removesuffix('_id')}: {minutes(key, v)}" for key, v in body.settings.items() if key != "guild_id"]
+    return [f"{key.removesuffix('_id')}: {value(key, v)}" for key, v in body.settings.items() if key != "guild_id"]
 
 
 def _gear(sheet: Sheet) -> str:

@@ -97,7 +97,8 @@ async def test_the_summary_channel_is_set_and_cleared_on_discord(fray: Fray) -> 
     async with fray.running() as bot:
         owner = fray.double.owner_id
         shown = await fray.answer(owner, "encounter settings", summary_channel=str(elsewhere))
-        assert f"summary_channel: {elsewhere}" in shown.embeds[0]["description"]
+        assert f"summary_channel: <#{elsewhere}>" in shown.embeds[0]["description"], "Discord shows its name"
+        assert fray.double.pinged(shown) == set()
         await _play_rounds(fray, bot, 1)
         [posted] = await fray.double.wait_for(lambda: summaries(fray) or None, what="the summary")
         assert posted.channel_id == elsewhere

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from services_kit import BOB, GM, Table
+from services_kit import BOB, GM, ROLE_GM, Table
 
 from bot.render.bodies import Context, render_body
 from combat.errors import InvalidInput, InvalidSheet, UnknownName
@@ -143,3 +143,13 @@ async def test_the_settings_read_as_the_options_that_change_them(table: Table):
     lines = render_body((await table.run(GM, "encounter settings")).body, Context({}, _Users()))
     assert {line.split(":")[0] for line in lines} == {
         "gm_role", "summary_channel", "players_end_turn", "allow_join", "remind_after"}
+
+
+async def test_a_gm_role_and_summary_channel_show_as_mentions_discord_names(table: Table):
+    # Discord shows a mention as the role's or channel's name; the answer allows no role pings (outgoing.allowed).
+    await table.run(GM, "encounter start", system="farscape")
+    body = (await table.run(ROLE_GM, "encounter settings", gm_role="77", summary_channel="<#4242>")).body
+    lines = render_body(body, Context({}, _Users()))
+    assert "gm_role: <@&77>" in lines and "summary_channel: <#4242>" in lines
+    cleared = (await table.run(ROLE_GM, "encounter settings", clear="gm_role")).body
+    assert "gm_role: none" in render_body(cleared, Context({}, _Users()))
