@@ -187,6 +187,8 @@ class EncounterRow(Base):
     gm_id: Mapped[int] = mapped_column(Snowflake)
     active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=text("true"))
     version: Mapped[int] = mapped_column(Integer, default=1, server_default=text("1"))
+    # How many of those versions were only its guild's settings changing (the fight's own moment: version − touched).
+    touched: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
     state: Mapped[dict[str, Any]] = mapped_column(HotDocument())
     created: Mapped[datetime] = _created()
     updated: Mapped[datetime] = _updated()

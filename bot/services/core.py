@@ -65,8 +65,12 @@ def _digest(system: RuleSystem, step: Step) -> tuple[Beat, ...]:
 
 
 def fight_mark(row: StoredEncounter) -> str:
-    """Name the moment of a fight: its encounter and the version saved last ('12.7')."""
-    return f"{row.id}.{row.version}"
+    """Name the moment of a fight: its encounter and how many times it was saved ('12.7').
+
+    The versions that only a change of the guild's settings made are not moments of the fight: the buttons shown
+    before such a change still act.
+    """
+    return f"{row.id}.{row.version - row.touched}"
 
 
 def fight_of(mark: str | None) -> int | None:

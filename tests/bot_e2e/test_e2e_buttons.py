@@ -62,7 +62,10 @@ async def test_the_player_whose_turn_it_is_may_end_it_when_the_server_allows(fra
         assert "players_end_turn: no" in changed.embeds[0]["description"]
         later = mine.original
         refused = await click(fray, later, "next", fray.dave)
-        assert refused.ephemeral
+        assert refused.ephemeral and "earlier moment" not in refused.ephemeral[0].content, "refused for the setting"
+        # A settings change is no moment of the fight: the buttons shown before it still act.
+        ended = await click(fray, later, "next", fray.gm)
+        assert not ended.ephemeral and "Peacekeeper trooper 1" in ended.original.content, "D'Argo's turn ended"
 
 
 @pytest.mark.asyncio

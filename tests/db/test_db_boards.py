@@ -1,4 +1,4 @@
-"""Status boards and posted summaries in storage: the 0007 and 0008 migrations, each active encounter's by channel."""
+"""Status boards and posted summaries in storage (the 0007 and 0008 migrations), and 0009's settings touches."""
 
 from __future__ import annotations
 
@@ -105,3 +105,22 @@ async def test_a_board_is_noted_for_its_own_fight_only_while_that_fight_is_activ
         await uow.commit()
     async with db.unit_of_work() as uow:
         assert await uow.boards.shown() == {100: 8}
+
+
+async def test_0009_counts_the_settings_touches_from_zero_and_takes_them_away(db_url: str) -> None:
+    await upgrade(db_url, "0008")
+    engine = create_engine(db_url, poolclass=NullPool)
+    try:
+        async with engine.begin() as conn:
+            await conn.execute(text("INSERT INTO encounters (guild_id, channel_id, system, name, gm_id, version, "
+                                    "state) VALUES (10, 100, 'farscape', 'Moya', 1, 7, '{}')"))
+        await upgrade(db_url)
+        async with engine.connect() as conn:
+            assert (await conn.execute(text("SELECT version, touched FROM encounters"))).one() == (7, 0)
+        await downgrade(db_url, "0008")
+        async with engine.connect() as conn:
+            assert (await conn.execute(text("SELECT version FROM encounters"))).scalar_one() == 7
+            with pytest.raises(Exception, match="touched"):
+                await conn.execute(text("SELECT touched FROM encounters"))
+    finally:
+        await engine.dispose()

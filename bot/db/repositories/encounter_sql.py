@@ -54,7 +54,7 @@ REOPEN = _BUMP.values(active=true())  # an ended encounter under way again (its 
 # A guild's settings changed: its active encounters' versions move on, so no process takes them as it kept them.
 TOUCH_GUILD = (
     update(ENCOUNTERS).where(ENCOUNTERS.c.guild_id == bindparam("t_guild"), ACTIVE)
-    .values(version=ENCOUNTERS.c.version + 1)
+    .values(version=ENCOUNTERS.c.version + 1, touched=ENCOUNTERS.c.touched + 1)
 )
 
 # The roster (combatant rows, for queries by owner) is written again only when it changed.

@@ -54,6 +54,7 @@ class StoredEncounter:
     gm_id: int
     active: bool
     version: int
+    touched: int  # how many of the versions were only the guild's settings changing
     state: dict[str, Any] | None  # the stored document as read (None when it is at hand as ``text``)
     created: datetime
     updated: datetime
