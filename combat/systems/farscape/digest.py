@@ -182,9 +182,20 @@ def _dodge(result: Dodge) -> tuple[Beat, ...]:
     return (Beat(result.combatant, "dodge", note=result_name(result.value)),)
 
 
+def _dodge_lowered(result: object) -> tuple[Beat, ...]:
+    """Return a beat when the actor took the −1 for acting while dodging on his dodge (the summary's dodge is lower)."""
+    actor = getattr(result, "actor", None)
+    if getattr(result, "acting", None) != "dodge" or not isinstance(actor, str):
+        return ()
+    return (Beat(actor, "dodge", note="one level lower for acting"),)
+
+
 def _reload(result: Reload) -> tuple[Beat, ...]:
-    """Return the beat of a reload."""
-    return (Beat(result.actor, "reload", note=result.weapon),)
+    """Return the beat of a reload, and of the dodge it lowered (one dodging as he reloads)."""
+    beat = Beat(result.actor, "reload", note=result.weapon)
+    if result.dodge is None:
+        return (beat,)
+    return beat, Beat(result.actor, "dodge", note=f"drops to {result_name(result.dodge)}")
 
 
 def _quick_draw(result: QuickDraw) -> tuple[Beat, ...]:
@@ -235,7 +246,7 @@ def digest(result: object) -> tuple[Beat, ...]:
     """Boil a Farscape result down to beats for the round summary; an unknown result gives none."""
     digester = _DIGESTERS.get(type(result))
     if digester is not None:
-        return digester(result)
+        return (*digester(result), *_dodge_lowered(result))
     events = getattr(result, "recoveries", None)
     if isinstance(events, tuple):
         return tuple(b for r in events if isinstance(r, Recovery) for b in _recovery(r))

@@ -166,3 +166,18 @@ def test_status_reads_the_wound_tracks():
     assert status(knocked) == ("unconscious",)
     assert status(replace(hero, conditions=(Condition("unconscious"),))) == ("unconscious",)
     assert set(STATUS_KEYS) >= set(status(near_death))
+
+
+def test_a_dodge_lowered_by_acting_shows_in_the_summary_after_the_action():
+    # [seed] "it can be done while dodging but not without getting a -1 penalty": the summary's dodge (Good) was
+    # lowered, and a later beat says so, for a reload and for a shot with the −1 on the dodge.
+    enc = rk.encounter(rk.fighter("pc", agility=1, firearms=1, conditions=[Condition("ammo:pistol", value=3)]),
+                       rk.fighter("foe", agility=0))
+    dodged = rk.run("dodge", enc, "pc", [], 0)
+    assert digest(dodged.result) == (Beat("pc", "dodge", note="Good"),)
+    reloaded = rk.run("reload", dodged.encounter, "pc", [])
+    assert digest(reloaded.result) == (Beat("pc", "reload", note="pistol"), Beat("pc", "dodge", note="drops to Fair"))
+    shot = rk.shoot(dodged.encounter, "pc", ["foe"], 0, 0, dodging="dodge")
+    assert digest(shot.result)[-1] == Beat("pc", "dodge", note="one level lower for acting")
+    plain = rk.shoot(dodged.encounter, "pc", ["foe"], 0, 0)  # the −1 on the shot: the dodge stands
+    assert all(b.move != "dodge" for b in digest(plain.result))
