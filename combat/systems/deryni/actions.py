@@ -17,10 +17,14 @@ def powered(combatant: Combatant, round_number: int) -> bool:
     return state.power is not None or (round_number > 0 and round_number in (state.power_round, state.kept_round))
 
 
-def action_mods(combatant: Combatant, round_number: int) -> list[tuple[str, int]]:
-    """Return the named modifiers of any action: wounds, -1 per earlier dodge this round, -1 for a power."""
+def action_mods(combatant: Combatant, round_number: int, dodging: bool = False) -> list[tuple[str, int]]:
+    """Return the named modifiers of any action: wounds, -1 per earlier dodge this round, -1 for a power.
+
+    ``dodging``: the roll is part of the dodge he just made (a disarm's Strength contest after it), which "the
+    penalty is applied to all actions following the Dodge, not including it" leaves out [seed].
+    """
     return [
         ("wounds", combatant.health.penalty),
-        ("dodged", -fighter(combatant).dodges),
+        ("dodged", -(fighter(combatant).dodges - dodging)),
         ("Deryni power", -1 if powered(combatant, round_number) else 0),
     ]

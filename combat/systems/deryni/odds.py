@@ -76,19 +76,19 @@ def _dying(encounter: Encounter, target: Combatant, level: int) -> Fraction:
 def _disarm(declared: Declared, encounter: Encounter, attack: Rolled, parry: Rolled | None) -> list[Outcome]:
     """Return a disarm that got past: opposed Strength when resisted (he must win), Fair or better when not.
 
-    The Strength contest comes after the defence, so a dodge just made already costs the defender its -1.
+    The Strength contest is part of meeting the attack: a dodge that met it costs the contest nothing (strike.py).
     """
     if parry is None:
         return [("disarmed" if attack.result >= FAIR else "kept", Fraction(1), Fraction(0))]
-    after, _, _ = after_defence(encounter, declared.target, declared.defence, parry, declared.actor.id)
-    sides = (encounter.get(declared.actor.id), after.get(declared.target.id))
-    won = chance(difference(*(_strength(encounter, c) for c in sides)), lambda m: m > 0)
+    after, dodged, _ = after_defence(encounter, declared.target, declared.defence, parry, declared.actor.id)
+    won = chance(difference(_strength(encounter, encounter.get(declared.actor.id)),
+                            _strength(encounter, after.get(declared.target.id), dodged)), lambda m: m > 0)
     return [("disarmed", won, Fraction(0)), ("kept", 1 - won, Fraction(0))]
 
 
-def _strength(encounter: Encounter, combatant: Combatant) -> dict[int, Fraction]:
-    """Return the distribution of a Strength roll on 2dF with his action's modifiers."""
-    modifier = sum(value for _, value in action_mods(combatant, encounter.turns.round))
+def _strength(encounter: Encounter, combatant: Combatant, dodging: bool = False) -> dict[int, Fraction]:
+    """Return the distribution of a Strength roll on 2dF with his action's modifiers (``dodging``: see action_mods)."""
+    modifier = sum(value for _, value in action_mods(combatant, encounter.turns.round, dodging))
     return shifted(fudge(OPPOSED), SPEC.level(combatant.sheet, "strength") + modifier)
 
 

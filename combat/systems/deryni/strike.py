@@ -123,7 +123,10 @@ def after_defence(encounter: Encounter, target: Combatant, defence: Defence, par
 
 
 def _disarm(encounter: Encounter, strike: Strike, item: str, dice: DiceSource) -> tuple[Encounter, Strike]:
-    """Settle a disarm that got past the defence: opposed Strength when resisted, Fair or better when not."""
+    """Settle a disarm that got past the defence: opposed Strength when resisted, Fair or better when not.
+
+    The Strength contest is part of meeting this attack: a dodge that met it costs the contest nothing [seed].
+    """
     if strike.outcome != "hit":
         return encounter, strike
     actor, target = encounter.get(strike.actor), encounter.get(strike.target)
@@ -132,7 +135,8 @@ def _disarm(encounter: Encounter, strike: Strike, item: str, dice: DiceSource) -
     if strike.parry is not None:
         contest = Contest(
             opposed(dice, "strength", SPEC.level(actor.sheet, "strength"), mods(*action_mods(actor, round_number))),
-            opposed(dice, "strength", SPEC.level(target.sheet, "strength"), mods(*action_mods(target, round_number))),
+            opposed(dice, "strength", SPEC.level(target.sheet, "strength"),
+                    mods(*action_mods(target, round_number, strike.dodged))),
         )
         won = contest.won
     else:

@@ -83,7 +83,7 @@ def test_special_attacks_over_every_face(special: dict[str, str]) -> None:
     enc = fight(hero, man("foe", agility=-1, shield="kite shield", shield_=1, broadsword=1))
     check(charmed(enc), **special)
     check(charmed(enc), defence="none", **special)
-    # A dodge costs -1 to what comes after it: the disarm's Strength contest too.
+    # A dodge costs -1 to what comes after it, but not to the Strength contest of the disarm it met (part of it).
     check(charmed(enc), defence="dodge", **special)
     check(charmed(enc), defence="acrobatics", **special)
 

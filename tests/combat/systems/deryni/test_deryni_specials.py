@@ -134,6 +134,22 @@ def test_a_disarm_that_loses_the_strength_contest_leaves_the_weapon():
     assert result.outcome == "kept" and not result.contest.won
 
 
+def test_the_dodge_that_met_a_disarm_costs_its_strength_contest_nothing_an_earlier_one_does():
+    # [seed] the dodge's −1 goes on "all actions following the Dodge, not including it": the Strength contest is
+    # part of meeting that disarm. Strength Good each, dice 0 each: a tie keeps the weapon.
+    enc = fight(hero(strength=1), man("foe", dodge=0, strength=1), SLOW)
+    dice = faces(f2(0), f2(0), f2(0), f2(0))
+    result = strike(attack(enc, "hero", "foe", dice, defence="dodge", disarm="weapon"))
+    assert result.contest is not None and result.contest.defender.result == result.contest.attacker.result
+    assert ("dodged", -1) not in [(m.name, m.value) for m in result.contest.defender.modifiers]
+    assert result.outcome == "kept"
+    earlier = with_state(enc, "foe", dodges=1)  # he dodged another attack earlier this round: that −1 stays
+    again = strike(attack(earlier, "hero", "foe", faces(f2(1), f2(0), f2(0), f2(0)), defence="dodge",
+                          disarm="weapon"))
+    assert ("dodged", -1) in [(m.name, m.value) for m in again.contest.defender.modifiers]
+    assert again.outcome == "disarmed"
+
+
 def test_a_defended_disarm_rolls_no_strength():
     enc = fight(hero(), man("foe", dodge=2), SLOW)
     result = strike(attack(enc, "hero", "foe", faces(f2(0), f2(0)), defence="dodge", disarm="weapon"))
