@@ -8,6 +8,7 @@ from typing import Any
 from combat.intent import Asked
 from combat.model import Combatant
 from combat.summary import Beat, care
+from combat.systems.deryni.gear import SHIELD
 from combat.systems.deryni.healing import Rested, Saved, Treated
 from combat.systems.deryni.health import LEVELS
 from combat.systems.deryni.results import (
@@ -157,5 +158,6 @@ def status(combatant: Combatant) -> tuple[str, ...]:
     if state.power:
         found.append(f"maintains {state.power}")
     if state.dropped:
-        found.append(f"on the floor: {', '.join(state.dropped)}")
+        shield = combatant.sheet.shield or SHIELD  # his shield by its name (a buckler), as the disarm told it
+        found.append(f"on the floor: {', '.join(shield if item == SHIELD else item for item in state.dropped)}")
     return tuple(found)

@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 import pytest
-from deryni_kit import act, attack, f2, f4, faces, fight, man, state, with_state
+from deryni_kit import SYSTEM, act, attack, f2, f4, faces, fight, man, state, with_state
 
 from combat.errors import CannotAct, InvalidInput
 from combat.systems.deryni.health import CRITICAL, MORTAL
@@ -170,6 +170,13 @@ def test_a_disarmed_weapon_lies_on_the_floor_until_picked_up():
     assert strike(attack(enc, "foe", "hero", faces(f2(-2), f2(0)), defence="dodge")).weapon == "dagger"
     picked = act(enc, "foe", "pickup", item="broadsword")
     assert state(picked.encounter, "foe").dropped == () and state(picked.encounter, "foe").wielding == "broadsword"
+
+
+def test_a_shield_knocked_away_is_named_on_the_floor_as_the_disarm_named_it():
+    enc = fight(hero(), man("foe", dodge=0, shield="buckler", shield_=1), SLOW)
+    step = attack(enc, "hero", "foe", f2(1), defence="none", disarm="shield")  # Great -1 (buckler) +1: Fair
+    assert strike(step).outcome == "disarmed" and strike(step).disarm_item == "buckler"
+    assert "on the floor: buckler" in SYSTEM.status(step.encounter.get("foe"))
 
 
 def test_one_special_attack_at_a_time():
