@@ -11,7 +11,6 @@ Critical points in these attacks go where ``crits:`` says, else to critical dama
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 
 from combat.dice import DiceSource, parse_dice, roll
@@ -22,7 +21,7 @@ from combat.options import OptionValue
 from combat.systems.fallout.aim import look, proximity, require_distance
 from combat.systems.fallout.board import placed
 from combat.systems.fallout.harm import damage_hit
-from combat.systems.fallout.hexgrid import Hex, axis_towards, distance, in_cone, parse_hex, touches_cone
+from combat.systems.fallout.hexgrid import Hex, axis_towards, distance, fits_cone, in_cone, parse_hex, touches_cone
 from combat.systems.fallout.pause import StrikeRecord
 from combat.systems.fallout.results import Attack
 from combat.systems.fallout.state import fighter
@@ -131,12 +130,12 @@ def _check_sweep_cone(encounter: Encounter, actor: Combatant, targets: tuple[str
     places = [fighter(encounter.get(t)).place() for t in targets]
     if source is None or any(p is None for p in places):
         return
-    angles = [axis_towards(source, p) for p in places if p is not None]
-    if isinstance(options.get("at"), str):
-        axis = _axis(encounter, source, options, targets)
-    else:
-        spread = [(a - angles[0] + math.pi) % (2 * math.pi) - math.pi for a in angles]
-        axis = angles[0] + (max(spread) + min(spread)) / 2
+    if not isinstance(options.get("at"), str):  # [seed] any 60° cone that reaches every target will do
+        for count, target in enumerate(targets, 1):  # the first target no cone shares with those before it
+            if not fits_cone(source, [p for p in places[:count] if p is not None], 60):
+                raise CannotAct(f"{encounter.get(target).name} is outside a 60° cone with the others.")
+        return
+    axis = _axis(encounter, source, options, targets)
     for target, place in zip(targets, places, strict=True):
         if place is not None and not touches_cone(source, axis, 60, place):
             raise CannotAct(f"{encounter.get(target).name} is outside a 60° cone with the others.")

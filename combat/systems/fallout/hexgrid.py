@@ -29,6 +29,7 @@ __all__ = [
     "corners",
     "direction_between",
     "distance",
+    "fits_cone",
     "hex_name",
     "inside_fraction",
     "line",
@@ -264,6 +265,34 @@ def in_cone(source: Hex, axis: float, angle: float, place: Hex, bias: str = "lef
 def touches_cone(source: Hex, axis: float, angle: float, place: Hex) -> bool:
     """Tell whether the cone covers any of ``place`` (or its edge falls on it)."""
     return place != source and inside_fraction(source, axis, angle, place) > EPSILON
+
+
+def _wrapped(angle: float) -> float:
+    """Return the angle brought into [-pi, pi)."""
+    return (angle + math.pi) % (2 * math.pi) - math.pi
+
+
+def _span(source: Hex, place: Hex, reference: float) -> tuple[float, float]:
+    """Return the angles, from ``reference``, between which ``place`` lies seen from ``source``'s centre."""
+    ax, ay = centre(source)
+    towards = axis_towards(source, place)
+    seen = [_wrapped(math.atan2(y - ay, x - ax) - towards) for x, y in corners(place)]
+    offset = _wrapped(towards - reference)
+    return offset + min(seen), offset + max(seen)
+
+
+def fits_cone(source: Hex, places: Iterable[Hex], angle: float) -> bool:
+    """Tell whether some cone of ``angle`` degrees from ``source`` reaches into or onto the edge of every place.
+
+    A cone covers part of a hex when their angular spans seen from the apex overlap, so one cone reaches them all
+    when the latest start of a span is at most ``angle`` after the earliest end.
+    """
+    wanted = [p for p in places if p != source]
+    if not wanted:
+        return True
+    reference = axis_towards(source, wanted[0])
+    spans = [_span(source, p, reference) for p in wanted]
+    return max(lo for lo, _ in spans) - min(hi for _, hi in spans) <= math.radians(angle) + EPSILON
 
 
 def hexes_within(source: Hex, radius: int) -> Iterator[Hex]:

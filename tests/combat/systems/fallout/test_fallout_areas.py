@@ -9,6 +9,7 @@ from fallout_kit import SYSTEM, TABLES, act, hp, person, scene, state
 from combat.dice import ScriptedDice
 from combat.errors import CannotAct, InvalidInput
 from combat.system import Intent
+from combat.systems.fallout.hexgrid import fits_cone, parse_hex
 from combat.systems.fallout.system import FalloutSystem
 
 # The seed's spray example needs damage of 25 and 32: a test-only sawed-off with 6d6+4.
@@ -94,6 +95,19 @@ def test_sweep_targets_must_share_a_60_degree_cone() -> None:
     fight = sweep_scene().put(person("Behind", "foes", "C10"))
     with pytest.raises(CannotAct, match="outside a 60° cone"):
         act(fight, "gunner", "attack", "left", "behind", mode="sweep")
+
+
+def test_a_near_and_a_far_target_share_a_cone_that_is_not_aimed_between_their_centres() -> None:
+    # [seed] "in hexes within or falling on the edge of a 60 degree cone": from F6, Near on E6 (adjacent, a wide
+    # hex seen so close) and Far on C10 are some 83° apart centre to centre, yet a cone turned toward Far reaches
+    # into Near's hex. A cone aimed halfway between their centres misses one of them; any cone that fits will do.
+    gunner = person("Gunner", "vault", "F6", weapons=("10mm smg",), firearms=10)
+    fight = scene(gunner, person("Near", "foes", "E6"), person("Far", "foes", "C10"))
+    out = act(fight, "gunner", "attack", "near", "far", mode="sweep", faces=(1,) * 4)  # two misses
+    assert out.result.mode == "sweep"
+    assert fits_cone(parse_hex("F6"), [parse_hex("E6"), parse_hex("C10")], 60)
+    assert not fits_cone(parse_hex("F6"), [parse_hex("E6"), parse_hex("A12")], 30), "a narrow cone does not"
+    assert not fits_cone(parse_hex("F6"), [parse_hex("F3"), parse_hex("F9")], 60), "straight ahead and behind"
 
 
 def grenadier(hex: str = "C7"):
