@@ -54,7 +54,7 @@ def harm_of(before: Encounter, after: Encounter, target_id: str) -> Harm:
     was: Vitals = old.health
     fell = fighter(old).stance != "prone" and fighter(new).stance == "prone"
     return Harm(target_id, vitals.hp, vitals.fatigue, vitals.stun, vitals.dead and not was.dead,
-                vitals.passed_out and not was.passed_out, vitals.winded, fell)
+                vitals.passed_out and not was.passed_out and not vitals.dead, vitals.winded, fell)
 
 
 def drop_stances(encounter: Encounter, target_id: str, count: int) -> Encounter:

@@ -47,8 +47,8 @@ class Vitals:
 
     @property
     def winded(self) -> bool:
-        """Tell whether fatigue is at or above current HP."""
-        return self.fatigue >= self.hp and self.fatigue > 0
+        """Tell whether fatigue is at or above current HP (the living only: at 0 HP he is dead)."""
+        return not self.dead and self.fatigue >= self.hp and self.fatigue > 0
 
 
 @dataclass(frozen=True)

@@ -139,6 +139,18 @@ def test_winded_takes_4_and_acts_in_one_phase_only() -> None:
     assert SYSTEM.can_act(winded, "move")  # nothing done yet this round
 
 
+def test_the_dead_are_neither_winded_nor_passing_out() -> None:
+    # [seed] "When a character hits zero hit points, the character dies": fatigue at or above his 0 HP is no winding.
+    assert not Vitals(0, 40, 12).winded and Vitals(5, 40, 12).winded
+    raider = replace(person("Raider", "foes", "C3"), health=Vitals(2, 40, 45))  # at 2 HP, fatigue past max: out
+    fight = scene(person("Ann", "vault", "C6", weapons=("10mm pistol",), firearms=10), raider)
+    out = act(fight, "ann", "attack", "raider", faces=(6, 6, 3, 3, 3, 3))  # 8 HP and two critical 3s
+    (harm,) = out.result.harms
+    assert harm.dead and not harm.winded and not harm.out
+    lines = FalloutRenderer().result(out.result, {"raider": "Raider", "ann": "Ann"})
+    assert "Raider: -12 HP, fatigue 45, stun 0 — dead, falls prone" in lines  # not "dead, passes out, winded"
+
+
 def test_fatigue_past_max_hp_knocks_out_until_it_falls_below() -> None:
     out_cold = replace(person("Ann"), health=Vitals(40, 40, 45))
     assert not SYSTEM.can_act(out_cold, "move")
