@@ -47,19 +47,54 @@ class Args:
 PAIRED = ("extra", "options")
 
 
+_QUOTES = {'"': '"', "\u201c": "\u201d", "\u201d": "\u201d"}  # straight and curly (as phones type them)
+
+
+def _parts(text: str) -> list[str]:
+    """Split at the commas outside quotes: 'a=1, b="x, y"' gives 'a=1' and ' b="x, y"'."""
+    parts, current, closing = [], [], None
+    for char in text:
+        if closing is not None:
+            closing = None if char == closing else closing
+        elif char in _QUOTES:
+            closing = _QUOTES[char]
+        elif char == ",":
+            parts.append("".join(current))
+            current = []
+            continue
+        current.append(char)
+    return [*parts, "".join(current)]
+
+
+def _unquoted(value: str) -> str:
+    """Return a value without the quotes around it, if it has them."""
+    if len(value) >= 2 and value[0] in _QUOTES and value[-1] == _QUOTES[value[0]]:
+        return value[1:-1].strip()
+    return value
+
+
 def split_pairs(text: str | None, given: Mapping[str, Any]) -> dict[str, Any]:
-    """Read 'aware=no, rounds=6' into options beside ``given``; an option given twice is refused, never dropped."""
+    """Read 'aware=no, rounds=6' into options beside ``given``; an option given twice is refused, never dropped.
+
+    A part with no '=' goes on the value before it, so a list needs no quotes ('leaders=Aeryn, Rygel', 'via=C3, C4,
+    to=C5'); a value that holds '=' pairs of its own is quoted ('difficulties="Aeryn=Good, Rygel=Poor"').
+    """
     options: dict[str, Any] = {}
-    for part in (text or "").split(","):
+    last: str | None = None
+    for part in _parts(text or ""):
         if not part.strip():
             continue
         name, sep, value = part.partition("=")
+        if not sep and last is not None:
+            options[last] = f"{options[last]}, {part.strip()}"
+            continue
         key = name.strip().lower()
         if not sep or not key or not value.strip():
-            raise InvalidInput(f"'{echo(part.strip())}' is not name=value; write extra like \"aware=no, rounds=6\".")
+            raise InvalidInput(f"'{echo(part.strip())}' is not name=value; write extra like \"aware=no, rounds=6\" "
+                               "(a value with its own name=value pairs in quotes).")
         if key in options or given.get(key) is not None:
             raise InvalidInput(f"The option '{echo(key)}' is given twice; give it once.")
-        options[key] = value.strip()
+        options[key], last = _unquoted(value.strip()), key
     return {**given, **options}
 
 

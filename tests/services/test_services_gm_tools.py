@@ -99,3 +99,17 @@ async def test_a_player_s_combatant_added_without_a_side_joins_the_players(table
     assert reply.encounter.find("Aeryn").side == "crew"  # Crichton's side: the players' side in this fight
     reply = await table.run(GM, "encounter add", name="Stark")
     assert reply.encounter.find("Stark").side == "foes"
+
+
+@pytest.mark.asyncio
+async def test_discords_options_field_carries_a_list_and_quoted_pairs(table: Table) -> None:
+    # On Discord a tool's options come as one "name=value, …" text: a list runs on after its commas, and a value
+    # holding pairs of its own goes in quotes (straight or curly, as phones type them).
+    await prepared(table)
+    await table.run(GM, "encounter add", name="Rygel", side="crew", stats="Speed=Good")
+    reply = await table.run(GM, "encounter gm", tool="surprise",
+                            options='leaders=Crichton, Captain, difficulties="Rygel=Poor, Crichton=Good"')
+    assert reply.result.contest.winner == "crichton" and reply.result.frozen.side == "foes"
+    await table.refused(GM, "encounter gm", InvalidInput, tool="surprise", options="Crichton, Captain")
+    split = await table.run(GM, "encounter gm", tool="adjust", options="target=Captain, initiative=“+1”")
+    assert split.command == "encounter gm"

@@ -16,7 +16,7 @@ __all__ = ["EXTRA", "described", "run"]
 
 T = TypeVar("T")
 
-EXTRA = "More options as name=value, comma-separated (suggested as you type)."
+EXTRA = "More options as name=value, comma-separated (a value holding pairs goes in quotes)."
 
 
 def described(path: str, **extra: str) -> Callable[[T], T]:

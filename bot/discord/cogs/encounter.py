@@ -20,7 +20,7 @@ __all__ = ["EncounterCog", "setup"]
 
 Interaction = discord.Interaction[Any]
 Text = app_commands.Range[str, 1, 100]
-TOOL_OPTIONS = "The tool's options as name=value, comma-separated (suggested as you type)."
+TOOL_OPTIONS = "The tool's options as name=value, comma-separated (a value holding pairs in quotes)."
 
 
 @app_commands.guild_only()
