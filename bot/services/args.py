@@ -52,7 +52,9 @@ _QUOTES = {'"': '"', "\u201c": "\u201d", "\u201d": "\u201d"}  # straight and cur
 
 def _parts(text: str) -> list[str]:
     """Split at the commas outside quotes: 'a=1, b="x, y"' gives 'a=1' and ' b="x, y"'."""
-    parts, current, closing = [], [], None
+    parts: list[str] = []
+    current: list[str] = []
+    closing: str | None = None
     for char in text:
         if closing is not None:
             closing = None if char == closing else closing
