@@ -105,6 +105,8 @@ class ReactionTimers:
             return
         if reply.command in _READ_ONLY and encounter is not None and encounter.pending is None:
             return  # a read may predate the last change; only changes stop a timer
+        if encounter is None and reply.command != "encounter undo":
+            return  # no fight in it (a roll, a character, the settings): the choice still waits on its timer
         pending = encounter.pending if encounter is not None else None
         current = self._tasks.get(channel_id)
         if pending is not None and current is not None and current[0] == token(pending):

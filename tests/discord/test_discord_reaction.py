@@ -86,6 +86,9 @@ async def test_a_timer_runs_per_waiting_attack_and_stops_when_it_is_settled_or_t
     assert timers._tasks[CHANNEL][1] is first  # the same declaration keeps its timer
     timers.watch(CHANNEL, Reply("encounter status", FarscapeSystem(), replace(enc, pending=None), gm=1))
     assert timers._tasks[CHANNEL][1] is first  # a read never stops a timer
+    for elsewhere in ("roll", "character create", "character list", "encounter settings", "help"):
+        timers.watch(CHANNEL, Reply(elsewhere))  # no fight in them: the choice still waits on its timer
+        assert timers._tasks[CHANNEL][1] is first, elsewhere
     timers.watch(CHANNEL, Reply("encounter react", FarscapeSystem(), replace(enc, pending=None), gm=1))
     await asyncio.sleep(0)
     assert CHANNEL not in timers._tasks and first.cancelled()
