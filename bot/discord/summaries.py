@@ -109,7 +109,7 @@ class RoundSummaries:
         posted = self._posted.get(channel_id, {})
         taken = [posted.pop(r) for r in sorted(posted)
                  if r >= round_now and (not fight or not posted[r].fight or posted[r].fight == fight)]
-        if taken:
+        if taken or self.services is not None:  # a fight ended before this bot started is known to storage only
             self._spawn(self._take_back(channel_id, round_now, taken, fight))
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
@@ -118,12 +118,15 @@ class RoundSummaries:
         task.add_done_callback(self._deleting.discard)
 
     async def _take_back(self, channel_id: int, round_now: int, taken: list[PostedSummary], fight: int | None) -> None:
-        """Forget the summaries with their fight, then delete their messages."""
+        """Forget the summaries with their fight, then delete their messages (those storage knew of too)."""
         if self.services is not None:
             try:
-                await summaries_taken_back(self.services, channel_id, round_now, fight)
+                stored = await summaries_taken_back(self.services, channel_id, round_now, fight)
             except Exception:  # the messages still go; a restart might then post a round's summary twice
                 log.warning("could not forget the summaries of channel %s", channel_id, exc_info=True)
+            else:
+                known = {posted.message_id for posted in taken}
+                taken = [*taken, *(posted for posted in stored if posted.message_id not in known)]
         for posted in taken:
             try:
                 channel = await channel_of(self.channels, posted.channel_id)

@@ -28,8 +28,13 @@ async def summary_posted(svc: Services, fight_channel: int, posted: PostedSummar
     return noted
 
 
-async def summaries_taken_back(svc: Services, fight_channel: int, round_now: int, fight: int | None = None) -> None:
-    """Forget the summaries of the channel's active fight from round ``round_now`` on (an undo took them back)."""
+async def summaries_taken_back(svc: Services, fight_channel: int, round_now: int,
+                               fight: int | None = None) -> list[PostedSummary]:
+    """Forget the summaries of the channel's active fight from round ``round_now`` on (an undo took them back).
+
+    Return the ones forgotten (a bot that started after the fight ended knows them only from here).
+    """
     async with svc.db.unit_of_work() as uow:
-        await uow.boards.summaries_taken_back(fight_channel, round_now, fight)
+        taken = await uow.boards.summaries_taken_back(fight_channel, round_now, fight)
         await uow.commit()
+    return taken

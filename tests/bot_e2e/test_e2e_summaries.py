@@ -181,3 +181,23 @@ async def test_an_undo_in_the_channel_s_next_fight_leaves_the_last_fight_s_summa
         await fray.answer(fray.gm, "encounter undo")  # takes the add back, in a fight not begun (round 0)
         await fray.double.wait_for(lambda: bot.summaries._deleting == set() or None, what="any taking back done")
         assert [m.id for m in posted if fray.double.message(m.id).deleted] == [], "another fight's summaries stay"
+
+
+@pytest.mark.asyncio
+async def test_an_end_undone_after_a_restart_takes_its_summary_back_and_ending_again_posts_it_once(
+    fray: Fray,
+) -> None:
+    # The ended fight is no active one when the bot starts, so only storage knows the summaries it posted.
+    def titles() -> list[str]:
+        return [m.embeds[0]["title"] for m in summaries(fray)]
+
+    async with fray.running() as bot:
+        await _play_rounds(fray, bot, 1)
+        await fray.answer(fray.gm, "encounter end")  # ends round 2 too
+        await fray.double.wait_for(lambda: len(summaries(fray)) == 2 or None, what="both summaries")
+    async with fray.running():
+        await fray.answer(fray.gm, "encounter undo")
+        await fray.double.wait_for(lambda: titles() == ["Round 1 summary"] or None, what="round 2's taken back")
+        await fray.answer(fray.gm, "encounter end")
+        await fray.double.wait_for(lambda: len(summaries(fray)) == 2 or None, what="round 2's posted again")
+        assert titles() == ["Round 1 summary", "Round 2 summary"], "posted once, not twice"

@@ -90,8 +90,9 @@ async def test_each_active_encounter_keeps_its_posted_summaries_until_an_undo_ta
         assert await uow.boards.summaries() == {100: [PostedSummary(1, 555, 9001, fight),
                                                       PostedSummary(2, 555, 9002, fight),
                                                       PostedSummary(3, 555, 9999, fight)]}
-        await uow.boards.summaries_taken_back(100, 2, fight + 1)  # another fight's undo takes nothing of this one
-        await uow.boards.summaries_taken_back(100, 2, fight)
+        assert await uow.boards.summaries_taken_back(100, 2, fight + 1) == []  # another fight's undo: none of these
+        assert await uow.boards.summaries_taken_back(100, 2, fight) == [PostedSummary(2, 555, 9002, fight),
+                                                                         PostedSummary(3, 555, 9999, fight)]
         await uow.commit()
     async with db.unit_of_work() as uow:
         assert await uow.boards.summaries() == {100: [PostedSummary(1, 555, 9001, fight)]}
@@ -124,3 +125,18 @@ async def test_0009_counts_the_settings_touches_from_zero_and_takes_them_away(db
                 await conn.execute(text("SELECT touched FROM encounters"))
     finally:
         await engine.dispose()
+
+
+async def test_a_summary_posted_after_its_fight_ended_is_noted_with_that_fight(db: Database) -> None:
+    # The end of a fight ends its last round: that summary goes out after the end, and an undo may reopen the fight.
+    fight = await encounter(db, 100)
+    async with db.unit_of_work() as uow:
+        row = await uow.encounters.get(fight)
+        assert row is not None
+        await uow.encounters.end(row.row)
+        await uow.commit()
+    async with db.unit_of_work() as uow:
+        assert await uow.boards.summary_posted(100, PostedSummary(2, 555, 9002, fight))
+        assert not await uow.boards.summary_posted(100, PostedSummary(2, 555, 9003)), "no fight named, none active"
+        assert not await uow.boards.summary_posted(101, PostedSummary(2, 555, 9004, fight)), "not that channel's"
+        await uow.commit()

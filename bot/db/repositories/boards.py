@@ -66,9 +66,19 @@ class BoardRepository:
             found.setdefault(where, []).append(PostedSummary(round_number, channel, message, fight))
         return found
 
+    async def _fight(self, channel_id: int, fight: int) -> int | None:
+        """Return ``fight`` if it is an encounter of the channel, active or ended (None: no such fight there)."""
+        stmt = select(EncounterRow.id).where(EncounterRow.channel_id == channel_id, EncounterRow.id == fight)
+        found: int | None = (await self.session.execute(stmt)).scalar_one_or_none()
+        return found
+
     async def summary_posted(self, fight_channel: int, posted: PostedSummary) -> bool:
-        """Note a summary the channel's active encounter posted (its ``fight``, if known); False when none is active."""
-        encounter_id = await self._active(fight_channel, posted.fight)
+        """Note a summary the channel's fight posted (``posted.fight``, else the active one); False: no such fight.
+
+        A named fight is noted even once ended: its last round's summary comes after its end, and an undo may reopen it.
+        """
+        encounter_id = await (self._fight(fight_channel, posted.fight) if posted.fight
+                              else self._active(fight_channel))
         if encounter_id is None:
             return False
         values = {"encounter_id": encounter_id, "round": posted.round, "channel_id": posted.channel_id,
@@ -77,9 +87,17 @@ class BoardRepository:
         await self.session.execute(upsert(self.session, RoundSummaryRow, values, key))
         return True
 
-    async def summaries_taken_back(self, fight_channel: int, round_now: int, fight: int | None = None) -> None:
-        """Forget the summaries of the channel's active encounter from round ``round_now`` on (an undo took them)."""
+    async def summaries_taken_back(self, fight_channel: int, round_now: int,
+                                   fight: int | None = None) -> list[PostedSummary]:
+        """Forget the summaries of the channel's active encounter from round ``round_now`` on (an undo took them).
+
+        Return the ones forgotten, oldest round first.
+        """
         encounter_id = await self._active(fight_channel, fight)
-        if encounter_id is not None:
-            await self.session.execute(delete(RoundSummaryRow).where(
-                RoundSummaryRow.encounter_id == encounter_id, RoundSummaryRow.round >= round_now))
+        if encounter_id is None:
+            return []
+        taken = (delete(RoundSummaryRow)
+                 .where(RoundSummaryRow.encounter_id == encounter_id, RoundSummaryRow.round >= round_now)
+                 .returning(RoundSummaryRow.round, RoundSummaryRow.channel_id, RoundSummaryRow.message_id))
+        rows = (await self.session.execute(taken)).all()
+        return sorted(PostedSummary(r, channel, message, encounter_id) for r, channel, message in rows)
