@@ -28,6 +28,7 @@ log = logging.getLogger("fray.commands")
 # Answer directly when the service is this quick; otherwise defer first (Discord allows 3 s for the first answer).
 DEFER_AFTER = 1.5
 NO_PINGS = discord.AllowedMentions.none()
+UNANSWERED = "That was done, but Discord refused to show its answer; /encounter status shows the fight as it is now."
 
 
 class GuildNames:
@@ -52,6 +53,14 @@ async def answer_error(interaction: discord.Interaction[Any], message: str) -> N
         return
     await _drop_placeholder(interaction)
     await interaction.followup.send(message, ephemeral=True, allowed_mentions=NO_PINGS)
+
+
+async def _tell_done(interaction: discord.Interaction[Any]) -> None:
+    """Tell the caller a command was carried out though its answer was refused (if Discord still lets us say so)."""
+    try:
+        await answer_error(interaction, UNANSWERED)
+    except discord.HTTPException:  # the interaction is gone (too late): the log has it
+        log.warning("could not tell the caller that the command was done")
 
 
 async def _drop_placeholder(interaction: discord.Interaction[Any]) -> None:
@@ -130,9 +139,15 @@ class Responder:
                 await asyncio.wait({earlier}, timeout=max(0.0, self.ahead - (time.monotonic() - started)))
             self.bot.remember(caller.channel_id, reply)
             out = compose(reply, GuildNames(interaction.guild), reply.viewer_gm)
-            await (self._edit(interaction, out, reply) if edit else self._send(interaction, out, reply))
-            self.bot.summaries.post(caller.channel_id, reply.summaries, reply.encounter, reply.summary_channel,
-                                    fight_of(reply.mark))
+            try:
+                await (self._edit(interaction, out, reply) if edit else self._send(interaction, out, reply))
+            except discord.HTTPException:  # it is done and stored: say so, never "something went wrong"
+                outcome = "unanswered"
+                log.warning("/%s was done, but its answer was refused", path, exc_info=True)
+                await _tell_done(interaction)
+            finally:  # the rounds it ended are over whether or not its answer could be shown
+                self.bot.summaries.post(caller.channel_id, reply.summaries, reply.encounter, reply.summary_channel,
+                                        fight_of(reply.mark))
             return reply
         except FrayError as err:
             outcome = outcome_of(err)  # refused, or conflict: the same words as the metrics

@@ -128,3 +128,21 @@ async def test_commands_work_after_the_gateway_reconnects_and_resumes(fray: Fray
         await fray.double.drop_connection()
         message = await fray.answer(fray.carol, "attack", target="Peacekeeper trooper 1")
         assert "Aeryn" in message.embeds[0]["description"]
+
+
+@pytest.mark.asyncio
+async def test_an_answer_discord_refuses_still_posts_the_round_summary_and_says_it_was_done(fray: Fray) -> None:
+    # The command that ends round 1 is done and stored; its answer refused (a 400), the caller hears it was done,
+    # not "something went wrong", and the round's summary still goes out.
+    async with fray.running() as bot:
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        for _ in range(3):
+            await fray.answer(fray.gm, "encounter next")
+        fray.double.fail_next("POST", CALLBACK, status=400, code=50035, message="Invalid Form Body")
+        refused = await fray.say(fray.gm, "encounter next")
+        assert bot.rosters[fray.double.channel_id][1].turns.round == 2, "the round ended all the same"
+        [told] = refused.ephemeral
+        assert told.content.startswith("That was done, but Discord refused to show its answer")
+        summary = await fray.double.wait_for_message(lambda m: bool(m.embeds) and "summary" in m.embeds[0]["title"])
+        assert summary.embeds[0]["title"] == "Round 1 summary"
