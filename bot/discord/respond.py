@@ -6,6 +6,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,12 +22,15 @@ from combat.errors import FrayError
 if TYPE_CHECKING:
     from bot.discord.client import FrayBot
 
-__all__ = ["DEFER_AFTER", "GuildNames", "Responder", "answer_error"]
+__all__ = ["DEFER_AFTER", "LATE_AFTER", "GuildNames", "Responder", "answer_error"]
 
 log = logging.getLogger("fray.commands")
 
 # Answer directly when the service is this quick; otherwise defer first (Discord allows 3 s for the first answer).
 DEFER_AFTER = 1.5
+# An interaction this many seconds old by its id's time (replayed after a gateway resume, or long queued) is deferred
+# before anything is done: if Discord refuses that, its 3 s are over and the command is not carried out at all.
+LATE_AFTER = 2.0
 NO_PINGS = discord.AllowedMentions.none()
 UNANSWERED = "That was done, but Discord refused to show its answer; /encounter status shows the fight as it is now."
 
@@ -81,6 +85,7 @@ class Responder:
         ahead: float = AHEAD,
     ) -> None:
         self.bot = bot
+        self.clock: Callable[[], datetime] = discord.utils.utcnow  # the time an interaction's age is read against
         # Seconds a service may take before the answer is deferred (tests set 0: every command defers at once).
         self.defer_after = defer_after
         # Seconds an answer waits for the channel's earlier round summaries before it defers, and at most in all.
@@ -124,6 +129,9 @@ class Responder:
         self._answering += 1
         self._quiet.clear()
         try:
+            if not await self._in_time(interaction, edit):
+                outcome = "late"
+                return None
             task = asyncio.ensure_future(dispatch(self.bot.services, caller, path, options))
             self._running.add(task)
             task.add_done_callback(self._running.discard)
@@ -164,6 +172,21 @@ class Responder:
                 if self.on_quiet is not None:
                     asyncio.get_running_loop().call_soon(self._still_quiet)
             self._log(path, caller.user_id, caller.guild_id, caller.channel_id, outcome, started)
+
+    async def _in_time(self, interaction: discord.Interaction[Any], edit: bool) -> bool:
+        """Tell whether the interaction can still be answered; one that looks late is deferred first to find out.
+
+        Its id's time against this machine's clock only says when to ask: Discord's refusal of the deferral (its own
+        clock) is what says it is too late, so a skewed clock costs a deferral, never a command.
+        """
+        if (self.clock() - interaction.created_at).total_seconds() < LATE_AFTER:
+            return True
+        try:
+            await (interaction.response.defer() if edit else interaction.response.defer(thinking=True))
+        except discord.NotFound:
+            log.warning("an interaction came after its 3 s (Discord no longer knows it): not carried out")
+            return False
+        return True
 
     def _still_quiet(self) -> None:
         """Run ``on_quiet`` unless a command started meanwhile (after the answers, in the loop's next turn)."""

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime, timedelta
 
+import discord
 import pytest
 from discord_double import DiscordDouble
 from fray_kit import Fray
@@ -146,3 +148,27 @@ async def test_an_answer_discord_refuses_still_posts_the_round_summary_and_says_
         assert told.content.startswith("That was done, but Discord refused to show its answer")
         summary = await fray.double.wait_for_message(lambda m: bool(m.embeds) and "summary" in m.embeds[0]["title"])
         assert summary.embeds[0]["title"] == "Round 1 summary"
+
+
+@pytest.mark.asyncio
+async def test_a_command_past_its_three_seconds_is_not_carried_out_and_one_only_looking_late_is(fray: Fray) -> None:
+    # Replayed after a gateway resume, an interaction can reach the bot after Discord's 3 s. One that looks that old
+    # is deferred first: Discord refusing it (10062) means the command is not carried out at all.
+    async with fray.running() as bot:
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        before = await log_kinds(fray)
+        fray.double.clock.freeze()
+
+        def four_seconds_on() -> datetime:  # the bot sees the interaction 4 s after Discord made it
+            fray.double.advance(fray.double.ack_deadline + 1)
+            return discord.utils.utcnow() + timedelta(seconds=4)
+
+        bot.responder.clock = four_seconds_on
+        late = await fray.double.invoke("encounter next", {}, user=fray.gm)
+        await late.rejected(10062)
+        bot.responder.clock = lambda: discord.utils.utcnow() + timedelta(seconds=2.5)  # looks late, is in time
+        shown = await fray.say(fray.gm, "encounter next")
+        assert (await shown.response()).type == 5, "deferred before anything was done"
+        bot.responder.clock = discord.utils.utcnow
+        assert await log_kinds(fray) == [*before, "encounter next"], "the late one changed nothing; the other did"
