@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.commands import READ_ONLY
 from bot.config import Settings, serves
 from bot.discord.buttons import LogPageButton, NextTurnButton, UndoButton, log_view, recent_turn_views
 from bot.discord.reaction import ReactButton, ReactionTimers, reaction_buttons
@@ -34,10 +35,6 @@ _COGS = tuple(f"bot.discord.cogs.{name}" for name in ("encounter", "combat", "ch
 # cached. Without the message intents Discord sends none of the channel's messages (its chat, and each of Fray's own
 # answers, summaries and board edits echoed back), which discord.py would parse into objects only to drop.
 INTENTS = discord.Intents(guilds=True)
-_TURN_COMMANDS = frozenset(
-    {"encounter begin", "encounter next", "encounter undo", "encounter hold", "encounter release", "encounter react",
-     "attack", "act", "dodge"}
-)
 
 
 class FrayBot(commands.AutoShardedBot):
@@ -131,8 +128,8 @@ class FrayBot(commands.AutoShardedBot):
         choice = reaction_buttons(reply, channel_id)
         if choice is not None:
             return choice
-        if reply.command in _TURN_COMMANDS and encounter is not None and encounter.turns.current is not None:
-            return self.turn_view(channel_id, reply.mark)
+        if reply.command not in READ_ONLY and reply.mark and encounter is not None and encounter.turns.current:
+            return self.turn_view(channel_id, reply.mark)  # after any change (a GM tool, a newcomer): its moment's
         return None
 
     async def on_app_command_error(

@@ -149,3 +149,17 @@ async def test_the_log_s_page_buttons_turn_their_own_fight_s_pages_only(fray: Fr
         await stale.response()
         assert stale.ephemeral and "earlier fight" in stale.ephemeral[0].content
         assert fray.double.message(shown.id).embeds[0]["description"] == before, "the old log is left as it was"
+
+
+@pytest.mark.asyncio
+async def test_a_gm_tool_s_answer_carries_the_turn_buttons_of_its_moment(fray: Fray) -> None:
+    # A GM tool moves the fight on (the buttons under older answers act no more): its own answer has the buttons.
+    async with fray.running():
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")  # Aeryn's turn
+        tool = await fray.answer(fray.gm, "encounter gm", tool="adjust", target="D'Argo", options="initiative=+1")
+        assert len(turn_buttons(tool)) == 2
+        ended = await click(fray, tool, "next", fray.gm)
+        assert not ended.ephemeral and "D'Argo" in ended.original.content
+        read = await fray.answer(fray.gm, "encounter status")
+        assert turn_buttons(read) == [], "a read shows no buttons: it may show an older moment than the latest"
