@@ -151,17 +151,29 @@ class RoundSummaries:
             await asyncio.wait({earlier})
         await after_commands(self.commands, self.wait, now)
         target = await self._target(*where)
-        elsewhere = getattr(target, "id", where[0]) != where[0]  # a summary channel several fights share
         for summary in summaries:
-            embeds = summary_embeds(summary, encounter)
-            if elsewhere:
-                embeds[0].add_field(name="Fight", value=f"<#{where[0]}>")  # which channel's fight (a link, no ping)
             try:
-                message = await target.send(embeds=embeds, allowed_mentions=NO_PINGS)
+                message = await self._send(target, where[0], summary, encounter)
             except discord.HTTPException:
                 log.warning("could not post the round %s summary", summary.round, exc_info=True)
                 continue
             await self._keep(where[0], PostedSummary(summary.round, message.channel.id, message.id, fight))
+
+    async def _send(self, target: discord.abc.Messageable, fight_channel: int, summary: RoundSummary,
+                    encounter: Encounter | None) -> discord.Message:
+        """Post one summary; where Fray may not post in the chosen summary channel, in the fight's own instead."""
+        elsewhere = getattr(target, "id", fight_channel) != fight_channel  # a summary channel several fights share
+        embeds = summary_embeds(summary, encounter)
+        if not elsewhere:
+            return await target.send(embeds=embeds, allowed_mentions=NO_PINGS)
+        embeds[0].add_field(name="Fight", value=f"<#{fight_channel}>")  # which channel's fight (a link, no ping)
+        try:
+            return await target.send(embeds=embeds, allowed_mentions=NO_PINGS)
+        except discord.Forbidden:
+            log.warning("may not post in the summary channel %s: the summary goes to the fight's channel",
+                        getattr(target, "id", None))
+        own: discord.abc.Messageable = await channel_of(self.channels, fight_channel)
+        return await own.send(embeds=summary_embeds(summary, encounter), allowed_mentions=NO_PINGS)
 
     async def _keep(self, channel_id: int, posted: PostedSummary) -> None:
         """Keep a summary just posted, here and with its fight."""

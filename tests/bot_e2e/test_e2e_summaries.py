@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 from answering_kit import note_waits
-from discord_double import StoredMessage
+from discord_double import SEND_MESSAGES, StoredMessage
 from fray_kit import Fray
 from test_e2e_encounter import set_the_scene
 
@@ -201,3 +201,14 @@ async def test_an_end_undone_after_a_restart_takes_its_summary_back_and_ending_a
         await fray.answer(fray.gm, "encounter end")
         await fray.double.wait_for(lambda: len(summaries(fray)) == 2 or None, what="round 2's posted again")
         assert titles() == ["Round 1 summary", "Round 2 summary"], "posted once, not twice"
+
+
+@pytest.mark.asyncio
+async def test_a_summary_channel_fray_may_not_post_in_gives_way_to_the_fight_s_own(fray: Fray) -> None:
+    closed = fray.double.add_channel("announcements", overwrites={fray.double.bot_id: (0, SEND_MESSAGES)})
+    async with fray.running() as bot:
+        await fray.answer(fray.double.owner_id, "encounter settings", summary_channel=str(closed))
+        await _play_rounds(fray, bot, 1)
+        [posted] = await fray.double.wait_for(lambda: summaries(fray) or None, what="the summary")
+        assert posted.channel_id == fray.double.channel_id and posted.embeds[0]["title"] == "Round 1 summary"
+        assert "fields" not in posted.embeds[0] or all(f["name"] != "Fight" for f in posted.embeds[0]["fields"])
