@@ -30,9 +30,10 @@ from bot.services.replies import (
 )
 from combat.model import Combatant, Encounter
 
-__all__ = ["TURN_LINE", "Outgoing", "compose", "next_player", "shortened"]
+__all__ = ["PINGS", "TURN_LINE", "Outgoing", "compose", "next_player", "players_up", "shortened"]
 
 TURN_LINE = 1500  # characters of whose turn it is, at most: a message's content stops at 2000
+PINGS = 10  # players pinged at most (tied fighters acting together): 10 mentions keep the content within 2000
 
 
 @dataclass
@@ -42,13 +43,13 @@ class Outgoing:
     content: str | None = None
     embeds: list[discord.Embed] = field(default_factory=list)
     ephemeral: bool = False
-    mention: int | None = None
+    mentions: tuple[int, ...] = ()
     file: discord.File | None = None
 
     @property
     def allowed(self) -> discord.AllowedMentions:
-        """Allow a ping for the next player only; nobody else, ever."""
-        users = [discord.Object(self.mention)] if self.mention else []
+        """Allow a ping for the players up next only (several when tied fighters act together); nobody else, ever."""
+        users = [discord.Object(player) for player in self.mentions]
         return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
 
 
@@ -56,29 +57,31 @@ def _names(encounter: Encounter | None) -> dict[str, str]:
     return {c.id: c.name for c in encounter.combatants} if encounter else {}
 
 
-def next_player(encounter: Encounter | None) -> int | None:
-    """Return the user id of the player who must answer an attack, else of the player whose combatant acts now."""
+def players_up(encounter: Encounter | None) -> tuple[int, ...]:
+    """Return the user id of the player who must answer an attack, else of each player whose combatant acts now."""
     if encounter is None:
-        return None
+        return ()
     if encounter.pending is not None:
         asked = encounter.get(encounter.pending.reaction.combatant).owner
-        return int(asked) if asked and asked.isdigit() else None
+        return (int(asked),) if asked and asked.isdigit() else ()
     current = encounter.turns.current
     if current is None:
-        return None
-    for combatant_id in current.waiting:
-        owner = encounter.get(combatant_id).owner
-        if owner and owner.isdigit():
-            return int(owner)
-    return None
+        return ()
+    owners = (encounter.get(combatant_id).owner for combatant_id in current.waiting)
+    return tuple(dict.fromkeys(int(owner) for owner in owners if owner and owner.isdigit()))
 
 
-def _turn_line(encounter: Encounter, player: int | None) -> str:
-    """Say whose turn it is, pinging ``player`` (the ``next_player``) to act or to choose."""
+def next_player(encounter: Encounter | None) -> int | None:
+    """Return the first of ``players_up`` (None: the GM's turn, or no turn)."""
+    return next(iter(players_up(encounter)), None)
+
+
+def _turn_line(encounter: Encounter, players: tuple[int, ...]) -> str:
+    """Say whose turn it is, pinging ``players`` (``players_up``) to act or to choose."""
     text = shortened(render_turn(encounter, _names(encounter)), TURN_LINE)
     if encounter.pending is not None:
-        return f"{text} — {_choice_line(encounter, player)}"
-    return f"{text} — <@{player}>, you're up." if player else text
+        return f"{text} — {_choice_line(encounter, players[0] if players else None)}"
+    return f"{text} — {', '.join(f'<@{p}>' for p in players)}, you're up." if players else text
 
 
 def shortened(text: str, limit: int) -> str:
@@ -159,8 +162,8 @@ def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
         return out
     if encounter is not None and encounter.turns.round and reply.command != "encounter end":
         # A read (someone looking at the log) tells whose turn it is without pinging them: nothing was asked of them.
-        out.mention = None if reply.command in READ_ONLY else next_player(encounter)
-        out.content = _turn_line(encounter, out.mention)
+        out.mentions = () if reply.command in READ_ONLY else players_up(encounter)[:PINGS]
+        out.content = _turn_line(encounter, out.mentions)
     return out
 
 

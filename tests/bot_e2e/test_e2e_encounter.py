@@ -113,3 +113,17 @@ async def test_autocomplete_offers_the_channel_s_combatants_weapons_and_moves(fr
         assert {c.value for c in moves} >= {"grapple", "grenade"}
         # The value chosen is checked again on the server: a name that is not in the fight is refused.
         assert "No combatant named" in await fray.refusal(fray.carol, "attack", target="Rygel")
+
+
+@pytest.mark.asyncio
+async def test_tied_players_acting_together_are_each_pinged(fray: Fray) -> None:
+    async with fray.running():
+        await fray.answer(fray.gm, "encounter start", system="farscape")
+        for name, player in (("Aeryn", fray.carol), ("Zhaan", fray.dave)):
+            await fray.answer(fray.gm, "encounter add", name=name, owner=str(player), side="crew", tier="protagonist",
+                              stats="Agility=Great, Speed=Great, Energy Weapons=Great", weapon="pulse rifle")
+        await fray.answer(fray.gm, "encounter add", template="peacekeeper trooper", count=1)
+        begun = await fray.answer(fray.gm, "encounter begin")
+        assert "Aeryn and Zhaan act together" in begun.content
+        assert fray.double.pinged(begun) == {fray.carol, fray.dave}
+        assert f"<@{fray.carol}>, <@{fray.dave}>, you're up." in begun.content

@@ -56,7 +56,7 @@ async def test_the_declared_attack_pings_only_the_asked_player_with_the_default_
     out = compose(declared_reply(enc), Names(), False)
     assert f"<@{CAROL}>" in out.content and f"<t:{int(DEADLINE)}:R>" in out.content
     assert "Aeryn is under attack" in out.content and "Dodge or Take it?" in out.content
-    assert out.mention == CAROL and [u.id for u in out.allowed.users] == [CAROL]
+    assert out.mentions == (CAROL,) and [u.id for u in out.allowed.users] == [CAROL]
     assert "Scorpius shoots at Aeryn: no dice yet" in out.embeds[0].description
     assert next_player(replace(enc, pending=None)) is None  # nobody's turn is waiting in this bare encounter
 
@@ -104,4 +104,4 @@ async def test_a_read_tells_who_is_asked_without_pinging_them():
     read = replace(declared_reply(enc), command="encounter log", body=Logged(()))
     out = compose(read, Names(), False)
     assert "Aeryn is under attack" in out.content and f"<@{CAROL}>" not in out.content
-    assert out.mention is None and out.allowed.users == []
+    assert out.mentions == () and out.allowed.users == []
