@@ -130,8 +130,17 @@ def _compact(system: RuleSystem, encounter: Encounter, gm: bool) -> list[str]:
     return lines
 
 
+def shortened(text: str, limit: int) -> str:
+    """Cut a list-like line to ``limit`` characters at a name (", "), saying so: a slot of many tied fighters."""
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(", ", 0, limit - 20)
+    return (text[:cut] if cut > 0 else text[:limit - 20]) + ", … and more"
+
+
 def _turn_footer(encounter: Encounter) -> str:
-    return render_turn(encounter, names_of(encounter)) if encounter.turns.round else "Not begun yet"
+    """Say whose turn it is, within a footer's limit."""
+    return shortened(render_turn(encounter, names_of(encounter)), FOOTER) if encounter.turns.round else "Not begun yet"
 
 
 def status_embeds(reply: Reply, gm: bool) -> list[discord.Embed]:

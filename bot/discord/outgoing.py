@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.commands import READ_ONLY
-from bot.discord.embeds import TOTAL, help_embed, pack, status_embeds
+from bot.discord.embeds import TOTAL, help_embed, pack, shortened, status_embeds
 from bot.render.guide import guide_lines
 from bot.render.names import safe
 from bot.render.odds import odds_lines, title
@@ -82,14 +82,6 @@ def _turn_line(encounter: Encounter, players: tuple[int, ...]) -> str:
     if encounter.pending is not None:
         return f"{text} — {_choice_line(encounter, players[0] if players else None)}"
     return f"{text} — {', '.join(f'<@{p}>' for p in players)}, you're up." if players else text
-
-
-def shortened(text: str, limit: int) -> str:
-    """Cut a list-like line to ``limit`` characters at a name (", "), saying so: a slot of many tied fighters."""
-    if len(text) <= limit:
-        return text
-    cut = text.rfind(", ", 0, limit - 20)
-    return (text[:cut] if cut > 0 else text[:limit - 20]) + ", … and more"
 
 
 def _choice_line(encounter: Encounter, player: int | None) -> str:

@@ -16,6 +16,7 @@ from combat.summary import Beat, summarize_round
 from combat.systems.farscape.sheet import SPEC
 from combat.systems.farscape.system import FarscapeSystem
 from combat.systems.farscape.wounds import fresh_health
+from combat.turns import SINGLE_PHASE, Slot, TurnState
 
 SYSTEM = FarscapeSystem(load_system_tables("farscape"))
 
@@ -134,9 +135,21 @@ def test_a_footer_longer_than_discord_allows_is_cut_and_the_lines_still_fit() ->
 
 
 def test_a_turn_of_many_fighters_is_shortened_at_a_name() -> None:
-    from bot.discord.outgoing import TURN_LINE, shortened
+    from bot.discord.embeds import shortened
+    from bot.discord.outgoing import TURN_LINE
 
     line = "Round 2 — " + ", ".join(f"Peacekeeper trooper {i}" for i in range(1, 99)) + " act together"
     short = shortened(line, TURN_LINE)
     assert len(short) <= TURN_LINE and short.endswith(", … and more") and "Peacekeeper trooper 1," in short
     assert shortened("Round 1 — Aeryn's turn", TURN_LINE) == "Round 1 — Aeryn's turn"
+
+
+def test_a_status_of_many_long_named_fighters_acting_together_keeps_its_footer_within_discord_s_limit() -> None:
+    foes = [fighter(f"Trooper {n} " + "N" * 90) for n in range(24)]
+    turns = TurnState(SINGLE_PHASE, 1, (Slot("action", (0,), tuple(f.id for f in foes)),))
+    encounter = Encounter("farscape", tuple(foes), turns)
+    for gm in (False, True):
+        embeds = status_embeds(Reply("encounter status", SYSTEM, encounter, body=StatusShown("Big")), gm=gm)
+        within_limits(embeds)
+        footer = embeds[-1].footer.text or ""
+        assert len(footer) <= 2048 and footer.endswith(", … and more")
