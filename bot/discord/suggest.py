@@ -17,7 +17,7 @@ from discord import app_commands
 from bot.completion import complete_pairs, match, source_values, spec_values
 from bot.registry import find, keys
 from bot.render.plugin import picture_options
-from bot.services.characters import names_of
+from bot.services.characters import names_of, system_of
 from combat.model import Encounter
 from combat.options import OptionSpec, normal_key, same_name
 from combat.system import RuleSystem
@@ -25,8 +25,8 @@ from combat.system import RuleSystem
 if TYPE_CHECKING:
     from bot.discord.client import FrayBot
 
-__all__ = ["characters", "from_move", "from_source", "map_extra", "move_extra", "odds_extra", "odds_field", "odds_move",
-           "tool_extra"]
+__all__ = ["characters", "for_character", "from_move", "from_source", "map_extra", "move_extra", "odds_extra",
+           "odds_field", "odds_move", "tool_extra"]
 
 Choices = list[app_commands.Choice[str]]
 Interaction = discord.Interaction[Any]
@@ -171,3 +171,18 @@ async def characters(interaction: Interaction, current: str) -> Choices:
     """Suggest the caller's saved characters on this server."""
     bot: FrayBot = interaction.client
     return _choices(match(await names_of(bot.services, interaction.guild_id or 0, interaction.user.id), current))
+
+
+def for_character(source: str) -> Callback:
+    """Suggest a source's values in the system of the caller's character named in name: (else as ``from_source``)."""
+
+    async def suggest(interaction: Interaction, current: str) -> Choices:
+        bot: FrayBot = interaction.client
+        named = str(getattr(interaction.namespace, "name", "") or "")
+        key = await system_of(bot.services, interaction.guild_id or 0, interaction.user.id, named) if named else None
+        if key is None:
+            system, encounter = _scene(interaction)
+            return _choices(match(source_values(system, encounter, _actor(interaction, encounter), source), current))
+        return _choices(match(source_values(bot.services.system(key), None, None, source), current))
+
+    return suggest

@@ -122,6 +122,15 @@ async def names_of(svc: Services, guild_id: int, owner_id: int) -> list[str]:
         return [row.name for row in await uow.characters.list(guild_id, owner_id=owner_id)]
 
 
+async def system_of(svc: Services, guild_id: int, owner_id: int, name: str) -> str | None:
+    """Return the system of one player's saved character named ``name`` on a guild (None: no such one)."""
+    wanted = name.strip().casefold()
+    async with svc.db.unit_of_work() as uow:
+        found = [row.system for row in await uow.characters.list(guild_id, owner_id=owner_id)
+                 if row.name.casefold() == wanted]
+    return found[0] if len(found) == 1 else None
+
+
 async def delete(svc: Services, caller: Caller, args: Args) -> Reply:
     """Delete one of the caller's characters."""
     row, _ = await _mine(svc, caller, args.text("name") or "", write=True)

@@ -70,3 +70,22 @@ async def test_a_sheet_with_yaml_aliases_is_refused_before_it_can_grow(fray: Fra
         plain = b"name: Chiana\nsystem: farscape\nstats: {Agility: Great}\n"
         imported = await fray.answer(fray.carol, "character import", sheet=("chiana.yaml", plain))
         assert "Chiana" in imported.embeds[0]["description"]
+
+
+@pytest.mark.asyncio
+async def test_character_names_and_an_edit_s_gear_are_suggested_in_the_character_s_own_system(fray: Fray) -> None:
+    async with fray.running():
+        await fray.answer(fray.carol, "character create", name="Morgan", system="deryni", template="knight")
+        await fray.answer(fray.gm, "encounter start", system="farscape")  # the channel's fight is another system's
+        for path in ("character show", "character edit", "character delete"):
+            named = await fray.double.autocomplete(path, {"name": "mor"}, focused="name", user=fray.carol)
+            assert [c.value for c in named] == ["Morgan"], path
+        templates = await fray.double.autocomplete("character edit", {"name": "Morgan", "template": ""},
+                                                   focused="template", user=fray.carol)
+        assert "knight" in [c.value for c in templates]
+        assert "peacekeeper trooper" not in [c.value for c in templates]
+        edited = await fray.say(fray.carol, "character edit", name="Morgan", template=templates[0].value)
+        assert not edited.ephemeral, "a suggested template is one the character's system takes"
+        weapons = await fray.double.autocomplete("character edit", {"name": "Morgan", "weapon": "broad"},
+                                                 focused="weapon", user=fray.carol)
+        assert "broadsword" in [c.value for c in weapons]

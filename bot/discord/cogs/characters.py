@@ -102,13 +102,17 @@ class CharacterCog(commands.GroupCog, group_name="character", group_description=
 
     @app_commands.command(name="show", description="Show a saved character.")
     @described("character show")
+    @app_commands.autocomplete(name=suggest.characters)
     async def show(self, interaction: Interaction, name: str) -> None:
         """Show a character."""
         await run(interaction, "character show", {"name": name})
 
     @app_commands.command(name="edit", description="Change a saved character's traits or gear.")
     @described("character edit")
-    @app_commands.autocomplete(template=suggest.from_source("table:templates"))
+    @app_commands.autocomplete(name=suggest.characters, template=suggest.for_character("table:templates"),
+                               weapon=suggest.for_character("table:weapons"),
+                               armour=suggest.for_character("table:armour"),
+                               shield=suggest.for_character("table:shields"), tier=suggest.for_character("tiers"))
     async def edit(
         self,
         interaction: Interaction,
@@ -133,6 +137,7 @@ class CharacterCog(commands.GroupCog, group_name="character", group_description=
 
     @app_commands.command(name="delete", description="Delete one of your characters.")
     @described("character delete")
+    @app_commands.autocomplete(name=suggest.characters)
     async def delete(self, interaction: Interaction, name: str) -> None:
         """Delete a character."""
         await run(interaction, "character delete", {"name": name})
