@@ -30,7 +30,7 @@ from bot.services.replies import (
 )
 from combat.model import Combatant, Encounter
 
-__all__ = ["PINGS", "TURN_LINE", "Outgoing", "compose", "next_player", "players_up", "shortened"]
+__all__ = ["PINGS", "TURN_LINE", "Outgoing", "compose", "players_up", "shortened"]
 
 TURN_LINE = 1500  # characters of whose turn it is, at most: a message's content stops at 2000
 PINGS = 10  # players pinged at most (tied fighters acting together): 10 mentions keep the content within 2000
@@ -69,11 +69,6 @@ def players_up(encounter: Encounter | None) -> tuple[int, ...]:
         return ()
     owners = (encounter.get(combatant_id).owner for combatant_id in current.waiting)
     return tuple(dict.fromkeys(int(owner) for owner in owners if owner and owner.isdigit()))
-
-
-def next_player(encounter: Encounter | None) -> int | None:
-    """Return the first of ``players_up`` (None: the GM's turn, or no turn)."""
-    return next(iter(players_up(encounter)), None)
 
 
 def _turn_line(encounter: Encounter, players: tuple[int, ...]) -> str:

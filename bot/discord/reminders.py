@@ -1,4 +1,4 @@
-"""Play-by-post: after the guild's minutes without action, one reminder pinging only the player the fight waits for.
+"""Play-by-post: after the guild's minutes without action, one reminder pinging only the players the fight waits for.
 
 The countdown restarts at every change the bot answers (and, at start-up, from each active encounter's stored last
 change, ``encounters.updated``). A turn is reminded once: ``turn_reminders`` keeps the turn last reminded, so a
@@ -19,7 +19,7 @@ import discord
 from bot.commands import READ_ONLY
 from bot.config import serves
 from bot.discord.background import channel_of
-from bot.discord.outgoing import next_player
+from bot.discord.outgoing import PINGS, players_up
 from bot.discord.reaction import reaction_view
 from bot.guide.hints import next_step
 from bot.registry import find
@@ -42,17 +42,21 @@ Sleep = Callable[[float], Awaitable[None]]
 _READ_ONLY = READ_ONLY
 
 
-def waiting_turn(encounter: Encounter | None) -> tuple[str, int] | None:
-    """Return the mark of the turn the fight waits on and the player it waits for (None: no player's)."""
+def waiting_turn(encounter: Encounter | None) -> tuple[str, tuple[int, ...]] | None:
+    """Return the mark of the turn the fight waits on and the players it waits for (None: no player's).
+
+    Several when tied fighters of different players act together (``PINGS`` at most).
+    """
     if encounter is None or not encounter.turns.round:
         return None
-    player = next_player(encounter)
-    if player is None:
+    players = players_up(encounter)[:PINGS]
+    if not players:
         return None
     turns = encounter.turns
     waiting = ",".join(turns.current.waiting) if turns.current is not None else ""
     pending = token(encounter.pending) if encounter.pending is not None else ""
-    return f"{turns.round}:{turns.phase or ''}:{len(turns.queue)}:{pending}:{player}:{waiting}"[:200], player
+    whom = ",".join(map(str, players))
+    return f"{turns.round}:{turns.phase or ''}:{len(turns.queue)}:{pending}:{whom}:{waiting}"[:200], players
 
 
 class Reminders:
@@ -150,17 +154,17 @@ class Reminders:
             if current is not None and current[1] is asyncio.current_task():
                 del self._tasks[channel_id]
 
-    async def _remind(self, channel_id: int, waiting: Waiting, turn: tuple[str, int], since: float) -> None:
-        """Post the reminder, pinging only the turn's player, with the next step (and the choice's buttons); note it."""
-        mark, player = turn
+    async def _remind(self, channel_id: int, waiting: Waiting, turn: tuple[str, tuple[int, ...]], since: float) -> None:
+        """Post the reminder, pinging only the turn's players, with the next step (and a choice's buttons); note it."""
+        mark, players = turn
         encounter = waiting.encounter
         system = self.bot.services.system(encounter.system)
         demo = find(system.key).demo
         step = hint_line(next_step(system, encounter, demo.hint if demo else None), buttons=True).removeprefix(MARK)
-        text = (f"<@{player}> the fight '{safe(waiting.name)}' is waiting for you (no action since "
-                f"<t:{int(since)}:R>). {step}")
+        text = (f"{' '.join(f'<@{p}>' for p in players)} the fight '{safe(waiting.name)}' is waiting for you (no "
+                f"action since <t:{int(since)}:R>). {step}")
         allowed = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                          users=[discord.Object(player)])
+                                          users=[discord.Object(p) for p in players])
         kwargs: dict[str, Any] = {"allowed_mentions": allowed}
         if encounter.pending is not None:
             kwargs["view"] = reaction_view(channel_id, encounter.pending)

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.discord.outgoing import compose, next_player
+from bot.discord.outgoing import compose, players_up
 from bot.discord.reaction import ReactButton, ReactionTimers, reaction_buttons
 from bot.services import Reply
 from bot.services.reactions import token
@@ -52,13 +52,13 @@ def declared_reply(enc: Encounter, command: str = "attack") -> Reply:
 
 async def test_the_declared_attack_pings_only_the_asked_player_with_the_default_and_deadline():
     enc = waiting()
-    assert next_player(enc) == CAROL
+    assert players_up(enc) == (CAROL,)
     out = compose(declared_reply(enc), Names(), False)
     assert f"<@{CAROL}>" in out.content and f"<t:{int(DEADLINE)}:R>" in out.content
     assert "Aeryn is under attack" in out.content and "Dodge or Take it?" in out.content
     assert out.mentions == (CAROL,) and [u.id for u in out.allowed.users] == [CAROL]
     assert "Scorpius shoots at Aeryn: no dice yet" in out.embeds[0].description
-    assert next_player(replace(enc, pending=None)) is None  # nobody's turn is waiting in this bare encounter
+    assert players_up(replace(enc, pending=None)) == ()  # nobody's turn is waiting in this bare encounter
 
 
 async def test_the_buttons_carry_the_channel_the_choice_and_the_declaration():

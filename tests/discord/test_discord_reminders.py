@@ -36,17 +36,19 @@ def test_a_turn_waits_for_its_player_and_never_for_the_gm_s_npcs() -> None:
     assert waiting_turn(None) is None
     assert waiting_turn(turn_of("aeryn", round_number=0)) is None, "not begun"
     assert waiting_turn(turn_of("scorpius")) is None, "an NPC's turn pings nobody"
-    mark, player = waiting_turn(turn_of("aeryn")) or ("", 0)
-    assert player == CAROL and mark == f"2:action:2::{CAROL}:aeryn"
+    mark, players = waiting_turn(turn_of("aeryn")) or ("", ())
+    assert players == (CAROL,) and mark == f"2:action:2::{CAROL}:aeryn"
     assert waiting_turn(turn_of("crichton"))[0] != mark
+    tied, both = waiting_turn(turn_of("aeryn", "scorpius", "crichton")) or ("", ())
+    assert both == (CAROL, 7) and tied == f"2:action:2::{CAROL},7:aeryn,scorpius,crichton", "tied: each player"
 
 
 def test_a_waiting_choice_waits_for_the_asked_player_under_its_own_mark() -> None:
     enc = turn_of("scorpius")
     pending = PendingReaction(Intent("scorpius", "shoot", ("aeryn",)), Reaction("aeryn", DODGE_OR_TAKE, "dodge"),
                               1_800_000_000.5)
-    mark, player = waiting_turn(replace(enc, pending=pending)) or ("", 0)
-    assert player == CAROL and mark == f"2:action:2:1800000000500:{CAROL}:scorpius"
+    mark, players = waiting_turn(replace(enc, pending=pending)) or ("", ())
+    assert players == (CAROL,) and mark == f"2:action:2:1800000000500:{CAROL}:scorpius"
 
 
 def test_stored_times_without_a_zone_are_utc() -> None:
