@@ -27,7 +27,7 @@ __all__ = [
 
 def choose_weapon(actor: Combatant, tables: D6Tables, wanted: str | None) -> Weapon:
     """Return the weapon named, else the one ready, else the first carried, else the fist; it must be carried."""
-    carried = (*actor.sheet.weapons, UNARMED)
+    carried = tuple(dict.fromkeys((*actor.sheet.weapons, UNARMED)))  # a sheet may list the fist itself
     if wanted is not None:
         key = " ".join(wanted.split()).lower()
         if key not in carried:

@@ -94,6 +94,9 @@ def test_only_weapons_carried_and_never_oneself() -> None:
         attack(enc, "hero", "foe", [1] * 9, weapon="rifle")
     with pytest.raises(Exception, match="cannot attack themself"):
         attack(enc, "hero", "hero", [1] * 9)
+    fists = begin(fighter("hero", weapons=("sword", "fist"), agility=3), fighter("foe", agility=3), init=(6, 1))
+    with pytest.raises(CannotAct, match=r"they carry sword, fist\.$"):  # a sheet listing the fist names it once
+        attack(fists, "hero", "foe", [1] * 9, weapon="rifle")
 
 
 def test_unanswered_the_successes_all_go_to_damage() -> None:
