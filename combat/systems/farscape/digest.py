@@ -59,10 +59,12 @@ def _harmed(beat: Beat, harm: Harm | None) -> Beat:
 
 def _hit_beat(hit: Hit) -> Beat:
     """Return the beat for a blow that landed (or was stopped because its striker fell first)."""
+    # A blow never struck (its striker fell first, or the target broke away) is neither a hit nor a miss [seed: "the
+    # other does not, in fact, get to act"].
     if hit.blocked:
-        return Beat(hit.attacker, hit.move, hit.defender, False, note="taken out first")
+        return Beat(hit.attacker, hit.move, hit.defender, False, note="taken out first", aid=True)
     if hit.escaped:
-        return Beat(hit.attacker, hit.move, hit.defender, False, note="target broke away first")
+        return Beat(hit.attacker, hit.move, hit.defender, False, note="target broke away first", aid=True)
     if hit.warning:
         return Beat(hit.attacker, hit.move, note="warning blow")
     note = "critical" if hit.critical else None

@@ -7,7 +7,7 @@ from farscape_melee_kit import battered, encounter, f4, fighter, melee
 
 from combat.dice import ScriptedDice
 from combat.model import Condition
-from combat.summary import Beat
+from combat.summary import Beat, summarize_round
 from combat.systems.farscape.digest import STATUS_KEYS, digest, status
 from combat.systems.farscape.engagement import engagement
 from combat.systems.farscape.surprise import recover
@@ -34,6 +34,8 @@ def test_a_knockout_is_marked_out_and_a_blow_never_struck_is_noted():
     mine, theirs = digest(result)
     assert (mine.target, mine.hit, mine.wound, mine.track, mine.out) == ("foe", True, "Unconscious", "stun", True)
     assert (theirs.actor, theirs.hit, theirs.note, theirs.out) == ("foe", False, "taken out first", False)
+    assert theirs.aid, "a blow never struck is neither a hit nor a miss"
+    assert summarize_round(1, (mine, theirs), (), ()).misses == 0
 
 
 def test_a_minions_first_landed_blow_is_a_warning_with_no_target():
