@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.commands import READ_ONLY
 from bot.config import Settings, serves
 from bot.discord.buttons import LogPageButton, NextTurnButton, UndoButton, log_view, recent_turn_views
+from bot.discord.names import NameBook
 from bot.discord.reaction import ReactButton, ReactionTimers, reaction_buttons
 from bot.discord.reminders import Reminders, Sleep
 from bot.discord.respond import Responder, answer_error
@@ -60,6 +61,7 @@ class FrayBot(commands.AutoShardedBot):
         self.services = services
         self.responder = Responder(self, on_quiet=idle)  # ``idle``: called whenever no command is being answered
         self.rosters: dict[int, tuple[str, Encounter]] = {}
+        self.names = NameBook()  # players' display names as interactions bring them (no member list is sent)
         self.turn_view = recent_turn_views()
         self.reactions = ReactionTimers(self, sleep=sleep)  # ``sleep``: how the bot's timers wait (tests inject one)
         self.status_board = StatusBoard(self, delay=settings.status_edit_delay, commands=self.responder)

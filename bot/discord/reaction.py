@@ -18,8 +18,8 @@ import discord
 
 from bot.commands import READ_ONLY
 from bot.discord.buttons import laid_out
+from bot.discord.names import GuildNames
 from bot.discord.outgoing import compose
-from bot.discord.respond import GuildNames
 from bot.services import Caller, Reply
 from bot.services.core import fight_of
 from bot.services.reactions import expire, token
@@ -163,7 +163,7 @@ class ReactionTimers:
         if not isinstance(channel, discord.abc.Messageable):
             channel = await self.bot.fetch_channel(channel_id)
         assert isinstance(channel, discord.abc.Messageable)
-        out = compose(reply, GuildNames(guild), False)
+        out = compose(reply, GuildNames(guild, self.bot.names), False)
         await self.bot.summaries.ahead_of(channel_id)  # an earlier round's summary comes first
         kwargs: dict[str, Any] = {"embeds": out.embeds, "allowed_mentions": out.allowed}
         view = self.bot.buttons(reply, channel_id)  # marked for this reply: sent at once, nothing awaited before

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.caller import caller_of
+from bot.discord.names import GuildNames
 from bot.discord.outgoing import Outgoing, compose
 from bot.discord.summaries import AHEAD
 from bot.metrics import outcome_of
@@ -33,20 +34,6 @@ DEFER_AFTER = 1.5
 LATE_AFTER = 2.0
 NO_PINGS = discord.AllowedMentions.none()
 UNANSWERED = "That was done, but Discord refused to show its answer; /encounter status shows the fight as it is now."
-
-
-class GuildNames:
-    """Name users by their display name in the guild, never as a mention."""
-
-    def __init__(self, guild: discord.Guild | None) -> None:
-        self.guild = guild
-
-    def name(self, ident: int | str | None) -> str:
-        """Return a member's display name, or 'someone'."""
-        if ident is None or not str(ident).isdigit() or self.guild is None:
-            return "someone"
-        member = self.guild.get_member(int(ident))
-        return member.display_name if member else "someone"
 
 
 async def answer_error(interaction: discord.Interaction[Any], message: str) -> None:
@@ -122,6 +109,7 @@ class Responder:
         """
         started = time.monotonic()
         caller = caller_of(interaction)
+        self.bot.names.note_interaction(interaction)
         outcome = "ok"
         this = asyncio.current_task()
         if this is not None:
@@ -146,7 +134,7 @@ class Responder:
                 # then the answer follows it: ``ahead`` seconds at most in all
                 await asyncio.wait({earlier}, timeout=max(0.0, self.ahead - (time.monotonic() - started)))
             self.bot.remember(caller.channel_id, reply)
-            out = compose(reply, GuildNames(interaction.guild), reply.viewer_gm)
+            out = compose(reply, GuildNames(interaction.guild, self.bot.names), reply.viewer_gm)
             try:
                 await (self._edit(interaction, out, reply) if edit else self._send(interaction, out, reply))
             except discord.HTTPException:  # it is done and stored: say so, never "something went wrong"

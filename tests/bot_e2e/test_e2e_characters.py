@@ -89,3 +89,15 @@ async def test_character_names_and_an_edit_s_gear_are_suggested_in_the_character
         weapons = await fray.double.autocomplete("character edit", {"name": "Morgan", "weapon": "broad"},
                                                  focused="weapon", user=fray.carol)
         assert "broadsword" in [c.value for c in weapons]
+
+
+@pytest.mark.asyncio
+async def test_players_are_named_by_their_display_names_though_discord_sends_no_member_list(fray: Fray) -> None:
+    # Only the guilds intent: the guild's cache knows nobody; callers and members named in options are noted.
+    async with fray.running():
+        await fray.answer(fray.carol, "character create", name="Zhaan", system="farscape", stats="Agility=Good")
+        listed = await fray.answer(fray.dave, "character list")
+        assert "• Zhaan (farscape) — Carol" in listed.embeds[0]["description"]
+        await set_the_scene(fray)  # the GM adds Aeryn (owner:@carol) and D'Argo (owner:@dave)
+        log = await fray.answer(fray.gm, "encounter log")
+        assert "owner:Carol" in log.embeds[0]["description"] and "someone" not in log.embeds[0]["description"]

@@ -17,3 +17,15 @@ def test_every_kind_of_option_becomes_text_and_an_option_not_given_is_left_out()
 
 def test_text_that_names_a_number_stays_the_text_given() -> None:
     assert options_of({"dice": "4dF", "modifier": "-1"}) == {"dice": "4dF", "modifier": "-1"}
+
+
+def test_the_name_book_keeps_the_players_seen_last_and_names_the_rest_someone() -> None:
+    from types import SimpleNamespace
+
+    from bot.discord.names import GuildNames, NameBook
+
+    book = NameBook(size=2)
+    for ident, name in ((1, "Ann"), (2, "Bo"), (3, "Cy")):
+        book.note(SimpleNamespace(id=ident, display_name=name))  # type: ignore[arg-type]
+    names = GuildNames(None, book)
+    assert [names.name(i) for i in (1, 2, "3", None, "x")] == ["someone", "Bo", "Cy", "someone", "someone"]
