@@ -169,7 +169,9 @@ class ReactionTimers:
         view = self.bot.buttons(reply, channel_id)  # marked for this reply: sent at once, nothing awaited before
         if view is not None:
             kwargs["view"] = view
-        await channel.send(out.content, **kwargs)
-        self.bot.summaries.post(channel_id, reply.summaries, reply.encounter, reply.summary_channel,
-                                fight_of(reply.mark))
-        self.bot.remember(channel_id, reply)
+        try:
+            await channel.send(out.content, **kwargs)
+        finally:  # the default is taken and stored whether or not its message could be shown
+            self.bot.summaries.post(channel_id, reply.summaries, reply.encounter, reply.summary_channel,
+                                    fight_of(reply.mark))
+            self.bot.remember(channel_id, reply)

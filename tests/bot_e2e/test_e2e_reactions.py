@@ -156,3 +156,21 @@ async def test_a_started_bot_suggests_from_the_fights_under_way_before_anyone_ty
         moves = await fray.double.autocomplete("act", {"move": "gr"}, focused="move", user=fray.carol)
         assert [c.value for c in targets] == ["Peacekeeper trooper 1", "Peacekeeper trooper 2"]
         assert {c.value for c in moves} >= {"grapple", "grenade"}
+
+
+@pytest.mark.asyncio
+async def test_a_default_whose_message_discord_refuses_is_still_followed_by_the_bot(fray: Fray) -> None:
+    # The default is taken and stored; its post refused (403), the bot still follows the fight (summaries, timers,
+    # the board, autocomplete) instead of keeping the choice it no longer waits on.
+    clock, sleeps = Clock(), HeldSleeps()
+    async with fray.running(reaction_seconds=120) as bot:
+        bot.services.clock = clock
+        bot.reactions.sleep = sleeps
+        await set_the_scene(fray)
+        await trooper_shoots_aeryn(fray)
+        await sleeps.until_waiting(1)
+        fray.double.fail_next("POST", r"/channels/\d+/messages$", status=403, code=50013, message="Missing Permissions")
+        clock.now += 120 + GRACE
+        await sleeps.release()
+        channel = fray.double.channel_id
+        await fray.double.wait_for(lambda: bot.rosters[channel][1].pending is None or None, what="the bot to follow")
