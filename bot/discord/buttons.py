@@ -60,7 +60,7 @@ class CommandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_AN
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Run the button's command for whoever clicked, for the moment it was shown at."""
         bot: FrayBot = interaction.client
-        await bot.responder.run(interaction, self.path, {"for": self.mark} if self.mark else {})
+        await bot.responder.click(interaction, self.path, {"for": self.mark} if self.mark else {})
 
 
 def command_id(action: str, channel_id: int, mark: str | None) -> str:
@@ -136,7 +136,7 @@ class LogPageButton(
         bot: FrayBot = interaction.client
         options = {"page": str(self.page), **({"round": str(self.round)} if self.round else {}),
                    **({"for": str(self.fight)} if self.fight else {})}
-        await bot.responder.run(interaction, "encounter log", options, edit=True)
+        await bot.responder.click(interaction, "encounter log", options, edit=True)
 
 
 def log_view(channel_id: int, round_number: int | None, page: int, pages: int, fight: int = 0

@@ -17,7 +17,7 @@ from bot.discord.buttons import LogPageButton, NextTurnButton, UndoButton, log_v
 from bot.discord.names import NameBook
 from bot.discord.reaction import ReactButton, ReactionTimers, reaction_buttons
 from bot.discord.reminders import Reminders, Sleep
-from bot.discord.respond import Responder, answer_error
+from bot.discord.respond import FAILED, Responder, answer_error
 from bot.discord.status_board import StatusBoard
 from bot.discord.summaries import RoundSummaries
 from bot.services import Reply, Services
@@ -147,4 +147,4 @@ class FrayBot(commands.AutoShardedBot):
             await answer_error(interaction, "You can't use that command here.")
         else:
             log.error("command failed", exc_info=original)
-            await answer_error(interaction, "Something went wrong on Fray's side; it has been logged.")
+            await answer_error(interaction, FAILED)

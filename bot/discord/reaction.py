@@ -67,7 +67,7 @@ class ReactButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Run /encounter react with this choice for whoever clicked."""
         bot: FrayBot = interaction.client
-        await bot.responder.run(interaction, "encounter react", {"choice": self.choice, "for": self.mark})
+        await bot.responder.click(interaction, "encounter react", {"choice": self.choice, "for": self.mark})
 
 
 def reaction_view(channel_id: int, pending: PendingReaction) -> discord.ui.View:

@@ -23,7 +23,7 @@ from combat.errors import FrayError
 if TYPE_CHECKING:
     from bot.discord.client import FrayBot
 
-__all__ = ["DEFER_AFTER", "LATE_AFTER", "GuildNames", "Responder", "answer_error"]
+__all__ = ["DEFER_AFTER", "FAILED", "LATE_AFTER", "GuildNames", "Responder", "answer_error"]
 
 log = logging.getLogger("fray.commands")
 
@@ -33,6 +33,7 @@ DEFER_AFTER = 1.5
 # before anything is done: if Discord refuses that, its 3 s are over and the command is not carried out at all.
 LATE_AFTER = 2.0
 NO_PINGS = discord.AllowedMentions.none()
+FAILED = "Something went wrong on Fray's side; it has been logged."
 UNANSWERED = "That was done, but Discord refused to show its answer; /encounter status shows the fight as it is now."
 
 
@@ -160,6 +161,19 @@ class Responder:
                 if self.on_quiet is not None:
                     asyncio.get_running_loop().call_soon(self._still_quiet)
             self._log(path, caller.user_id, caller.guild_id, caller.channel_id, outcome, started)
+
+    async def click(
+        self, interaction: discord.Interaction[Any], path: str, options: Mapping[str, str], *, edit: bool = False
+    ) -> None:
+        """Run a button's command: as ``run``, and a failure is answered here (the tree's handler sees slash only)."""
+        try:
+            await self.run(interaction, path, options, edit=edit)
+        except Exception:
+            log.exception("a button's /%s failed", path)
+            try:
+                await answer_error(interaction, FAILED)
+            except discord.HTTPException:
+                log.warning("could not tell the clicker that the button failed")
 
     async def _in_time(self, interaction: discord.Interaction[Any], edit: bool) -> bool:
         """Tell whether the interaction can still be answered; one that looks late is deferred first to find out.

@@ -172,3 +172,26 @@ async def test_a_command_past_its_three_seconds_is_not_carried_out_and_one_only_
         assert (await shown.response()).type == 5, "deferred before anything was done"
         bot.responder.clock = discord.utils.utcnow
         assert await log_kinds(fray) == [*before, "encounter next"], "the late one changed nothing; the other did"
+
+
+@pytest.mark.asyncio
+async def test_a_button_that_fails_unexpectedly_is_answered_privately_once_as_a_command_is(
+    fray: Fray, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.discord.respond as respond
+
+    async with fray.running():
+        await set_the_scene(fray)
+        begun = await fray.answer(fray.gm, "encounter begin")
+
+        async def broken(*_: object, **__: object) -> None:
+            raise RuntimeError("the database went away")  # a bug or an outage, not the user's doing
+
+        monkeypatch.setattr(respond, "dispatch", broken)
+        typed = await fray.say(fray.gm, "encounter next")
+        clicked = await fray.double.click(begun, next(c for c in begun.custom_ids if c.startswith("fray:next:")),
+                                          user=fray.gm)
+        await clicked.response()
+        for record in (typed, clicked):
+            [told] = record.ephemeral
+            assert told.content == "Something went wrong on Fray's side; it has been logged."
