@@ -146,7 +146,7 @@ def _turn_footer(encounter: Encounter) -> str:
 def status_embeds(reply: Reply, gm: bool) -> list[discord.Embed]:
     """Build the status: fields per combatant for a small fight, compact grouped lines for a big one."""
     encounter, system = reply.encounter, reply.system
-    name = reply.body.name if isinstance(reply.body, StatusShown) else "Encounter"
+    name = reply.body.name if isinstance(reply.body, StatusShown) else reply.name or "Encounter"
     title = f"{safe(name)} — {system.title if system else ''}"
     if encounter is None or system is None:
         return [discord.Embed(title=title, colour=COLOUR)]

@@ -218,6 +218,7 @@ class Services:
                         return scene.settled or Reply(
                             command, scene.system, scene.encounter, gm=scene.row.gm_id, viewer_gm=scene.gm,
                             summary_channel=scene.settings.summary_channel_id, mark=fight_mark(scene.row),
+                            name=scene.row.name,
                         )
                     beats = _digest(scene.system, step)
                     summaries, _ = await self.record(uow, scene, command, step, caller, payload, beats)
@@ -230,7 +231,7 @@ class Services:
             return Reply(
                 command, scene.system, step.encounter, step.result, step.change, summaries, gm=scene.row.gm_id,
                 viewer_gm=scene.gm, settled=earlier, summary_channel=scene.settings.summary_channel_id, beats=beats,
-                mark=fight_mark(scene.row),
+                mark=fight_mark(scene.row), name=scene.row.name,
             )
 
         with contextlib.suppress(ConcurrentUpdate):
@@ -313,7 +314,7 @@ class Services:
         settled = Reply(
             "encounter react", scene.system, step.encounter, step.result, step.change, summaries,
             answer=lapsed, gm=scene.row.gm_id, viewer_gm=scene.gm, summary_channel=scene.settings.summary_channel_id,
-            beats=beats, mark=fight_mark(scene.row),
+            beats=beats, mark=fight_mark(scene.row), name=scene.row.name,
         )
         return replace(scene, encounter=step.encounter, settled=settled, log=log)
 

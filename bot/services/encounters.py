@@ -53,7 +53,7 @@ async def open_encounter(svc: Services, caller: Caller, key: str, wanted: str, *
         await uow.events.append(loaded.row.id, "start", round=0, payload=payload, user_id=caller.user_id)
         await uow.commit()
     return Reply("encounter start", system, encounter, body=Started(name), gm=caller.user_id, viewer_gm=True,
-                 mark=fight_mark(loaded.row))
+                 mark=fight_mark(loaded.row), name=loaded.row.name)
 
 
 def players_side(encounter: Encounter) -> str:
@@ -242,7 +242,7 @@ async def undo(svc: Services, caller: Caller, args: Args) -> Reply:
                                 user_id=caller.user_id)
         await uow.commit()
     return Reply("encounter undo", scene.system, restored, body=undone, gm=scene.row.gm_id, viewer_gm=True,
-                 mark=fight_mark(scene.row))
+                 mark=fight_mark(scene.row), name=scene.row.name)
 
 
 def _restored(svc: Services, uow: Work, system: str, before: dict[str, Any]) -> Encounter:
@@ -268,7 +268,8 @@ async def _reopen(svc: Services, uow: UnitOfWork, caller: Caller) -> Reply:
     await uow.events.append(last.row.id, "undo", round=restored.turns.round, payload=payload, user_id=caller.user_id)
     await uow.commit()
     return Reply("encounter undo", svc.system(last.row.system), restored, body=Undone(ended.seq, ended.kind),
-                 gm=last.row.gm_id, viewer_gm=True, mark=fight_mark(last.row))
+                 gm=last.row.gm_id, viewer_gm=True, mark=fight_mark(last.row),
+                 name=last.row.name)
 
 
 async def end(svc: Services, caller: Caller, args: Args) -> Reply:
@@ -284,4 +285,4 @@ async def end(svc: Services, caller: Caller, args: Args) -> Reply:
         await uow.commit()
     return Reply("encounter end", scene.system, scene.encounter, summaries=summaries, body=Ended(scene.row.name),
                  gm=scene.row.gm_id, viewer_gm=True, summary_channel=scene.settings.summary_channel_id,
-                 mark=fight_mark(scene.row))
+                 mark=fight_mark(scene.row), name=scene.row.name)

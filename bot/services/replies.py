@@ -283,3 +283,4 @@ class Reply:
     beats: tuple[Beat, ...] = ()
     ended: bool = False
     mark: str | None = None
+    name: str | None = None  # the fight's name ("Docking ring"), where the reply shows a fight

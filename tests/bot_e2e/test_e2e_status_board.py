@@ -42,6 +42,7 @@ async def test_a_burst_of_changes_becomes_one_edit_of_the_status_message(fray: F
         await sleeps.release()
         [board] = await fray.double.wait_for(lambda: boards(fray) or None, what="the status message")
         assert "Round 1 — Aeryn's turn" in board.embeds[0]["footer"]["text"]
+        assert board.embeds[0]["title"] == "Docking ring — FUDGE Farscape", "the board names its fight"
         for _ in range(3):
             await fray.answer(fray.gm, "encounter next")
         await sleeps.until_waiting(1)
