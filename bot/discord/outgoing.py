@@ -147,7 +147,7 @@ def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
     out = Outgoing(embeds=embeds, ephemeral=_private(reply.body))
     if out.ephemeral:
         return out
-    if encounter is not None and encounter.turns.round and reply.command != "encounter end":
+    if encounter is not None and encounter.turns.round and reply.command != "encounter end" and not reply.ended:
         # A read (someone looking at the log) tells whose turn it is without pinging them: nothing was asked of them.
         out.mentions = () if reply.command in READ_ONLY else players_up(encounter)[:PINGS]
         out.content = _turn_line(encounter, out.mentions)

@@ -104,3 +104,14 @@ async def test_a_turn_of_a_hundred_tied_fighters_is_answered_within_discord_s_li
         together = await fray.answer(fray.gm, "encounter next")
         assert "Peacekeeper trooper" in together.content and len(together.content) <= 2000
         assert fray.double.rejections == []
+
+
+@pytest.mark.asyncio
+async def test_the_log_of_an_ended_fight_names_no_turn(fray: Fray) -> None:
+    async with fray.running():
+        await set_the_scene(fray)
+        await fray.answer(fray.gm, "encounter begin")
+        await fray.answer(fray.gm, "encounter end")
+        log = await fray.answer(fray.gm, "encounter log")
+        assert "This fight has ended" in log.embeds[0]["description"]
+        assert not log.content, "nobody's turn: the fight is over"
