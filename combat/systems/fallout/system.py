@@ -126,9 +126,13 @@ class FalloutSystem(RulesDefaults):
         return tuple(entries)
 
     def newcomers(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> Newcomers:
-        """Roll the newcomers' sequence among themselves (shown); they all come after everyone already fighting."""
+        """Roll the newcomers' sequence among themselves (shown); they all come after everyone already fighting.
+
+        Lowest, they move first: joining while the move phase is under way (as it is from a round's first moment),
+        they move at its end this round rather than not at all [ours].
+        """
         entries, rolls = newcomer_entries(encounter, ids, dice)
-        return Newcomers(entries, Joined(rolls) if rolls else None)
+        return Newcomers(entries, Joined(rolls) if rolls else None, late=True)
 
     def can_act(self, combatant: Combatant, phase: str) -> bool:
         """Skip the dead, unconscious and stunned, and phases given up or barred (winded, heavy weapon)."""
