@@ -266,7 +266,8 @@ def round_lines(result: RoundBegins, names: Names) -> list[str]:
     lines = [sequence_line(roll, names) for roll in result.sequence]
     lines += [f"{who(names, c)} recovers {n} fatigue (now {now})" for c, n, now in result.recovered]
     lines += [f"{who(names, h.target)} bleeds: {harm_line(h, names)}" for h in result.bleeding]
-    lines += [f"{who(names, c)}'s broken head: d4 [{d}]" + (" — blacks out" if d == 1 else "")
+    lines += [f"{who(names, c)}'s broken head: d4 [{d}]" + (" — blacks out" if d == 1 else
+                                                            " — comes to" if c in result.woke else "")
               for c, d in result.head_rolls]
     lines += [f"{who(names, c)} holds the overload: {left} left" for c, left in result.overloads]
     return lines

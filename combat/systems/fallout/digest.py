@@ -98,9 +98,10 @@ def digest(result: Any) -> tuple[Beat, ...]:
 
 
 def _opening(result: RoundBegins) -> tuple[Beat, ...]:
-    """Return what befell whom as a round began: bleeding, and a broken head's blackout (one not out already)."""
+    """Return what befell whom as a round began: bleeding, a broken head's blackout (one not out already), waking."""
     beats = [Beat(h.target, "bleeds", out=h.dead or h.out, note=_left_with(h)) for h in result.bleeding]
     beats += [Beat(c, "blacks out", out=True, note="broken head") for c in result.blackouts]
+    beats += [Beat(c, "comes to", note="broken head") for c in result.woke]
     return tuple(beats)
 
 

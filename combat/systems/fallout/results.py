@@ -183,7 +183,7 @@ class Joined:
 class RoundBegins(RoundStart):
     """A round began: sequence rolls (round 1), stun and fatigue recovering, bleeding, head-break rolls.
 
-    ``blackouts`` are those a broken head's roll knocked out who were not out already.
+    ``blackouts`` are those a broken head's roll knocked out who were not out already; ``woke`` those it let come to.
     """
 
     sequence: tuple[SequenceRoll, ...] = ()
@@ -192,6 +192,7 @@ class RoundBegins(RoundStart):
     head_rolls: tuple[tuple[str, int], ...] = ()
     overloads: tuple[tuple[str, int], ...] = ()
     blackouts: tuple[str, ...] = ()
+    woke: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

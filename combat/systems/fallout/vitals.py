@@ -68,6 +68,7 @@ def begin_round(encounter: Encounter, tables: FalloutTables, dice: DiceSource) -
     bleeding: list[Harm] = []
     heads: list[tuple[str, int]] = []
     blackouts: list[str] = []
+    waking: list[str] = []
     holds: list[tuple[str, int]] = []
     recovered: list[tuple[str, int, int]] = []
     for combatant in by_sequence(encounter):
@@ -83,31 +84,34 @@ def begin_round(encounter: Encounter, tables: FalloutTables, dice: DiceSource) -
             before = encounter
             encounter = deal(encounter, cid, bleed)
             bleeding.append(harm_of(before, encounter, cid))
-        encounter, roll, fell = _head(encounter, cid, dice)
+        encounter, roll, fell, woke = _head(encounter, cid, dice)
         heads += [(cid, roll)] if roll else []
         blackouts += [cid] if fell else []
+        waking += [cid] if woke else []
         encounter, held = _hold_overload(encounter, tables, cid)
         holds += [(cid, held)] if held is not None else []
         if _unable(encounter.get(cid)):
             encounter, amount = recover(encounter, cid, number)
             recovered += [(cid, amount, encounter.get(cid).health.fatigue)] if amount else []
     return encounter, replace(start, recovered=tuple(recovered), bleeding=tuple(bleeding), head_rolls=tuple(heads),
-                              overloads=tuple(holds), blackouts=tuple(blackouts))
+                              overloads=tuple(holds), blackouts=tuple(blackouts), woke=tuple(waking))
 
 
-def _head(encounter: Encounter, cid: str, dice: DiceSource) -> tuple[Encounter, int, bool]:
+def _head(encounter: Encounter, cid: str, dice: DiceSource) -> tuple[Encounter, int, bool, bool]:
     """Roll for a broken head: 25% a round (a 1 on d4) of falling or staying unconscious [ours: d4].
 
-    Returns the die (0: no broken head) and whether he fell unconscious now (he was not already).
+    Returns the die (0: no broken head), whether he fell unconscious now (he was not already), and whether he came
+    to (he was out, and the die let him wake).
     """
     combatant = encounter.get(cid)
     state = fighter(combatant)
     if state.injury("head") != "break":
-        return encounter, 0, False
+        return encounter, 0, False, False
     die = roll_d(dice, 1, 4).total
     out = die == 1
     changed = replace(state, knocked_out=out, stance="prone" if out else state.stance)
-    return encounter.put(with_fighter(combatant, changed)), die, out and not state.knocked_out
+    return encounter.put(with_fighter(combatant, changed)), die, out and not state.knocked_out, (
+        state.knocked_out and not out)
 
 
 def _hold_overload(encounter: Encounter, tables: FalloutTables, cid: str) -> tuple[Encounter, int | None]:

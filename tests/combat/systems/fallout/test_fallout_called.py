@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 from fallout_kit import SYSTEM, act, person, scene, state
 
+from bot.systems.fallout.render import FalloutRenderer
 from combat.dice import ScriptedDice
 from combat.errors import CannotAct
 from combat.systems.fallout.state import Injury, Vitals
@@ -147,8 +148,13 @@ def test_a_hurt_head_costs_2_agility_a_broken_one_may_black_out() -> None:
     # Another 1 as the next round begins keeps him out: the summary tells no new blackout.
     still, again = SYSTEM.start_round(dark, ScriptedDice((1,)))
     assert again.head_rolls == (("gun", 1),) and state(still, "gun").knocked_out and SYSTEM.digest(again) == ()
-    awake, _ = SYSTEM.start_round(dark, ScriptedDice((3,)))
+    awake, woke = SYSTEM.start_round(dark, ScriptedDice((3,)))
     assert not state(awake, "gun").knocked_out
+    # Coming to is told too, as the round begins (the summary's opening) and in its lines.
+    assert woke.woke == ("gun",) and [(b.actor, b.move) for b in SYSTEM.digest(woke)] == [("gun", "comes to")]
+    assert "Gun's broken head: d4 [3] — comes to" in FalloutRenderer().result(woke, {"gun": "Gun"})
+    _, fine = SYSTEM.start_round(awake, ScriptedDice((3,)))
+    assert fine.woke == () and SYSTEM.digest(fine) == (), "awake already: nothing to tell"
 
 
 def test_medic_removes_a_maim_at_average_and_a_break_at_hard() -> None:
