@@ -70,7 +70,8 @@ def _beat(beat: Beat, names: Names) -> str:
         text += f" → {who(names, beat.target)}"
     elif beat.target:
         text += f" → {who(names, beat.target)}: {'hit' if beat.hit else 'miss'}"
-    return text + (f", {safe(beat.wound)}" if beat.wound else "")
+    text += f", {safe(beat.wound)}" if beat.wound else ""
+    return text + (f", {safe(beat.note)}" if beat.note else "")  # what else it did, as the round summary tells it
 
 
 def _typed(name: str, value: str, context: Context) -> str:
