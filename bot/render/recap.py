@@ -252,4 +252,8 @@ def recap_lines(reply: Reply, users: UserNames) -> list[str]:
     for number in rounds:
         marks = (starts.get(number, []), ends.get(number, []))
         lines += _round(number, [a for a in actions if a.round == number], marks, names)
-    return [*lines, *_ending(system, encounter, names, max(fought, default=last), reply.ended)]
+    # The fight was decided in the last round that took someone out: tending the hurt after it is no part of it.
+    decisive = {a.round for a in actions if any(b.out for b in a.beats)} | {
+        r for marks in (ends, starts) for r, beats in marks.items() if any(b.out for b in beats)}
+    won = max(decisive, default=max(fought, default=last))
+    return [*lines, *_ending(system, encounter, names, won, reply.ended)]

@@ -48,9 +48,16 @@ def expected_actions(lines: list[str]) -> list[tuple[str, str]]:
     return actions
 
 
-async def play(db: Database, tmp: Path, name: str) -> tuple[list[str], list[str]]:
-    """Play an example with its recap in place of its JSON export; return its lines and all it printed."""
+async def play(
+    db: Database, tmp: Path, name: str, before_export: list[str] | None = None
+) -> tuple[list[str], list[str]]:
+    """Play an example with its recap in place of its JSON export; return its lines and all it printed.
+
+    ``before_export``: lines played just before the recap.
+    """
     lines = (REPO_ROOT / "examples" / f"{name}.fray").read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("@gm /encounter export"))
+    lines[at:at] = before_export or []
     lines = [line.replace("/encounter export", "/encounter export format:markdown") for line in lines]
     out = io.StringIO()
     dice = ReplayDice(seed=EXAMPLES[name])
@@ -146,3 +153,14 @@ async def test_an_undone_action_is_left_out_and_a_default_taken_is_said(db: Data
     assert told[1].startswith("2. **Peacekeeper commando** attack → Aeryn: ")
     assert told[1].endswith("— Aeryn's player: dodge (the default: time ran out)")
     assert len(told) == 2
+
+
+async def test_the_round_that_won_is_the_last_that_took_someone_out_not_a_later_heal(
+    db: Database, tmp_path: Path
+) -> None:
+    # The GM passes a few turns after the last blow and tends Crichton in round 5: no part of the fight.
+    heal = '@gm /encounter gm tool:heal target:Crichton method:"first aid" healer:Aeryn'
+    after = ["@gm /encounter next"] * 4 + [heal]
+    _, printed = await play(db, tmp_path, "farscape-skirmish", before_export=after)
+    recap = recap_of(printed)
+    assert "## Round 5" in recap and "**crew** won in round 3." in recap
