@@ -91,6 +91,7 @@ def _actions(entries: Iterable[RecapEntry], encounter: Encounter, names: dict[st
     """Gather the actions in order (answers joined to what they finish), each round's start and end beats."""
     entries = tuple(entries)
     owners = _owners(entries, encounter)
+    typed = {str(e.user): e.user_name for e in entries if e.user is not None and e.user_name}
     actions: list[_Action] = []
     ends: dict[int, list[Beat]] = {}
     starts: dict[int, list[Beat]] = {}
@@ -108,7 +109,8 @@ def _actions(entries: Iterable[RecapEntry], encounter: Encounter, names: dict[st
             continue
         if entry.kind not in ACTIONS or (entry.kind == "encounter add" and entry.round == 0):
             continue
-        options = {k: v for k, v in entry.options.items() if k != "as"}
+        options = {k: (typed.get(v) or users.name(v) if k == "owner" else v)  # a player by name, never an id
+                   for k, v in entry.options.items() if k != "as"}
         found = _actor_id(entry, encounter)
         action = _Action(entry.round, _actor(entry, found, names, users), found, entry.move or entry.kind, options,
                          list(entry.beats))
