@@ -278,6 +278,6 @@ def status(combatant: Combatant) -> tuple[str, ...]:
             states.add(key)
     if "stun" in names:
         states.add("stunned")
-    if "dodge" in names:
+    if "dodge" in names and not states & {"unconscious", "out", "near death"}:  # a dodge means nothing once down
         states.add("dodging")
     return tuple(k for k in STATUS_KEYS if k in states)

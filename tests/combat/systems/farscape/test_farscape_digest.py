@@ -168,6 +168,9 @@ def test_status_reads_the_wound_tracks():
     assert status(knocked) == ("unconscious",)
     assert status(replace(hero, conditions=(Condition("unconscious"),))) == ("unconscious",)
     assert set(STATUS_KEYS) >= set(status(near_death))
+    dodge = Condition("dodge", value=1)
+    assert status(replace(hero, conditions=(dodge,))) == ("dodging",)
+    assert status(replace(knocked, conditions=(dodge,))) == ("unconscious",), "a dodge means nothing once down"
 
 
 def test_a_dodge_lowered_by_acting_shows_in_the_summary_after_the_action():
