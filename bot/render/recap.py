@@ -49,10 +49,11 @@ class _Action:
 _GM_COMMANDS = frozenset({"encounter gm", "encounter add", "encounter remove"})
 
 
-def _actor_id(entry: RecapEntry, encounter: Encounter) -> str | None:
+def _actor_id(entry: RecapEntry, encounter: Encounter, gone: Mapping[str, str]) -> str | None:
     """Find who acted: the beats' actor, the GM's 'as', the result's actor, else the caller's own combatant.
 
-    The GM's tools are the GM's own (None): their beats are told with whoever they name.
+    The GM's tools are the GM's own (None): their beats are told with whoever they name. ``gone`` names those who
+    left the encounter later (by id), for an 'as' that named one of them.
     """
     if entry.kind in _GM_COMMANDS:
         return None
@@ -60,7 +61,8 @@ def _actor_id(entry: RecapEntry, encounter: Encounter) -> str | None:
         return entry.beats[0].actor
     named = entry.options.get("as")
     if named:
-        return next((c.id for c in encounter.combatants if c.name.lower() == named.lower()), None)
+        fighters = [*((c.id, c.name) for c in encounter.combatants), *gone.items()]
+        return next((cid for cid, name in fighters if name.lower() == named.lower()), None)
     if entry.actor is not None:
         return entry.actor
     owned = [c.id for c in encounter.combatants if entry.user is not None and c.owner == str(entry.user)]
@@ -92,6 +94,7 @@ def _actions(entries: Iterable[RecapEntry], encounter: Encounter, names: dict[st
     entries = tuple(entries)
     owners = _owners(entries, encounter)
     typed = {str(e.user): e.user_name for e in entries if e.user is not None and e.user_name}
+    gone = {key: name for e in entries for key, name in e.gone}
     actions: list[_Action] = []
     ends: dict[int, list[Beat]] = {}
     starts: dict[int, list[Beat]] = {}
@@ -111,7 +114,7 @@ def _actions(entries: Iterable[RecapEntry], encounter: Encounter, names: dict[st
             continue
         options = {k: (typed.get(v) or users.name(v) if k == "owner" else v)  # a player by name, never an id
                    for k, v in entry.options.items() if k != "as"}
-        found = _actor_id(entry, encounter)
+        found = _actor_id(entry, encounter, gone)
         action = _Action(entry.round, _actor(entry, found, names, users), found, entry.move or entry.kind, options,
                          list(entry.beats))
         actions.append(action)

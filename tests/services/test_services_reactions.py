@@ -251,3 +251,19 @@ async def test_a_refusal_after_settling_a_stale_kept_choice_is_worked_out_again(
     assert reply.result is not None
     stored = await pending_of(fight)
     assert stored is None or stored.reaction.combatant != "crichton"
+
+
+async def test_a_shot_that_waited_reads_as_any_other_in_the_recap_once_its_shooter_is_removed(fight: Table):
+    from bot.render.reply import render_reply
+
+    class Users:
+        def name(self, ident: int | str | None) -> str:
+            return f"user{ident}"
+
+    fight.dice.queue(CHANNEL, SURE_MISS)
+    declared = await fight.run(GM, "attack", target="Aeryn", **{"as": "Scorpius"})  # the GM names his NPC
+    assert isinstance(declared.result, Declared)  # its beats come with the answer, not with the declaration
+    await fight.run(CAROL, "encounter react", choice="take")
+    await fight.run(GM, "encounter remove", target="Scorpius")
+    told = "\n".join(render_reply(await fight.run(GM, "encounter export", format="markdown"), Users()))
+    assert "**Scorpius** attack → Aeryn: miss" in told and "attack: Scorpius →" not in told

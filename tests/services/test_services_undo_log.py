@@ -185,3 +185,4 @@ async def test_the_recap_names_the_player_of_one_added_mid_fight_never_by_id(due
     await duel.run(GM, "encounter add", name="D'Argo", owner="4242", side="crew", stats="Strength=Great")
     told = await recap(duel)
     assert "owner user4242" in told and "owner 4242" not in told
+
