@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+
 import pytest
+from discord_double import StoredMessage
 from fray_kit import Fray
 from test_e2e_encounter import set_the_scene
 from timekit import Clock, HeldSleeps
 
+from bot.discord.client import FrayBot
 from bot.discord.reaction import GRACE
 
 
@@ -20,6 +25,17 @@ async def trooper_shoots_aeryn(fray: Fray):
     for _ in range(2):
         await fray.answer(fray.gm, "encounter next")
     return await fray.answer(fray.gm, "attack", target="Aeryn", **{"as": "Peacekeeper trooper 1"})
+
+
+@contextlib.asynccontextmanager
+async def shot_waiting(fray: Fray) -> AsyncIterator[tuple[FrayBot, Clock, HeldSleeps, StoredMessage]]:
+    """Run the bot with a 120 s choice timer on a clock and sleeps the test moves; yield once the shot waits."""
+    clock, sleeps = Clock(), HeldSleeps()
+    async with fray.running(reaction_seconds=120) as bot:
+        bot.services.clock = clock
+        bot.reactions.sleep = sleeps
+        await set_the_scene(fray)
+        yield bot, clock, sleeps, await trooper_shoots_aeryn(fray)
 
 
 def react_ids(message) -> list[str]:
@@ -70,12 +86,7 @@ async def test_dodge_typed_as_the_answer_carries_the_turn_s_buttons_as_the_butto
 @pytest.mark.asyncio
 async def test_without_an_answer_the_default_is_taken_when_time_runs_out(fray: Fray) -> None:
     # The deadline is on a clock the test moves, and the timer's wait is a sleep the test releases.
-    clock, sleeps = Clock(), HeldSleeps()
-    async with fray.running(reaction_seconds=120) as bot:
-        bot.services.clock = clock
-        bot.reactions.sleep = sleeps
-        await set_the_scene(fray)
-        declared = await trooper_shoots_aeryn(fray)
+    async with shot_waiting(fray) as (_, clock, sleeps, declared):
         assert react_ids(declared)
         await sleeps.until_waiting(1)
         assert sleeps.delays == [120 + GRACE], "the timer waits for the deadline"
@@ -91,12 +102,7 @@ async def test_without_an_answer_the_default_is_taken_when_time_runs_out(fray: F
 
 @pytest.mark.asyncio
 async def test_a_timer_that_fires_early_takes_nothing(fray: Fray) -> None:
-    clock, sleeps = Clock(), HeldSleeps()
-    async with fray.running(reaction_seconds=120) as bot:
-        bot.services.clock = clock
-        bot.reactions.sleep = sleeps
-        await set_the_scene(fray)
-        declared = await trooper_shoots_aeryn(fray)
+    async with shot_waiting(fray) as (_, _clock, sleeps, declared):
         await sleeps.release()  # woken before the deadline (clock unmoved): the service checks the deadline itself
         waiting = await fray.refusal(fray.gm, "encounter next")
         assert "Waiting for Aeryn" in waiting
@@ -162,12 +168,7 @@ async def test_a_started_bot_suggests_from_the_fights_under_way_before_anyone_ty
 async def test_a_default_whose_message_discord_refuses_is_still_followed_by_the_bot(fray: Fray) -> None:
     # The default is taken and stored; its post refused (403), the bot still follows the fight (summaries, timers,
     # the board, autocomplete) instead of keeping the choice it no longer waits on.
-    clock, sleeps = Clock(), HeldSleeps()
-    async with fray.running(reaction_seconds=120) as bot:
-        bot.services.clock = clock
-        bot.reactions.sleep = sleeps
-        await set_the_scene(fray)
-        await trooper_shoots_aeryn(fray)
+    async with shot_waiting(fray) as (bot, clock, sleeps, _):
         await sleeps.until_waiting(1)
         fray.double.fail_next("POST", r"/channels/\d+/messages$", status=403, code=50013, message="Missing Permissions")
         clock.now += 120 + GRACE
