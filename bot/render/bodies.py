@@ -70,8 +70,7 @@ def _beat(beat: Beat, names: Names) -> str:
         text += f" → {who(names, beat.target)}"
     elif beat.target:
         text += f" → {who(names, beat.target)}: {'hit' if beat.hit else 'miss'}"
-    text += f", {safe(beat.wound)}" if beat.wound else ""
-    return text + (f", {safe(beat.note)}" if beat.note else "")  # what else it did, as the round summary tells it
+    return text + (f", {safe(beat.wound)}" if beat.wound else "")
 
 
 def _typed(name: str, value: str, context: Context) -> str:

@@ -170,19 +170,7 @@ async def test_the_recap_of_a_fight_not_begun_says_so(table: Table):
     assert "Not begun yet." in told and "round 0" not in told
 
 
-async def test_a_log_line_tells_what_else_the_action_did_as_the_round_summary_does() -> None:
-    from bot.render.bodies import Context, log_line
-    from bot.services.replies import LogEntry
-    from combat.summary import Beat
-
-    spent = Beat("kat", "attack", "thug", hit=True, wound="-2 HTK", note="knocked out")
-    entry = LogEntry(7, 1, "encounter react", 3, "carol", False, (spent,), None, None)
-    assert log_line(entry, Context({"kat": "Kat", "thug": "Thug 1"}, Users())) == (
-        "#7 R1 encounter react by carol: Kat attack → Thug 1: hit, -2 HTK, knocked out")
-
-
 async def test_the_recap_names_the_player_of_one_added_mid_fight_never_by_id(duel: Table) -> None:
     await duel.run(GM, "encounter add", name="D'Argo", owner="4242", side="crew", stats="Strength=Great")
     told = await recap(duel)
     assert "owner user4242" in told and "owner 4242" not in told
-
