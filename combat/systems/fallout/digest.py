@@ -45,17 +45,11 @@ def _attack_beats(result: Attack) -> list[Beat]:
         notes = ["scattered"] if result.blast is not None and result.blast.scatter is not None else []
         notes += dict.fromkeys(_CRIT_WORDS[c.effect] for c in result.crits  # what a point did, not what it tried
                                if c.target == target and c.effect in _CRIT_WORDS and c.amount)
-        notes += [_wound(i.part, i.level) for i in result.injuries if i.target == target]  # a called shot's lasting
         beats.append(Beat(result.actor, result.mode, target, hit, f"-{dealt} HP" if dealt else None, "hp", out,
                           ", ".join(notes) or None))
     if not beats:
         beats.append(_landed_beat(result))
     return beats
-
-
-def _wound(part: str, level: str) -> str:
-    """Name a called shot's lasting wound: 'head broken', 'left-arm maimed'."""
-    return f"{part} {'broken' if level == 'break' else 'maimed'}"
 
 
 def _landed_beat(result: Attack) -> Beat:
@@ -135,7 +129,7 @@ def status(combatant: Combatant) -> tuple[str, ...]:
         words.append("crouching" if state.stance == "crouch" else "prone")
     if state.hex:
         words.append(f"at {state.hex} facing {state.facing}")
-    words += [_wound(i.part, i.level) for i in state.injuries]
+    words += [f"{i.part} {'broken' if i.level == 'break' else 'maimed'}" for i in state.injuries]
     if state.evading:
         words.append("evading")
     if state.overwatch is not None:
