@@ -235,13 +235,3 @@ def test_acrobatics_short_of_good_says_it_counts_as_a_dodge():
                          "round, -1 Initiative next round")
     good = strike(enc, "morgan", "foe", [-1, -1, 0, 0], defence="acrobatics")
     assert good[-1] == "Rogier's acrobatics reached Good: no penalty for dodging"
-
-
-def test_every_defence_of_an_all_out_defender_is_labelled_all_out():
-    enc = fight(man("morgan", "heroes", agility=1, broadsword=2), man("foe", "foes", broadsword=1),
-                man("slow", "x", agility=-3, broadsword=0))
-    first = engine.act(SYSTEM, enc, Intent("morgan", "attack", ("foe",), {"defence": "allout-parry"}),
-                       ScriptedDice([0, 0, 1, 0]))
-    assert "(all-out defence)" in RENDERER.result(first.result, NAMES)[2]
-    later = strike(first.encounter, "slow", "foe", [0, 0, 1, 0], defence="parry")  # his second defence
-    assert later[2].startswith("Rogier parries with their broadsword (all-out defence): ")

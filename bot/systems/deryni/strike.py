@@ -35,7 +35,7 @@ def _defence(strike: Strike, target: str) -> str:
         return f"{target} does not defend: the attacker rolls 2dF alone, Poor or better hits"
     verb = _DEFENDS[defence.kind]
     item = f" their {safe(strike.defence_name)}" if strike.defence_name else ""
-    mode = " (all-out defence)" if defence.all_out or strike.all_out else ""
+    mode = " (all-out defence)" if defence.all_out else ""
     assert strike.parry is not None
     return f"{target} {verb}{item}{mode}: {rolled(strike.parry)}"
 

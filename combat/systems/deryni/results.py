@@ -125,7 +125,6 @@ class Strike:
     ``outcome``: 'fumble' (Terrible or less), 'defended', 'hit', 'disarmed' or 'kept' (a disarm that failed).
     ``margin`` is the relative degree of a hit (from Poor when undefended). ``dodged`` is a dodge's cost taken
     (-1 to the rest of the round, -1 Initiative next round); ``acrobatic`` an acrobatics roll good enough to avoid it.
-    ``all_out`` tells that the defender met it in an all-out defence (declared now or earlier this round).
     """
 
     actor: str
@@ -147,7 +146,6 @@ class Strike:
     dodged: bool = False
     acrobatic: bool = False
     meditation: tuple[Meditation, ...] = ()
-    all_out: bool = False
 
     @property
     def hit(self) -> bool:

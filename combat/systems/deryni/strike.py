@@ -211,8 +211,7 @@ def resolve_attack(encounter: Encounter, intent: Intent, tables: DeryniTables, d
     defence_name = item_name(target, tables, defence.item) if defence.item else None
     strike = Strike(actor.id, target.id, weapon.key, weapon.name, defence, defence_name, attack, parry, result,
                     margin, special, location, _text(intent.options, "knockout"),
-                    item_name(target, tables, item) if item else None, dodged=dodged, acrobatic=acrobatic,
-                    all_out=defence.active and fighter(encounter.get(target.id)).all_out)
+                    item_name(target, tables, item) if item else None, dodged=dodged, acrobatic=acrobatic)
     if item is not None:
         encounter, strike = _disarm(encounter, strike, item, dice)
     elif result == "hit":
