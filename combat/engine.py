@@ -263,7 +263,7 @@ def add_group(system: RuleSystem, encounter: Encounter, combatants: tuple[Combat
     state = grown.turns
     joined = system.newcomers(grown, tuple(c.id for c in combatants), dice)
     for entry in joined.entries:
-        state = turns.join(state, entry, late=joined.late)
+        state = turns.join(state, entry)
     return Step(replace(grown, turns=state), joined.result)
 
 

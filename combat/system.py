@@ -101,15 +101,10 @@ class RoundStart:
 
 @dataclass(frozen=True)
 class Newcomers:
-    """Where combatants joining a fight under way go, and the system's result for what it rolled (None: nothing).
-
-    ``late``: a newcomer whose place in the phase under way has passed still takes it this round, at that phase's
-    end (else he acts this round only where his place is still to come).
-    """
+    """Where combatants joining a fight under way go, and the system's result for what it rolled (None: nothing)."""
 
     entries: tuple[InitiativeEntry, ...]
     result: Any = None
-    late: bool = False
 
 
 @dataclass(frozen=True)

@@ -350,23 +350,13 @@ def _spend(budget: dict[tuple[str, str], int], key: tuple[str, str]) -> bool:
     return True
 
 
-LATE = 10**9  # a late slot's key starts with this (ascending phases) or its negative: it sorts after its phase's
-
-
-def _late(phases: Sequence[Phase], slot: Slot) -> Slot:
-    """Return the slot moved to the end of its phase, after every place in it (in their own order among the late)."""
-    ascending = phases[_phase_index(phases, slot.phase)].ascending
-    return replace(slot, key=(LATE if ascending else -LATE, *slot.key))
-
-
-def join(state: TurnState, entry: InitiativeEntry, late: bool = False) -> TurnState:
+def join(state: TurnState, entry: InitiativeEntry) -> TurnState:
     """Add a newcomer, or give one in the order a new place; they act this round only where it has not yet passed.
 
     A place equal to the current slot's is the moment under way: the newcomer acts in it with the others (equal
     places act together), unless it is an interruption or the round's last call for held actions. One given a new
     place (a new tiebreak) leaves the slots still to come and takes his new ones; if he is in the moment under way,
-    it stands for his new slot at the same phase and count. ``late``: a place in the phase under way that has passed
-    is taken at that phase's end instead, this round (the system's choice, ``Newcomers.late``).
+    it stands for his new slot at the same phase and count.
     """
     others = tuple(e for e in state.order if e.combatant != entry.combatant)
     if state.current is None:
@@ -382,9 +372,6 @@ def join(state: TurnState, entry: InitiativeEntry, late: bool = False) -> TurnSt
         if where == here and not queue[0].interrupt and not queue[0].last_call:
             queue[0] = replace(queue[0], actors=(*queue[0].actors, entry.combatant))
             continue
-        if where < here and late and new.phase == queue[0].phase:
-            new = _late(state.phases, new)
-            where = _position(state.phases, new)
         if where <= here:
             continue
         for i, slot in enumerate(queue):

@@ -115,25 +115,6 @@ def test_newcomer_appended_at_the_end_acts_in_later_phases():
     assert seen[:2] == [("move", ("raider",)), ("move", ("vault",))]
 
 
-def test_a_late_newcomer_takes_a_passed_place_at_the_end_of_the_phase_under_way():
-    # ``late`` (Fallout's newcomers): the move phase is under way, so their place (first) has passed: they move at its
-    # end, among themselves in their own order (lowest first), then charge and act where their places still come.
-    state = finish(begin(), "ghoul", everyone).state  # the raider is moving
-    state = join(state, entry("mutant", 6, 2), late=True)
-    state = join(state, entry("dog", 6, 9), late=True)
-    seen, _ = walk(state)
-    assert [s for s in seen if s[0] == "move"] == [("move", ("raider",)), ("move", ("vault",)), ("move", ("mutant",)),
-                                                   ("move", ("dog",))]
-    assert seen[-2:] == [("action", ("dog",)), ("action", ("mutant",))]
-    # A highest-first phase: a passed place (9, before the ghoul's 7 under way) is taken after everyone in it.
-    acting = begin()
-    while acting.phase != "action" or acting.current.actors != ("ghoul",):
-        acting = finish(acting, acting.current.waiting[0], everyone).state
-    late = join(acting, entry("scout", 9), late=True)
-    assert [(s.phase, s.actors) for s in late.queue] == [("action", ("ghoul",)), ("action", ("scout",))]
-    assert [(s.phase, s.actors) for s in join(acting, entry("scout", 9)).queue] == [("action", ("ghoul",))]
-
-
 def test_newcomer_during_the_action_phase_waits_for_next_round():
     state = begin()
     while state.phase != "action":

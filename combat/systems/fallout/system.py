@@ -126,13 +126,9 @@ class FalloutSystem(RulesDefaults):
         return tuple(entries)
 
     def newcomers(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> Newcomers:
-        """Roll the newcomers' sequence among themselves (shown); they all come after everyone already fighting.
-
-        Lowest, they move first: joining while the move phase is under way (as it is from a round's first moment),
-        they move at its end this round rather than not at all [ours].
-        """
+        """Roll the newcomers' sequence among themselves (shown); they all come after everyone already fighting."""
         entries, rolls = newcomer_entries(encounter, ids, dice)
-        return Newcomers(entries, Joined(rolls) if rolls else None, late=True)
+        return Newcomers(entries, Joined(rolls) if rolls else None)
 
     def can_act(self, combatant: Combatant, phase: str) -> bool:
         """Skip the dead, unconscious and stunned, and phases given up or barred (winded, heavy weapon)."""
