@@ -128,7 +128,8 @@ class Responder:
             if earlier is not None:  # held up (Discord's rate limit), it may not make this answer miss its 3 s
                 await asyncio.wait({earlier}, timeout=max(0.0, self.summary_grace - (time.monotonic() - started)))
             done, _ = await asyncio.wait({task}, timeout=max(0.0, self.defer_after - (time.monotonic() - started)))
-            if not done or (earlier is not None and not earlier.done()):
+            late = not done or (earlier is not None and not earlier.done())
+            if late and not interaction.response.is_done():  # deferred already if it looked late on arrival
                 await (interaction.response.defer() if edit else interaction.response.defer(thinking=True))
             reply = await task
             if earlier is not None and not earlier.done():

@@ -163,3 +163,5 @@ async def test_a_gm_tool_s_answer_carries_the_turn_buttons_of_its_moment(fray: F
         assert not ended.ephemeral and "D'Argo" in ended.original.content
         read = await fray.answer(fray.gm, "encounter status")
         assert turn_buttons(read) == [], "a read shows no buttons: it may show an older moment than the latest"
+        ended = await fray.answer(fray.gm, "encounter end")
+        assert turn_buttons(ended) == [], "no turn is left to end or undo by button"

@@ -168,9 +168,12 @@ async def test_a_command_past_its_three_seconds_is_not_carried_out_and_one_only_
         late = await fray.double.invoke("encounter next", {}, user=fray.gm)
         await late.rejected(10062)
         bot.responder.clock = lambda: discord.utils.utcnow() + timedelta(seconds=2.5)  # looks late, is in time
+        bot.responder.defer_after = 0  # and would defer again as slow: deferred once, answered once
         shown = await fray.say(fray.gm, "encounter next")
+        [answer] = await fray.double.wait_for(lambda: shown.followup_messages or None, what="the answer")
+        assert answer.embeds and not shown.ephemeral, "the answer, not 'something went wrong'"
         assert (await shown.response()).type == 5, "deferred before anything was done"
-        bot.responder.clock = discord.utils.utcnow
+        bot.responder.clock, bot.responder.defer_after = discord.utils.utcnow, DEFER_AFTER
         assert await log_kinds(fray) == [*before, "encounter next"], "the late one changed nothing; the other did"
 
 
