@@ -84,6 +84,8 @@ def begin_round(encounter: Encounter, tables: FalloutTables, dice: DiceSource) -
             before = encounter
             encounter = deal(encounter, cid, bleed)
             bleeding.append(harm_of(before, encounter, cid))
+            if encounter.get(cid).health.dead:  # bled to death: no head to roll for, nothing more to recover
+                continue
         encounter, roll, fell, woke = _head(encounter, cid, dice)
         heads += [(cid, roll)] if roll else []
         blackouts += [cid] if fell else []

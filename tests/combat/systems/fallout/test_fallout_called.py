@@ -152,6 +152,14 @@ def test_a_hurt_head_costs_2_agility_a_broken_one_may_black_out() -> None:
     assert "Gun's broken head: d4 [3] — comes to" in FalloutRenderer().result(woke, {"gun": "Gun"})
     _, fine = SYSTEM.start_round(awake, ScriptedDice((3,)))
     assert fine.woke == () and SYSTEM.digest(fine) == (), "awake already: nothing to tell"
+    # Out with a broken head and bleeding his last HP away as the round begins: he dies; no head die is rolled for
+    # him, and he comes to nothing.
+    dying = dark.put(replace(hurt(dark.get("gun"), Injury("head", "break"), Injury("torso", "break", 3)),
+                             health=Vitals(2, 40)))
+    dice = ScriptedDice((3,))
+    _, last = SYSTEM.start_round(dying, dice)
+    assert last.woke == () and last.head_rolls == () and dice.remaining == 1
+    assert [b.move for b in SYSTEM.digest(last)] == ["bleeds"]
 
 
 def test_medic_removes_a_maim_at_average_and_a_break_at_hard() -> None:
