@@ -18,29 +18,39 @@ KEPT = 10_000  # players whose names are kept (the ones seen last)
 
 
 class NameBook:
-    """The display names of the users seen lately (callers, and members named in options): a bounded record."""
+    """The names of the users seen lately (callers, and members named in options): a bounded record.
+
+    A member's display name is his nickname in that server: kept for that server only; elsewhere he goes by his own
+    (global) name.
+    """
 
     def __init__(self, size: int = KEPT) -> None:
         self.size = size
-        self._names: OrderedDict[int, str] = OrderedDict()
+        self._names: OrderedDict[tuple[int, int], str] = OrderedDict()
 
-    def note(self, user: discord.abc.User) -> None:
-        """Keep a user's display name (as newest)."""
-        self._names[user.id] = user.display_name
-        self._names.move_to_end(user.id)
+    def note(self, user: discord.abc.User, guild_id: int = 0) -> None:
+        """Keep a user's name in a server (his display name there) and his own name anywhere (as newest)."""
+        self._keep((0, user.id), user.global_name or user.name)
+        if guild_id:
+            self._keep((guild_id, user.id), user.display_name)
+
+    def _keep(self, key: tuple[int, int], name: str) -> None:
+        self._names[key] = name
+        self._names.move_to_end(key)
         if len(self._names) > self.size:
             self._names.popitem(last=False)
 
     def note_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Keep the names of the caller and of every member or user the interaction's options name."""
-        self.note(interaction.user)
+        guild = interaction.guild_id or 0
+        self.note(interaction.user, guild)
         for _, value in interaction.namespace:
             if isinstance(value, discord.Member | discord.User):
-                self.note(value)
+                self.note(value, guild)
 
-    def get(self, ident: int) -> str | None:
-        """Return a user's display name as last seen, or None."""
-        return self._names.get(ident)
+    def get(self, ident: int, guild_id: int = 0) -> str | None:
+        """Return a user's name as last seen in the server, else his own name, or None."""
+        return self._names.get((guild_id, ident)) or self._names.get((0, ident))
 
 
 class GuildNames:
@@ -57,5 +67,6 @@ class GuildNames:
         member = self.guild.get_member(int(ident)) if self.guild is not None else None
         if member is not None:
             return member.display_name
-        seen = self.book.get(int(ident)) if self.book is not None else None
+        guild_id = self.guild.id if self.guild is not None else 0
+        seen = self.book.get(int(ident), guild_id) if self.book is not None else None
         return seen if seen is not None else "someone"

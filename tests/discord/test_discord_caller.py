@@ -26,6 +26,19 @@ def test_the_name_book_keeps_the_players_seen_last_and_names_the_rest_someone() 
 
     book = NameBook(size=2)
     for ident, name in ((1, "Ann"), (2, "Bo"), (3, "Cy")):
-        book.note(SimpleNamespace(id=ident, display_name=name))  # type: ignore[arg-type]
+        book.note(SimpleNamespace(id=ident, display_name=name, global_name=name, name=name.lower()))  # type: ignore[arg-type]
     names = GuildNames(None, book)
     assert [names.name(i) for i in (1, 2, "3", None, "x")] == ["someone", "Bo", "Cy", "someone", "someone"]
+
+
+def test_a_nickname_is_kept_for_its_own_server_and_elsewhere_the_player_goes_by_his_own_name() -> None:
+    from types import SimpleNamespace
+
+    from bot.discord.names import GuildNames, NameBook
+
+    book = NameBook()
+    book.note(SimpleNamespace(id=7, display_name="Captain X", global_name=None, name="xavier"), 100)  # type: ignore[arg-type]
+    here = SimpleNamespace(id=100, get_member=lambda _: None)
+    elsewhere = SimpleNamespace(id=200, get_member=lambda _: None)
+    assert GuildNames(here, book).name(7) == "Captain X"  # type: ignore[arg-type]
+    assert GuildNames(elsewhere, book).name(7) == "xavier"  # type: ignore[arg-type]
