@@ -51,20 +51,27 @@ _QUOTES = {'"': '"', "\u201c": "\u201d", "\u201d": "\u201d"}  # straight and cur
 
 
 def _parts(text: str) -> list[str]:
-    """Split at the commas outside quotes: 'a=1, b="x, y"' gives 'a=1' and ' b="x, y"'."""
+    """Split at the commas outside quotes: 'a=1, b="x, y"' gives 'a=1' and ' b="x, y"'.
+
+    A quote opens a value only as its first character (after '='): '6" gun' is a value with a quote in it.
+    """
     parts: list[str] = []
     current: list[str] = []
     closing: str | None = None
+    starting = False  # just after '=', before the value's first character
     for char in text:
         if closing is not None:
             closing = None if char == closing else closing
-        elif char in _QUOTES:
+        elif starting and char in _QUOTES:
             closing = _QUOTES[char]
         elif char == ",":
             parts.append("".join(current))
             current = []
             continue
+        starting = char == "=" or (starting and char.isspace() and closing is None)
         current.append(char)
+    if closing is not None:
+        raise InvalidInput(f"A quote opened in '{echo(''.join(current).strip())}' is not closed.")
     return [*parts, "".join(current)]
 
 

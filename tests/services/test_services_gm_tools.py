@@ -113,3 +113,12 @@ async def test_discords_options_field_carries_a_list_and_quoted_pairs(table: Tab
     await table.refused(GM, "encounter gm", InvalidInput, tool="surprise", options="Crichton, Captain")
     split = await table.run(GM, "encounter gm", tool="adjust", options="target=Captain, initiative=“+1”")
     assert split.command == "encounter gm"
+
+
+def test_a_quote_opens_a_value_only_as_its_first_character_and_must_close() -> None:
+    from bot.services.args import split_pairs
+
+    assert split_pairs('name=6" gun, rounds=2', {}) == {"name": '6" gun', "rounds": "2"}, "a quote inside a value"
+    assert split_pairs('difficulties= "A=Good, B=Poor", side=x', {}) == {"difficulties": "A=Good, B=Poor", "side": "x"}
+    with pytest.raises(InvalidInput, match="is not closed"):
+        split_pairs('a="x, b=2', {})
