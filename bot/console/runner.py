@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 
 # A local table's user name, as typed after '@' (a bare id or anything else is passed on as typed).
 _USER = re.compile(r"[\w.-]{1,32}")
+_FILE_UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")  # what a channel name may not put in a picture's file name
 
 
 class Console:
@@ -112,13 +113,24 @@ class Console:
         body = reply.body
         if not isinstance(body, MapShown | OddsShown) or body.picture is None:
             return reply
-        self.pictures += 1
         round_number = reply.encounter.turns.round if reply.encounter is not None else 0
-        self.maps.mkdir(parents=True, exist_ok=True)
         kind = "map" if isinstance(body, MapShown) else "odds"
-        path = self.maps / f"{kind}-{channel or 'table'}-round{round_number}-{self.pictures}.png"
-        path.write_bytes(body.picture)
+        stem = f"{kind}-{_FILE_UNSAFE.sub('_', channel or 'table')}-round{round_number}"
+        try:
+            self.maps.mkdir(parents=True, exist_ok=True)
+            path = self._free(stem)
+            path.write_bytes(body.picture)
+        except OSError as err:  # a folder that cannot be written: said on one line, and the table goes on
+            raise FrayError(f"Could not write the picture in {self.maps} ({err.strerror or err}).") from None
         return replace(reply, body=replace(body, picture=None, file=str(path.resolve())))
+
+    def _free(self, stem: str) -> Path:
+        """Return the next picture path of ``stem`` no earlier session's picture holds (nothing is overwritten)."""
+        while True:
+            self.pictures += 1
+            path = self.maps / f"{stem}-{self.pictures}.png"
+            if not path.exists():
+                return path
 
     def _error(self, message: str, number: int) -> None:
         if self.as_json:
