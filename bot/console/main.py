@@ -96,10 +96,22 @@ async def _main(args: argparse.Namespace) -> int:
     return 1 if args.strict and errors else 0
 
 
+def _problem(args: argparse.Namespace) -> str | None:
+    """Say what is wrong with the command line before anything runs (None: nothing)."""
+    if args.demo is not None and args.demo.lower() not in demo_keys():
+        return f"There is no demo '{args.demo}'; the demos are {', '.join(demo_keys()) or 'none'}."
+    if args.script is not None and not args.script.is_file():
+        return f"There is no script file {args.script}."
+    if args.db is not None and "://" not in args.db and Path(args.db).expanduser().is_dir():
+        return f"{args.db} is a folder; --db takes a SQLite file (made if missing), :memory: or a database URL."
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the local table."""
-    if args.demo is not None and args.demo.lower() not in demo_keys():
-        sys.stderr.write(f"There is no demo '{args.demo}'; the demos are {', '.join(demo_keys()) or 'none'}.\n")
+    problem = _problem(args)
+    if problem is not None:
+        sys.stderr.write(problem + "\n")
         return 2
     try:
         return asyncio.run(_main(args))

@@ -72,3 +72,10 @@ def test_with_json_each_answer_carries_its_hint_as_commands(tmp_path: Path) -> N
     assert first["hint"] == {"text": "→ It's Aeryn's turn: try `/attack target:\"Peacekeeper commando\"`",
                              "commands": ['/attack target:"Peacekeeper commando"']}
     assert status["hint"] == first["hint"]
+
+
+def test_a_missing_script_or_a_folder_for_the_database_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    missing = fray(str(tmp_path / "x.sqlite3"), "--script", str(tmp_path / "nope.fray"))
+    assert (missing.returncode, missing.stderr) == (2, f"There is no script file {tmp_path / 'nope.fray'}.\n")
+    folder = fray(str(tmp_path))
+    assert folder.returncode == 2 and folder.stderr.startswith(f"{tmp_path} is a folder; --db takes a SQLite file")
