@@ -153,7 +153,7 @@ def _trait(part: str) -> tuple[str, str]:
     found = _SPACED.fullmatch(part.strip())
     if found is None:
         shown = _safe(part.strip())
-        raise InvalidInput(f"'{shown}' is not a trait; write stats like \"Agility=Good, Brawling=+2\".")
+        raise InvalidInput(f"'{shown}' is not a trait with a level; write stats like \"Agility=Good, Brawling=+2\".")
     if found["value"] is not None:
         return found["name"].strip(), found["value"].strip()
     return found["named"].strip(), found["word"].strip()

@@ -22,7 +22,7 @@ def test_stats_are_read_in_any_of_the_usual_forms(text: str, stats: dict[str, st
 
 
 @pytest.mark.parametrize(("text", "fragment"), [
-    ("Agility", "'Agility' is not a trait"),
+    ("Agility", "'Agility' is not a trait with a level"),
     ("Agility:", "needs a trait and a level"),
     ("Agility 4, agility 3", "given twice"),
 ])
