@@ -26,7 +26,7 @@ from combat.systems.fallout.sequence import newcomer_entries
 from combat.systems.fallout.sheet import ABBREVIATIONS, ATTRIBUTES, SPEC, max_hp
 from combat.systems.fallout.state import Field, Fighter, Vitals, fighter, with_fighter
 from combat.systems.fallout.tables import FalloutTables
-from combat.systems.fallout.vitals import begin_round, skip_charge, turn_recovery
+from combat.systems.fallout.vitals import begin_round, lapse_watches, skip_charge, turn_recovery
 from combat.systems.fallout.walking import after_strike, fire, walk
 from combat.tables import find_row
 from combat.turns import InitiativeEntry, Phase
@@ -151,7 +151,12 @@ class FalloutSystem(RulesDefaults):
         return begin_round(encounter, self.tables, dice)
 
     def turn_start(self, encounter: Encounter, ids: tuple[str, ...], dice: DiceSource) -> tuple[Encounter, Any]:
-        """Recover fatigue on the combatant's turn (once a round); pass over a charge nobody could make."""
+        """Recover fatigue on the combatant's turn (once a round); pass over a charge nobody could make.
+
+        Past the move phase, the cones of last round's overwatch have lapsed, fired or not [seed]: they are let go.
+        """
+        if encounter.turns.phase != "move":
+            encounter = lapse_watches(encounter)
         if encounter.turns.phase == "charge":
             encounter = encounter.put(*(skip_charge(encounter, self.tables, encounter.get(c)) for c in ids))
         return turn_recovery(encounter, ids)

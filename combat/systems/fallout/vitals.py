@@ -143,6 +143,13 @@ def recover(encounter: Encounter, cid: str, round_number: int) -> tuple[Encounte
     return encounter.put(with_fighter(changed, replace(state, recovered=round_number))), amount
 
 
+def lapse_watches(encounter: Encounter) -> Encounter:
+    """Let go the overwatch cones of an earlier round (their move phase is over: they lapsed, fired or not)."""
+    spent = [c for c in encounter.combatants
+             if (watch := fighter(c).overwatch) is not None and watch.round < encounter.turns.round]
+    return encounter.put(*(with_fighter(c, replace(fighter(c), overwatch=None)) for c in spent)) if spent else encounter
+
+
 def turn_recovery(encounter: Encounter, ids: tuple[str, ...]) -> tuple[Encounter, Recovered | None]:
     """Recover fatigue for whoever's turn begins (once a round)."""
     found: list[tuple[str, int, int]] = []

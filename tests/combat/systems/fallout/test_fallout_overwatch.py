@@ -175,3 +175,19 @@ def test_a_held_fire_passes_only_its_own_step_even_when_another_fires_on_a_later
     held = SYSTEM.resolve_choice(asked.encounter, PendingReaction(intent, asked.ask, 0.0, "after", asked.context),
                                  "hold", ScriptedDice((2, 2)))
     assert held.ask is not None and held.ask.combatant == "w1" and state(held.encounter, "vera").hex == "B7"
+
+
+def test_a_cone_not_fired_lapses_with_its_move_phase_and_the_status_stops_showing_it() -> None:
+    # [seed] the cone is for the next move phase only: past it (the charge and action phases) it is let go.
+    fight = watching()
+    assert any(w.startswith("overwatch towards") for w in SYSTEM.status(fight.get("watcher")))
+    charging = replace(fight, turns=replace(fight.turns, queue=(Slot("charge", (0,), ("vera",)),)))
+    after, _ = SYSTEM.turn_start(charging, ("vera",), ScriptedDice())
+    assert state(after, "watcher").overwatch is None
+    assert not any(w.startswith("overwatch") for w in SYSTEM.status(after.get("watcher")))
+    kept, _ = SYSTEM.turn_start(fight, ("vera",), ScriptedDice())  # still its move phase: the cone stands
+    assert state(kept, "watcher").overwatch is not None
+    declared = act(scene(person("Watcher", "foes", "C1", weapons=("10mm pistol",)), person("Vera", "vault", "A5"),
+                         phase="action", round=1), "watcher", "overwatch", at="C8")
+    same_round, _ = SYSTEM.turn_start(declared.encounter, ("vera",), ScriptedDice())  # declared this round: kept
+    assert state(same_round, "watcher").overwatch is not None
