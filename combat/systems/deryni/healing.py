@@ -139,8 +139,8 @@ def rest(encounter: Encounter, target_id: str, days: int) -> tuple[Encounter, Re
     health = target.health
     if health.dead or health.dying is not None:
         raise CannotAct(f"{target.name} is {'dead' if health.dead else 'dying'}: rest will not help.")
-    kept = tuple(w for w in health.wounds if HEAL_DAYS[w.level] > days)
-    healed = tuple(LEVELS[w.level] for w in health.wounds if HEAL_DAYS[w.level] <= days)
+    kept = tuple(replace(w, rested=w.rested + days) for w in health.wounds if HEAL_DAYS[w.level] > w.rested + days)
+    healed = tuple(LEVELS[w.level] for w in health.wounds if HEAL_DAYS[w.level] <= w.rested + days)
     awake = not any(w.level == MORTAL for w in kept)
     woke = health.unconscious and awake
     unconscious = health.unconscious and not awake

@@ -51,11 +51,12 @@ def consciousness_difficulty(points: int) -> int:
 
 @dataclass(frozen=True)
 class Wound:
-    """One wound: its level, whether it has been treated, and the limb a called shot struck."""
+    """One wound: its level, whether it has been treated, the limb a called shot struck, the days rested on it."""
 
     level: int
     treated: bool = False
     location: str | None = None
+    rested: int = 0  # days of rest so far: rests in several stretches add up to its healing time
 
     @property
     def name(self) -> str:

@@ -105,6 +105,15 @@ def test_rest_heals_each_wound_after_its_time_and_wakes_the_sleeper():
     assert not step.encounter.get("foe").health.unconscious
 
 
+def test_rest_in_several_stretches_adds_up_for_each_wound():
+    # A week of rest told as 3 days and then 4 heals what one of 7 days heals: the Hurt after 3, the Very Hurt at 7.
+    enc = fight(man("medic", agility=1), man("foe", wounds=(HURT, VERY_HURT)), SLOW)
+    first = tool(enc, "heal", target="foe", method="rest", days=3)
+    assert first.result.healed == ("Hurt",) and levels(first.encounter, "foe") == [VERY_HURT]
+    second = tool(first.encounter, "heal", target="foe", method="rest", days=4)
+    assert second.result.healed == ("Very Hurt",) and levels(second.encounter, "foe") == []
+
+
 def test_engage_pairs_two_foes_and_refuses_allies():
     enc = fight(man("a", "left", agility=2), man("b", "left", agility=1), man("x", "right"))
     engaged = tool(enc, "engage", target="b", foe="x").encounter
