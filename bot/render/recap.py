@@ -88,12 +88,23 @@ def _answer(entry: RecapEntry, asked: str | None, owners: Mapping[str, str | Non
     return f"{whose}: {choice} (the default: time ran out)" if entry.lapsed else f"{whose}: {choice}"
 
 
+class _Players:
+    """Name players as the log has them (the name they typed under), else as ``users`` knows them."""
+
+    def __init__(self, entries: Iterable[RecapEntry], users: UserNames) -> None:
+        self.typed = {str(e.user): e.user_name for e in entries if e.user is not None and e.user_name}
+        self.users = users
+
+    def name(self, ident: int | str | None) -> str:
+        """Return a player's name, never an id."""
+        return self.typed.get(str(ident)) or self.users.name(ident)
+
+
 def _actions(entries: Iterable[RecapEntry], encounter: Encounter, names: dict[str, str],
              users: UserNames) -> tuple[list[_Action], dict[int, list[Beat]], dict[int, list[Beat]]]:
     """Gather the actions in order (answers joined to what they finish), each round's start and end beats."""
     entries = tuple(entries)
     owners = _owners(entries, encounter)
-    typed = {str(e.user): e.user_name for e in entries if e.user is not None and e.user_name}
     gone = {key: name for e in entries for key, name in e.gone}
     actions: list[_Action] = []
     ends: dict[int, list[Beat]] = {}
@@ -112,8 +123,7 @@ def _actions(entries: Iterable[RecapEntry], encounter: Encounter, names: dict[st
             continue
         if entry.kind not in ACTIONS or (entry.kind == "encounter add" and entry.round == 0):
             continue
-        options = {k: (typed.get(v) or users.name(v) if k == "owner" else v)  # a player by name, never an id
-                   for k, v in entry.options.items() if k != "as"}
+        options = {k: (users.name(v) if k == "owner" else v) for k, v in entry.options.items() if k != "as"}
         found = _actor_id(entry, encounter, gone)
         action = _Action(entry.round, _actor(entry, found, names, users), found, entry.move or entry.kind, options,
                          list(entry.beats))
@@ -165,7 +175,7 @@ def _left(entries: Iterable[RecapEntry], encounter: Encounter) -> list[tuple[str
     return [who for cid, who in left.items() if cid not in here]
 
 
-def _sides(encounter: Encounter, names: dict[str, str], users: UserNames, typed: dict[str, str],
+def _sides(encounter: Encounter, names: dict[str, str], players: UserNames,
            left: list[tuple[str, str, str | None]]) -> list[str]:
     """List the combatants by side, each player's after their character (by the name they typed under).
 
@@ -175,7 +185,7 @@ def _sides(encounter: Encounter, names: dict[str, str], users: UserNames, typed:
     members += [(cid, side, owner, " (left the fight)") for cid, side, owner in left]
     sides: dict[str, list[str]] = {}
     for cid, side, owner, mark in members:
-        player = f" ({md(typed.get(owner) or users.name(owner))})" if owner else ""
+        player = f" ({md(players.name(owner))})" if owner else ""
         sides.setdefault(side, []).append(names.get(cid, md(cid)) + player + mark)
     return [f"- **{md(side)}**: {', '.join(listed)}" for side, listed in sides.items()]
 
@@ -242,7 +252,8 @@ def recap_lines(reply: Reply, users: UserNames) -> list[str]:
     # Those taken out of the fight are named as they were; those in it now as they are.
     names = {key: md(name) for e in body.entries for key, name in e.gone}
     names.update({c.id: md(c.name) for c in encounter.combatants})
-    actions, ends, starts = _actions(body.entries, encounter, names, users)
+    players = _Players(body.entries, users)
+    actions, ends, starts = _actions(body.entries, encounter, names, players)
     # A round's start tells a round of its own only when it took someone out: the step that ended the fight may also
     # have begun a round, whose bleeding or waking is no part of the fight.
     marked = {r for r, beats in ends.items() if beats} | {r for r, beats in starts.items() if any(b.out for b in beats)}
@@ -251,8 +262,7 @@ def recap_lines(reply: Reply, users: UserNames) -> list[str]:
     last = max(told, default=0)
     # Every round up to the last one where something happened (a round that passed with nobody acting included).
     rounds = sorted(told | set(range(1, last + 1)))
-    typed = {str(e.user): e.user_name for e in body.entries if e.user is not None and e.user_name}
-    sides = _sides(encounter, names, users, typed, _left(body.entries, encounter))
+    sides = _sides(encounter, names, players, _left(body.entries, encounter))
     lines = [f"# {md(body.name)} — {md(system.title)}", "", "## Sides", "", *sides, ""]
     for number in rounds:
         marks = (starts.get(number, []), ends.get(number, []))
