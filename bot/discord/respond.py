@@ -47,12 +47,17 @@ async def answer_error(interaction: discord.Interaction[Any], message: str) -> N
     await interaction.followup.send(message, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
-async def _tell_done(interaction: discord.Interaction[Any]) -> None:
-    """Tell the caller a command was carried out though its answer was refused (if Discord still lets us say so)."""
+async def _tell(interaction: discord.Interaction[Any], message: str) -> None:
+    """Tell the caller privately what became of the command, if Discord still lets us (else the log has it)."""
     try:
-        await answer_error(interaction, UNANSWERED)
-    except discord.HTTPException:  # the interaction is gone (too late): the log has it
-        log.warning("could not tell the caller that the command was done")
+        await answer_error(interaction, message)
+    except discord.HTTPException:  # the interaction is gone (too late)
+        log.warning("could not tell the caller: %s", message)
+
+
+async def _defer(interaction: discord.Interaction[Any], edit: bool) -> None:
+    """Defer the answer: a button that edits its message defers silently, anything else shows "thinking"."""
+    await (interaction.response.defer() if edit else interaction.response.defer(thinking=True))
 
 
 async def _drop_placeholder(interaction: discord.Interaction[Any]) -> None:
@@ -130,7 +135,7 @@ class Responder:
             done, _ = await asyncio.wait({task}, timeout=max(0.0, self.defer_after - (time.monotonic() - started)))
             late = not done or (earlier is not None and not earlier.done())
             if late and not interaction.response.is_done():  # deferred already if it looked late on arrival
-                await (interaction.response.defer() if edit else interaction.response.defer(thinking=True))
+                await _defer(interaction, edit)
             reply = await task
             if earlier is not None and not earlier.done():
                 # then the answer follows it: ``ahead`` seconds at most in all
@@ -142,7 +147,7 @@ class Responder:
             except discord.HTTPException:  # it is done and stored: say so, never "something went wrong"
                 outcome = "unanswered"
                 log.warning("/%s was done, but its answer was refused", path, exc_info=True)
-                await _tell_done(interaction)
+                await _tell(interaction, UNANSWERED)
             finally:  # the rounds it ended are over whether or not its answer could be shown
                 self.bot.summaries.post(caller.channel_id, reply.summaries, reply.encounter, reply.summary_channel,
                                         fight_of(reply.mark))
@@ -171,10 +176,7 @@ class Responder:
             await self.run(interaction, path, options, edit=edit)
         except Exception:
             log.exception("a button's /%s failed", path)
-            try:
-                await answer_error(interaction, FAILED)
-            except discord.HTTPException:
-                log.warning("could not tell the clicker that the button failed")
+            await _tell(interaction, FAILED)
 
     async def _in_time(self, interaction: discord.Interaction[Any], edit: bool) -> bool:
         """Tell whether the interaction can still be answered; one that looks late is deferred first to find out.
@@ -185,7 +187,7 @@ class Responder:
         if (self.clock() - interaction.created_at).total_seconds() < LATE_AFTER:
             return True
         try:
-            await (interaction.response.defer() if edit else interaction.response.defer(thinking=True))
+            await _defer(interaction, edit)
         except discord.NotFound:
             log.warning("an interaction came after its 3 s (Discord no longer knows it): not carried out")
             return False
