@@ -35,11 +35,16 @@ class BoardRepository:
                 .join(StatusBoardRow, StatusBoardRow.encounter_id == EncounterRow.id).where(ACTIVE))
         return {channel: message for channel, message in (await self.session.execute(stmt)).all()}
 
-    async def _active(self, channel_id: int, fight: int | None = None) -> int | None:
-        """Return the channel's active encounter: ``fight`` only if it is that one still (None: whichever it is)."""
-        stmt = select(EncounterRow.id).where(EncounterRow.channel_id == channel_id, ACTIVE)
+    async def _active(self, channel_id: int, fight: int | None = None, *, ended_too: bool = False) -> int | None:
+        """Return the channel's active encounter: ``fight`` only if it is that one still (None: whichever it is).
+
+        ``ended_too``: the named ``fight`` of the channel even once it has ended.
+        """
+        stmt = select(EncounterRow.id).where(EncounterRow.channel_id == channel_id)
         if fight:
             stmt = stmt.where(EncounterRow.id == fight)
+        if not (ended_too and fight):
+            stmt = stmt.where(ACTIVE)
         found: int | None = (await self.session.execute(stmt)).scalar_one_or_none()
         return found
 
@@ -66,19 +71,12 @@ class BoardRepository:
             found.setdefault(where, []).append(PostedSummary(round_number, channel, message, fight))
         return found
 
-    async def _fight(self, channel_id: int, fight: int) -> int | None:
-        """Return ``fight`` if it is an encounter of the channel, active or ended (None: no such fight there)."""
-        stmt = select(EncounterRow.id).where(EncounterRow.channel_id == channel_id, EncounterRow.id == fight)
-        found: int | None = (await self.session.execute(stmt)).scalar_one_or_none()
-        return found
-
     async def summary_posted(self, fight_channel: int, posted: PostedSummary) -> bool:
         """Note a summary the channel's fight posted (``posted.fight``, else the active one); False: no such fight.
 
         A named fight is noted even once ended: its last round's summary comes after its end, and an undo may reopen it.
         """
-        encounter_id = await (self._fight(fight_channel, posted.fight) if posted.fight
-                              else self._active(fight_channel))
+        encounter_id = await self._active(fight_channel, posted.fight, ended_too=True)
         if encounter_id is None:
             return False
         values = {"encounter_id": encounter_id, "round": posted.round, "channel_id": posted.channel_id,
