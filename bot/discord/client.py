@@ -130,8 +130,7 @@ class FrayBot(commands.AutoShardedBot):
         choice = reaction_buttons(reply, channel_id)
         if choice is not None:
             return choice
-        if (reply.command not in READ_ONLY and reply.command != "encounter end" and not reply.ended and reply.mark
-                and encounter is not None and encounter.turns.current):
+        if reply.command not in READ_ONLY and not reply.over and reply.mark and encounter and encounter.turns.current:
             return self.turn_view(channel_id, reply.mark)  # after any change (a GM tool, a newcomer): its moment's
         return None
 

@@ -58,7 +58,10 @@ def _names(encounter: Encounter | None) -> dict[str, str]:
 
 
 def players_up(encounter: Encounter | None) -> tuple[int, ...]:
-    """Return the user id of the player who must answer an attack, else of each player whose combatant acts now."""
+    """Return the user id of the player who must answer an attack, else of each player whose combatant acts now.
+
+    ``PINGS`` at most: a slot of many tied fighters pings the first players only.
+    """
     if encounter is None:
         return ()
     if encounter.pending is not None:
@@ -68,7 +71,7 @@ def players_up(encounter: Encounter | None) -> tuple[int, ...]:
     if current is None:
         return ()
     owners = (encounter.get(combatant_id).owner for combatant_id in current.waiting)
-    return tuple(dict.fromkeys(int(owner) for owner in owners if owner and owner.isdigit()))
+    return tuple(dict.fromkeys(int(owner) for owner in owners if owner and owner.isdigit()))[:PINGS]
 
 
 def _turn_line(encounter: Encounter, players: tuple[int, ...]) -> str:
@@ -147,9 +150,9 @@ def compose(reply: Reply, users: UserNames, gm: bool) -> Outgoing:
     out = Outgoing(embeds=embeds, ephemeral=_private(reply.body))
     if out.ephemeral:
         return out
-    if encounter is not None and encounter.turns.round and reply.command != "encounter end" and not reply.ended:
+    if encounter is not None and encounter.turns.round and not reply.over:
         # A read (someone looking at the log) tells whose turn it is without pinging them: nothing was asked of them.
-        out.mentions = () if reply.command in READ_ONLY else players_up(encounter)[:PINGS]
+        out.mentions = () if reply.command in READ_ONLY else players_up(encounter)
         out.content = _turn_line(encounter, out.mentions)
     return out
 

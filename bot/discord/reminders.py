@@ -19,7 +19,7 @@ import discord
 from bot.commands import READ_ONLY
 from bot.config import serves
 from bot.discord.background import channel_of
-from bot.discord.outgoing import PINGS, players_up
+from bot.discord.outgoing import players_up
 from bot.discord.reaction import reaction_view
 from bot.guide.hints import next_step
 from bot.registry import find
@@ -45,11 +45,11 @@ _READ_ONLY = READ_ONLY
 def waiting_turn(encounter: Encounter | None) -> tuple[str, tuple[int, ...]] | None:
     """Return the mark of the turn the fight waits on and the players it waits for (None: no player's).
 
-    Several when tied fighters of different players act together (``PINGS`` at most).
+    Several when tied fighters of different players act together (as ``players_up`` gives them).
     """
     if encounter is None or not encounter.turns.round:
         return None
-    players = players_up(encounter)[:PINGS]
+    players = players_up(encounter)
     if not players:
         return None
     turns = encounter.turns

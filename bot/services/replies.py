@@ -284,3 +284,8 @@ class Reply:
     ended: bool = False
     mark: str | None = None
     name: str | None = None  # the fight's name ("Docking ring"), where the reply shows a fight
+
+    @property
+    def over(self) -> bool:
+        """Tell whether the fight it shows is over (it ended it, or it reads one that has ended): no turn waits."""
+        return self.ended or self.command == "encounter end"
