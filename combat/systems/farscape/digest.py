@@ -184,12 +184,15 @@ def _dodge(result: Dodge) -> tuple[Beat, ...]:
     return (Beat(result.combatant, "dodge", note=result_name(result.value)),)
 
 
+# The results of actions one may take while dodging: each says where the −1 for acting went (``acting``).
+_ACTING = (ExchangeResult, Volley, GrenadeThrow, Detonation)
+
+
 def _dodge_lowered(result: object) -> tuple[Beat, ...]:
     """Return a beat when the actor took the −1 for acting while dodging on his dodge (the summary's dodge is lower)."""
-    actor = getattr(result, "actor", None)
-    if getattr(result, "acting", None) != "dodge" or not isinstance(actor, str):
+    if not isinstance(result, _ACTING) or result.acting != "dodge":
         return ()
-    return (Beat(actor, "dodge", note="one level lower for acting"),)
+    return (Beat(result.actor, "dodge", note="one level lower for acting"),)
 
 
 def _reload(result: Reload) -> tuple[Beat, ...]:
